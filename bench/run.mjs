@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// npm run bench: builds a generated 1000-page corpus (../shared/bench/gen-corpus.mjs)
+// with the real CLI, cold, and reports wall time, pages/s, ms per page and peak memory.
+// Budgets (issue #2): under 2 s wall and 250 MiB peak for 1000 pages. Reported, never asserted.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pages = Number(process.env.BENCH_PAGES ?? 1000);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const generator = [join(root, '..', 'shared', 'bench', 'gen-corpus.mjs'), join(root, 'bench', 'gen-corpus.mjs')].find(existsSync);
+if (!generator) {
+  console.error('bench: ../shared/bench/gen-corpus.mjs not found (the corpus generator lives beside the repository)');
+  process.exit(1);
+}
+
+const work = join(root, '.bench');
+const site = join(work, `site-${pages}`);
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(site, 'content', 'assets'), { recursive: true });
+const gen = spawnSync(process.execPath, [generator, '--pages', String(pages), '--out', join(site, 'content', 'developers')], { encoding: 'utf8' });
+if (gen.status !== 0) {
+  console.error(gen.stderr);
+  process.exit(1);
+}
+copyFileSync(join(root, 'content', 'assets', 'logo.svg'), join(site, 'content', 'assets', 'logo.svg'));
+writeFileSync(
+  join(site, 'docs.config.yaml'),
+  [
+    'product: { name: Benchbank, tag: Bench API, provider: Bench Labs }',
+    'site: { url: "https://bench.example", titleTemplate: "%s | Benchbank Docs", logo: assets/logo.svg }',
+    'locales: { available: [en], default: en }',
+    'menu:',
+    '  - { label: Home, to: / }',
+    '  - { label: Developers, to: /developers }',
+    'footer: { links: [], copyright: "© Bench Labs" }',
+    '',
+  ].join('\n'),
+);
+
+const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+function buildOnce() {
+  const out = join(work, 'dist');
+  const args = [join(root, 'bin', 'bankdocs.js'), 'build', '--config', join(site, 'docs.config.yaml'), '--out', out, '--quiet'];
+  const started = performance.now();
+  const result = timeBin
+    ? spawnSync(timeBin, ['-f', 'maxrss_kb=%M', process.execPath, ...args], { encoding: 'utf8' })
+    : spawnSync(process.execPath, args, { encoding: 'utf8' });
+  const ms = performance.now() - started;
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    process.exit(1);
+  }
+  const rss = /maxrss_kb=(\d+)/.exec(result.stderr);
+  return { ms, rssMiB: rss ? Number(rss[1]) / 1024 : NaN };
+}
+
+const results = Array.from({ length: runs }, buildOnce);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = median(results.map((r) => r.ms));
+const rss = Math.max(...results.map((r) => r.rssMiB));
+const fmt = (n, d = 0) => n.toFixed(d);
+console.log(`build  ${pages} pages, ${runs} cold runs (median)`);
+console.log(`  wall        ${fmt(ms)} ms   (budget 2000 ms)  ${ms < 2000 ? 'ok' : 'OVER'}`);
+console.log(`  pages/s     ${fmt((pages / ms) * 1000)}`);
+console.log(`  ms/page     ${fmt(ms / pages, 2)}`);
+console.log(`  peak memory ${fmt(rss, 1)} MiB (budget 250 MiB)  ${rss < 250 ? 'ok' : 'OVER'}`);
+rmSync(work, { recursive: true, force: true });

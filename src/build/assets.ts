@@ -1,0 +1,53 @@
+// bundleAssets: the theme's stylesheet and the browser runtime, content-hashed, as
+// in-memory files (esbuild's write: false). Only the write stage touches dist/.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { THEME_DIR } from '../package-root.js';
+import type { BuiltAssets } from '../render/render-documents.js';
+
+export type OutputFile =
+  /** `path` is under dist/, with "/" separators. */
+  | { path: string; contents: string | Uint8Array }
+  /** A file copied as it is, e.g. an image under content/. */
+  | { path: string; from: string };
+
+export interface BundledAssets {
+  urls: BuiltAssets;
+  files: OutputFile[];
+}
+
+export function contentHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, 10);
+}
+
+export async function bundleAssets(options: { breakpoint: number; themeDir?: string; minify?: boolean }): Promise<BundledAssets> {
+  const themeDir = options.themeDir ?? THEME_DIR;
+  const css = (await readFile(join(themeDir, 'styles', 'site.css'), 'utf8')).replaceAll('$breakpoint', `${options.breakpoint}px`);
+  const cssPath = `assets/site.${contentHash(css)}.css`;
+
+  const result = await esbuild({
+    entryPoints: [join(themeDir, 'client', 'main.ts')],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: options.minify ?? true,
+    write: false,
+    outdir: '/assets',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+  const files: OutputFile[] = [{ path: cssPath, contents: css }];
+  let script: string | null = null;
+  for (const file of result.outputFiles) {
+    const path = `assets/${relative('/assets', file.path).split('\\').join('/')}`;
+    files.push({ path, contents: file.contents });
+    if (/^assets\/main-[^/]+\.js$/.test(path)) script = `/${path}`;
+  }
+  return { urls: { css: `/${cssPath}`, script }, files };
+}

@@ -1,0 +1,104 @@
+// The build, stage by stage:
+//   resolveConfig -> loadContent -> planRoutes -> bundleAssets -> renderDocuments
+//   -> checkAnchors -> writeOutput
+// Each stage is a function from data to data; only writeOutput touches dist/.
+import { resolve } from 'node:path';
+import { resolveConfig } from '../config/load-config.js';
+import { loadContent } from '../content/load-content.js';
+import type { Site } from '../content/site.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { RenderedDocument } from '../render/render-documents.js';
+import { planRoutes, type RoutePlan } from '../routes/plan.js';
+import { bundleAssets, type OutputFile } from './assets.js';
+import { checkAnchors } from './check-links.js';
+import { renderAll } from './render-all.js';
+import { task, type TaskTimings } from './task.js';
+import { unsafeOutDir, writeOutput } from './write-output.js';
+
+export interface CompileOptions {
+  /** Path of docs.config.yaml (default: ./docs.config.yaml). */
+  config?: string;
+  /** Render in worker threads: a number, or "auto" (default) for one per core when it pays off. */
+  workers?: number | 'auto';
+}
+
+export interface CompiledSite {
+  site: Site;
+  plan: RoutePlan;
+  documents: RenderedDocument[];
+  files: OutputFile[];
+}
+
+export interface CompileResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  timings: TaskTimings;
+  compiled: CompiledSite | null;
+}
+
+const hasErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === 'error');
+
+/** Everything but the write: config and content in, files in memory out. */
+export async function compileSite(options: CompileOptions = {}): Promise<CompileResult> {
+  const timings: TaskTimings = {};
+  const diagnostics: Diagnostic[] = [];
+  const failed = () => ({ ok: false, diagnostics, timings, compiled: null });
+
+  const config = await task(timings, 'config', () => resolveConfig(options.config));
+  diagnostics.push(...config.diagnostics);
+  if (!config.ok) return failed();
+
+  const content = await task(timings, 'content', () => loadContent(config.value));
+  diagnostics.push(...content.diagnostics);
+  if (hasErrors(diagnostics)) return failed();
+  const { site } = content;
+
+  const plan = await task(timings, 'routes', () => planRoutes(site));
+  diagnostics.push(...plan.diagnostics);
+
+  const assets = await task(timings, 'assets', () => bundleAssets({ breakpoint: site.config.runtime.breakpoint }));
+  const documents = await task(timings, 'render', () =>
+    renderAll({ site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, assets: assets.urls, buildYear: new Date().getFullYear() }, plan.documents, options.workers ?? 'auto'),
+  );
+  for (const doc of documents) diagnostics.push(...doc.diagnostics);
+  diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
+  if (hasErrors(diagnostics)) return failed();
+
+  const files: OutputFile[] = [
+    ...documents.map((d) => ({ path: d.path, contents: d.html })),
+    ...assets.files,
+    ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
+  ];
+  return { ok: true, diagnostics, timings, compiled: { site, plan, documents, files } };
+}
+
+export interface BuildOptions extends CompileOptions {
+  /** Output folder (default: dist/ beside the config file). */
+  out?: string;
+}
+
+export interface BuildResult extends CompileResult {
+  outDir: string | null;
+}
+
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const result = await compileSite(options);
+  if (!result.ok || !result.compiled) return { ...result, outDir: null };
+  const { site } = result.compiled;
+  const outDir = resolve(options.out ?? resolve(site.configFile, '..', 'dist'));
+  const clash = unsafeOutDir(outDir, [site.configFile, site.contentDir]);
+  if (clash) {
+    const diagnostics: Diagnostic[] = [...result.diagnostics, {
+      ruleId: 'out-dir-unsafe',
+      severity: 'error',
+      message: `the output folder ${outDir} holds ${clash}; the build replaces the whole folder`,
+      hint: 'choose an output folder of its own, such as dist/',
+      file: site.configFile,
+      line: 1,
+      column: 1,
+    }];
+    return { ...result, ok: false, diagnostics, outDir: null };
+  }
+  await task(result.timings, 'write', () => writeOutput(outDir, result.compiled!.files));
+  return { ...result, outDir };
+}

@@ -1,0 +1,73 @@
+// Commander wiring only; each command lives in src/commands/.
+// Exit codes: 0 ok, 1 content or config errors, 2 usage errors.
+import { Command, CommanderError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildCommand } from './commands/build.js';
+import { previewCommand } from './commands/preview.js';
+import { schemaCommand } from './commands/schema.js';
+import { PACKAGE_ROOT } from './package-root.js';
+
+const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+
+export function createProgram(run: (code: Promise<number>) => void): Command {
+  const program = new Command('bankdocs')
+    .description('Build, check and serve the documentation site of an API platform from Markdown and OpenAPI.')
+    .version(version, '-v, --version')
+    .showHelpAfterError('(run "bankdocs --help" for usage)')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  const config = () => new Option('-c, --config <file>', 'path of the site config').default('docs.config.yaml');
+
+  program
+    .command('build')
+    .description('Build the whole site into a static folder (dist/ by default), replacing it only when the build succeeds.')
+    .addOption(config())
+    .option('-o, --out <dir>', 'output folder (default: dist/ beside the config)')
+    .option('-q, --quiet', 'print errors only')
+    .addOption(new Option('--workers <n>', 'render threads: a number, or "auto" for one per core on large sites').default('auto'))
+    .action((opts) => run(buildCommand(opts)));
+
+  program
+    .command('preview')
+    .description('Serve a built site on 127.0.0.1 the way a static host does (404.html for unknown paths).')
+    .option('-d, --dir <dir>', 'folder to serve', 'dist')
+    .option('-p, --port <port>', 'port', '4173')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .action((opts) => run(previewCommand(opts)));
+
+  program
+    .command('schema')
+    .description('Print the JSON Schema of docs.config.yaml (for editor completion), or write it with --out.')
+    .option('-o, --out <file>', 'write to this file instead of standard output')
+    .action((opts) => run(schemaCommand(opts)));
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let pending: Promise<number> | null = null;
+  const program = createProgram((code) => {
+    pending = code;
+  });
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit with 0 through exitOverride, usage errors with 2.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    throw error;
+  }
+  if (!pending) {
+    program.outputHelp();
+    return 2;
+  }
+  try {
+    return await pending;
+  } catch (error) {
+    process.stderr.write(`bankdocs: ${(error as Error).stack ?? String(error)}\n`);
+    return 70;
+  }
+}

@@ -1,0 +1,32 @@
+import { relative } from 'node:path';
+import { buildSite } from '../build/build.js';
+import { consoleOutput, printDiagnostics, type Output } from './output.js';
+
+export interface BuildCommandOptions {
+  config?: string;
+  out?: string;
+  quiet?: boolean;
+  workers?: string;
+}
+
+export async function buildCommand(options: BuildCommandOptions, out: Output = consoleOutput): Promise<number> {
+  const started = performance.now();
+  const workers = options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers);
+  const result = await buildSite({
+    ...(options.config ? { config: options.config } : {}),
+    ...(options.out ? { out: options.out } : {}),
+    workers,
+  });
+  printDiagnostics(out, result.diagnostics, { quiet: options.quiet ?? false });
+  if (!result.ok || !result.compiled || !result.outDir) {
+    out.error('Build failed; the previous output, if any, is unchanged.');
+    return 1;
+  }
+  if (!options.quiet) {
+    const pages = result.compiled.documents.length;
+    const files = result.compiled.files.length;
+    const ms = Math.round(performance.now() - started);
+    out.info(`Built ${pages} pages (${files} files) into ${relative(process.cwd(), result.outDir) || '.'} in ${ms} ms.`);
+  }
+  return 0;
+}

@@ -1,0 +1,162 @@
+// The schema of docs.config.yaml: the single reference for every setting, with the
+// spec's defaults (spec §9) and a one-line description that becomes the exported
+// JSON Schema's help text in the writer's editor.
+import { z } from 'zod';
+
+export const LOCALE_CODE_RE = /^[a-z]{2}$/;
+
+const localeCode = z
+  .string()
+  .regex(LOCALE_CODE_RE, 'a locale code is exactly two lower-case letters, e.g. "en"');
+
+/** A label that is either one string for all locales or one per locale code. */
+export const localizedString = z.union([
+  z.string().min(1),
+  z.record(localeCode, z.string().min(1)),
+]);
+export type LocalizedString = z.infer<typeof localizedString>;
+
+const internalPath = z
+  .string()
+  .regex(/^\/(?!\/)/, 'an internal link starts with a single "/", e.g. "/developers"');
+
+const externalUrl = z.url({ protocol: /^https?$/, error: 'an external link is an absolute http(s) URL' });
+
+export const linkItem = z.union([
+  z.strictObject({
+    label: localizedString.describe('Text of the link, one string or one per locale.'),
+    to: internalPath.describe('Site path without a locale prefix, e.g. "/support"; translated routes get the page locale.'),
+  }),
+  z.strictObject({
+    label: localizedString.describe('Text of the link, one string or one per locale.'),
+    href: externalUrl.describe('Absolute URL of a page off this site; opens with rel="noopener".'),
+  }),
+  z.strictObject({
+    label: localizedString.describe('Text of the button, one string or one per locale.'),
+    action: z.enum(['cookie-settings']).describe('A button handled by the browser runtime instead of a link.'),
+  }),
+]);
+export type LinkItem = z.infer<typeof linkItem>;
+
+const ms = (fallback: number, what: string) =>
+  z.number().int().nonnegative().default(fallback).describe(`${what} in milliseconds (default ${fallback}).`);
+
+export const runtimeSchema = z
+  .strictObject({
+    breakpoint: z
+      .number()
+      .int()
+      .positive()
+      .default(992)
+      .describe('Width in px below which the layout is narrow: scroll offsets apply, the menu collapses, zoom is off.'),
+    scrollOffset: z
+      .strictObject({
+        h1: z.number().int().nonnegative().default(70).describe('Offset in px above an H1 target on narrow screens.'),
+        other: z.number().int().nonnegative().default(50).describe('Offset in px above other targets on narrow screens.'),
+      })
+      .prefault({})
+      .describe('Space kept above a hash target on narrow screens, for the fixed header.'),
+    scrollThrottleMs: ms(50, 'Throttle of scroll handling'),
+    activeSection: z
+      .strictObject({
+        top: z.number().int().default(-200).describe('Upper bound in px of the active-section window, relative to the viewport top.'),
+        bottom: z.number().int().default(100).describe('Lower bound in px of the active-section window.'),
+      })
+      .prefault({})
+      .refine((w) => w.top < w.bottom, { message: 'activeSection.top must be less than activeSection.bottom' })
+      .describe('A section is active when its top lies in this window (scroll-spy).'),
+    restoreScrollDelayMs: ms(500, 'Delay before the smooth scroll when restoring a saved position'),
+    resizeDebounceMs: ms(1000, 'Debounce of the zoom resize handler'),
+    toast: z
+      .strictObject({
+        autoHideMs: ms(5000, 'Time before a toast hides itself'),
+        position: z
+          .enum(['top-right', 'top-left', 'bottom-right', 'bottom-left'])
+          .default('top-right')
+          .describe('Corner where toasts stack.'),
+      })
+      .prefault({})
+      .describe('Toast notifications.'),
+  })
+  .prefault({})
+  .describe('Constants of the browser runtime (spec §9).');
+
+export const configSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('Path of the JSON Schema, for editors.'),
+    product: z
+      .strictObject({
+        name: z.string().min(1).describe('Product name, used in titles: "Meet {name}", "{name} API Reference".'),
+        tag: z.string().min(1).describe('Short product tag shown beside the API reference title, e.g. "Open Banking API".'),
+        provider: z.string().min(1).describe('Company that runs the platform, used in the copyright line.'),
+      })
+      .describe('The documented product.'),
+    site: z
+      .strictObject({
+        url: externalUrl.describe('Public origin of the site, used for canonical, og:url and sitemap URLs.'),
+        titleTemplate: z
+          .string()
+          .includes('%s', { error: 'the title template must contain "%s" where the page title goes' })
+          .describe('Page title template; "%s" is the page title, e.g. "%s | Moorlink Documentation".'),
+        logo: z.string().min(1).describe('Path of the logo under content/ (e.g. "assets/logo.svg"); also the social image.'),
+        socialImage: z.string().optional().describe('Path of the social-sharing image under content/; defaults to the logo.'),
+        contentDir: z.string().default('content').describe('Folder of the Markdown content, relative to this file.'),
+      })
+      .describe('The site as a whole.'),
+    locales: z
+      .strictObject({
+        available: z.array(localeCode).min(1).default(['en', 'nl', 'fr', 'es']).describe('Interface locales; translated pages live in content/<locale>/.'),
+        default: localeCode.default('en').describe('Reference locale: its pages are the source of every translation.'),
+      })
+      .prefault({})
+      .refine((l) => l.available.includes(l.default), { message: 'locales.default must be one of locales.available', path: ['default'] })
+      .describe('Interface languages.'),
+    versions: z
+      .strictObject({
+        available: z.array(z.string().regex(/^[0-9][0-9a-z.-]*$/, 'a version is like "1" or "2.1"')).min(1).default(['1']).describe('API documentation versions, the first path segment of /{version}/api/{language}.'),
+        default: z.string().default('1').describe('Version selected when a path has none.'),
+      })
+      .prefault({})
+      .refine((v) => v.available.includes(v.default), { message: 'versions.default must be one of versions.available', path: ['default'] })
+      .describe('API documentation versions.'),
+    api: z
+      .strictObject({
+        languages: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).min(1).default(['curl', 'ruby']).describe('Example languages; a fenced block tagged with one of them shows only on that language\'s page.'),
+        defaultLanguage: z.string().default('curl').describe('Language selected when a path has none.'),
+        openapi: z.string().default('api/openapi.yaml').describe('OpenAPI document under content/, published as /openapi.json and /openapi.yaml.'),
+      })
+      .prefault({})
+      .refine((a) => a.languages.includes(a.defaultLanguage), { message: 'api.defaultLanguage must be one of api.languages', path: ['defaultLanguage'] })
+      .describe('The API reference.'),
+    menu: z.array(linkItem).min(1).describe('Top menu: Home, Developers, Support, Sign In and the provider\'s site.'),
+    footer: z
+      .strictObject({
+        links: z.array(linkItem).describe('Footer links: Privacy, Terms & Conditions, Cookies settings.'),
+        copyright: localizedString.describe('Copyright line; "{year}" is replaced by the build year.'),
+      })
+      .describe('The footer.'),
+    runtime: runtimeSchema,
+  })
+  .superRefine((config, ctx) => {
+    // Every per-locale label must cover the default locale, so no page shows an empty label.
+    const check = (label: LocalizedString, path: (string | number)[]) => {
+      if (typeof label === 'string') return;
+      for (const key of Object.keys(label)) {
+        if (!config.locales.available.includes(key)) {
+          ctx.addIssue({ code: 'custom', path: [...path, key], message: `"${key}" is not in locales.available (${config.locales.available.join(', ')})` });
+        }
+      }
+      if (!(config.locales.default in label)) {
+        ctx.addIssue({ code: 'custom', path, message: `the label needs a text for the default locale "${config.locales.default}"` });
+      }
+    };
+    config.menu.forEach((item, i) => check(item.label, ['menu', i, 'label']));
+    config.footer.links.forEach((item, i) => check(item.label, ['footer', 'links', i, 'label']));
+    check(config.footer.copyright, ['footer', 'copyright']);
+  });
+
+/** What the writer puts in docs.config.yaml. */
+export type ConfigInput = z.input<typeof configSchema>;
+/** The parsed config, defaults filled in, that the code reads. */
+export type Config = z.output<typeof configSchema>;
+export type RuntimeConstants = Config['runtime'];

@@ -1,0 +1,71 @@
+// Turns zod issues into diagnostics placed on the YAML node that has to change.
+import type { z } from 'zod';
+import type { Diagnostic } from '../diagnostics.js';
+import { positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
+
+export interface YamlSource {
+  file: string;
+  parsed: ParsedYaml;
+  /** Prefix of the rule ids: "config" or "front-matter". */
+  rulePrefix: string;
+  /** Words for the thing being validated, e.g. "docs.config.yaml" or "front matter of a guide". */
+  what: string;
+}
+
+export function yamlSyntaxDiagnostics(source: YamlSource): Diagnostic[] {
+  return source.parsed.doc.errors.map((error) => {
+    const { line, column } = positionAt(source.parsed, error.pos[0]);
+    return {
+      ruleId: `${source.rulePrefix}-yaml-syntax`,
+      severity: 'error',
+      message: `invalid YAML in the ${source.what}: ${firstLine(error.message)}`,
+      hint: 'fix the YAML syntax (indentation, quotes, a colon after each key)',
+      file: source.file,
+      line,
+      column,
+    };
+  });
+}
+
+export function zodDiagnostics(source: YamlSource, issues: readonly z.core.$ZodIssue[]): Diagnostic[] {
+  return issues.flatMap((issue) => issueDiagnostics(source, issue));
+}
+
+function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue): Diagnostic[] {
+  const at = (path: readonly PropertyKey[], ruleId: string, message: string, hint?: string, key = false): Diagnostic => ({
+    ruleId: `${source.rulePrefix}-${ruleId}`,
+    severity: 'error',
+    message,
+    ...(hint ? { hint } : {}),
+    file: source.file,
+    ...positionOfPath(source.parsed, path, { key }),
+  });
+  const where = issue.path.length ? `"${formatPath(issue.path)}"` : `the ${source.what}`;
+
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) =>
+      at([...issue.path, key], 'unknown-key', `unknown key "${formatPath([...issue.path, key])}" in the ${source.what}`, 'remove it or correct its spelling; see the JSON Schema or README for the allowed keys', true),
+    );
+  }
+  if (issue.code === 'invalid_type' && !source.parsed.doc.hasIn(issue.path)) {
+    const name = issue.path.at(-1);
+    return [at(issue.path, 'missing-key', `missing required key "${formatPath(issue.path)}" in the ${source.what}`, `add "${String(name)}: …" (expected ${issue.expected})`)];
+  }
+  if (issue.code === 'invalid_union') {
+    // Report the branch that came closest (fewest issues) instead of zod's "Invalid input".
+    const branches = issue.errors.filter((b) => b.length > 0).sort((a, b) => a.length - b.length);
+    const closest = branches[0];
+    if (closest) {
+      return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }));
+    }
+  }
+  return [at(issue.path, 'invalid', `${where}: ${issue.message}`)];
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}

@@ -1,0 +1,23 @@
+// Splits a Markdown file into its YAML front matter and its body. The body keeps the
+// front matter's lines as blank lines, so Markdown positions are file positions.
+export interface SplitFile {
+  /** The YAML text between the fences, or null when the file has no front matter. */
+  yaml: string | null;
+  /** Lines before the YAML text (the opening fence): added to YAML line numbers. */
+  yamlLineOffset: number;
+  /** The Markdown body, front matter blanked out line for line. */
+  body: string;
+}
+
+const FENCE_RE = /^---[ \t]*$/;
+
+export function splitFrontMatter(text: string): SplitFile {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lines = source.split('\n');
+  if (!FENCE_RE.test(lines[0]?.replace(/\r$/, '') ?? '')) return { yaml: null, yamlLineOffset: 0, body: source };
+  const end = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(line.replace(/\r$/, '')));
+  if (end === -1) return { yaml: null, yamlLineOffset: 0, body: source };
+  const yaml = lines.slice(1, end).join('\n');
+  const body = '\n'.repeat(end + 1) + lines.slice(end + 1).join('\n');
+  return { yaml, yamlLineOffset: 1, body };
+}

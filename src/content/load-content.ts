@@ -1,0 +1,121 @@
+// loadContent: walk content/, split and validate front matter per collection, and build
+// the Site model. Every problem is collected; nothing throws for a user mistake.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import type { ResolvedConfig } from '../config/load-config.js';
+import { parseYaml } from '../config/yaml-positions.js';
+import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { pageUrl } from '../routes/paths.js';
+import { classify } from './classify.js';
+import { splitFrontMatter } from './front-matter.js';
+import { collectionSchemas } from './schemas.js';
+import type { Asset, Page, PageData, Site } from './site.js';
+
+export interface LoadedContent {
+  site: Site;
+  diagnostics: Diagnostic[];
+}
+
+export async function loadContent(resolved: ResolvedConfig): Promise<LoadedContent> {
+  const { config, contentDir } = resolved;
+  const diagnostics: Diagnostic[] = [];
+  const files = await walk(contentDir).catch((error: NodeJS.ErrnoException) => {
+    diagnostics.push({
+      ruleId: 'content-missing',
+      severity: 'error',
+      message: `cannot read the content folder (${error.code ?? error.message})`,
+      hint: 'create it, or set site.contentDir in docs.config.yaml',
+      file: resolved.file,
+      line: 1,
+      column: 1,
+    });
+    return [] as string[];
+  });
+
+  const openapiRel = config.api.openapi;
+  const markdown = files.filter((rel) => rel.endsWith('.md'));
+  const assets: Asset[] = files
+    .filter((rel) => !rel.endsWith('.md') && rel !== openapiRel)
+    .map((rel) => ({ rel, file: join(contentDir, rel) }));
+
+  const texts = await Promise.all(markdown.map((rel) => readFile(join(contentDir, rel), 'utf8')));
+  const pages: Page[] = [];
+  markdown.forEach((rel, i) => {
+    const page = readPage({ rel, file: join(contentDir, rel), text: texts[i]!, locales: config.locales.available, diagnostics });
+    if (page) pages.push(page);
+  });
+
+  if (!assets.some((a) => a.rel === config.site.logo)) {
+    diagnostics.push({
+      ruleId: 'config-missing-file',
+      severity: 'error',
+      message: `site.logo "${config.site.logo}" is not a file under ${config.site.contentDir}/`,
+      hint: 'add the logo file, or correct the path (it is relative to the content folder)',
+      file: resolved.file,
+      line: 1,
+      column: 1,
+    });
+  }
+
+  return {
+    site: {
+      config,
+      configFile: resolved.file,
+      contentDir,
+      pages,
+      assets,
+      openapi: files.includes(openapiRel) ? openapiRel : null,
+    },
+    diagnostics,
+  };
+}
+
+interface ReadPageInput {
+  rel: string;
+  file: string;
+  text: string;
+  locales: readonly string[];
+  diagnostics: Diagnostic[];
+}
+
+function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Page | null {
+  const where = classify(rel, locales);
+  if (!where.ok) {
+    diagnostics.push({ ruleId: 'content-unknown-location', severity: 'error', message: `no page type is known for "${rel}"`, hint: where.hint, file, line: 1, column: 1 });
+    return null;
+  }
+  const info = where.value;
+  const split = splitFrontMatter(text);
+  if (split.yaml === null) {
+    diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
+    return null;
+  }
+  const source: YamlSource = {
+    file,
+    parsed: parseYaml(split.yaml, split.yamlLineOffset),
+    rulePrefix: 'front-matter',
+    what: `front matter of a ${info.collection} page`,
+  };
+  const syntax = yamlSyntaxDiagnostics(source);
+  if (syntax.length) {
+    diagnostics.push(...syntax);
+    return null;
+  }
+  const result = collectionSchemas[info.collection].safeParse(source.parsed.doc.toJS() ?? {});
+  if (!result.success) {
+    diagnostics.push(...zodDiagnostics(source, result.error.issues));
+    return null;
+  }
+  return { source: rel, file, info, data: result.data as PageData, body: split.body, url: pageUrl(info) };
+}
+
+/** Every file under `root`, as sorted "/"-separated relative paths; dotfiles skipped. */
+async function walk(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => join(e.parentPath, e.name).slice(root.length + 1).split(sep).join('/'))
+    .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')))
+    .sort();
+}

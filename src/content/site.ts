@@ -1,0 +1,40 @@
+// The Site model: everything the later stages need, read once from the content folder.
+// Plain data (no functions, no class instances) so it can be sent to render workers.
+import type { Config } from '../config/schema.js';
+import type { Classified } from './classify.js';
+
+export interface PageData {
+  title: string;
+  description?: string;
+  order?: number;
+  effective?: string;
+}
+
+export interface Page {
+  /** Path under content/, with "/" separators: the page's identity. */
+  source: string;
+  /** Absolute path of the file. */
+  file: string;
+  info: Classified;
+  data: PageData;
+  /** Markdown body; front matter lines are blank so positions are file positions. */
+  body: string;
+  /** Built URL ("/en/support"); null for API sections, which are parts of the API pages. */
+  url: string | null;
+}
+
+export interface Asset {
+  /** Path under content/ and under dist/. */
+  rel: string;
+  file: string;
+}
+
+export interface Site {
+  config: Config;
+  configFile: string;
+  contentDir: string;
+  pages: Page[];
+  assets: Asset[];
+  /** The OpenAPI document, if present (path under content/). */
+  openapi: string | null;
+}

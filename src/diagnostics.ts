@@ -1,0 +1,75 @@
+// Problems are data: every user mistake becomes a Diagnostic with a place, a rule id
+// and a message that says what to do. Stages collect them; only the CLI prints them.
+import { relative } from 'node:path';
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  /** What is wrong. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  /** Absolute path of the source file. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column, in characters. */
+  column: number;
+}
+
+export type DiagnosticInput = Omit<Diagnostic, 'severity'> & { severity?: Severity };
+
+/** Collects diagnostics across stages; owned by the caller, never module-level. */
+export class Diagnostics {
+  readonly list: Diagnostic[] = [];
+
+  add(d: DiagnosticInput): void {
+    this.list.push({ severity: 'error', ...d });
+  }
+
+  addAll(ds: Iterable<Diagnostic>): void {
+    for (const d of ds) this.list.push(d);
+  }
+
+  get errorCount(): number {
+    return this.list.filter((d) => d.severity === 'error').length;
+  }
+
+  get warningCount(): number {
+    return this.list.length - this.errorCount;
+  }
+
+  sorted(): Diagnostic[] {
+    return [...this.list].sort(
+      (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+    );
+  }
+}
+
+/** Thrown to stop a stage when the diagnostics collected so far make going on pointless. */
+export class UserError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(`${diagnostics.length} problem(s) in the content or config`);
+    this.name = 'UserError';
+  }
+}
+
+/** A broken invariant of bankdocs itself, not a user mistake. */
+export function internalError(message: string, cause?: unknown): Error {
+  return new Error(`Internal error: ${message}`, { cause });
+}
+
+export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd()): string {
+  const file = relative(cwd, d.file) || d.file;
+  const head = `${file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  [${d.ruleId}]`;
+  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+}
+
+export function formatSummary(ds: readonly Diagnostic[]): string {
+  const errors = ds.filter((d) => d.severity === 'error').length;
+  const warnings = ds.length - errors;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+}

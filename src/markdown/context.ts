@@ -1,0 +1,49 @@
+// What the Markdown plugins know about the page being rendered, passed in vfile.data.
+import type GithubSlugger from 'github-slugger';
+import type { Diagnostic } from '../diagnostics.js';
+
+export interface Heading {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/** An internal link found in the page, to be checked once every page is rendered. */
+export interface LinkRef {
+  /** Target path (no hash), e.g. "/developers/dashboard-api"; "" for "#x" on the same page. */
+  path: string;
+  hash: string | null;
+  line: number;
+  column: number;
+}
+
+export interface MarkdownContext {
+  /** Source path under content/ of the file being rendered. */
+  source: string;
+  /** Absolute path of that file, for diagnostics. */
+  file: string;
+  /** URL of every page by source path (content-relative, "/" separators). */
+  urlBySource: ReadonlyMap<string, string>;
+  /** Content-relative paths of the static files under content/. */
+  assets: ReadonlySet<string>;
+  /** The language of the API page being rendered; other languages' blocks are dropped. */
+  apiLanguage: string | null;
+  apiLanguages: readonly string[];
+  /** Shared across the sections of one document so ids stay unique. */
+  slugger: GithubSlugger;
+  diagnostics: Diagnostic[];
+  headings: Heading[];
+  links: LinkRef[];
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    ctx: MarkdownContext;
+  }
+}
+
+export function contextOf(file: { data: { ctx?: MarkdownContext } }): MarkdownContext {
+  const ctx = file.data.ctx;
+  if (!ctx) throw new Error('Internal error: Markdown rendered without a context');
+  return ctx;
+}

@@ -1,0 +1,82 @@
+// The unified pipeline: Markdown -> mdast (GFM) -> our remark plugins -> hast -> heading
+// ids, highlighting -> React elements through rehype-react and the theme's components.
+import GithubSlugger from 'github-slugger';
+import bash from 'highlight.js/lib/languages/bash';
+import http from 'highlight.js/lib/languages/http';
+import json from 'highlight.js/lib/languages/json';
+import ruby from 'highlight.js/lib/languages/ruby';
+import yaml from 'highlight.js/lib/languages/yaml';
+import type { ReactElement } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeReact from 'rehype-react';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { markdownComponents } from '../../theme/components/markdown.js';
+import type { Heading, LinkRef, MarkdownContext } from './context.js';
+import remarkApiLanguage from './remark-api-language.js';
+import remarkLinks from './remark-links.js';
+import rehypeHeadings from './rehype-headings.js';
+
+export function createMarkdownProcessor() {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkLinks)
+    .use(remarkApiLanguage)
+    .use(remarkRehype)
+    .use(rehypeHeadings)
+    .use(rehypeHighlight, {
+      languages: { bash, http, json, ruby, yaml },
+      aliases: { bash: ['curl', 'shell', 'sh', 'console'], yaml: ['yml'] },
+      plainText: ['text', 'txt', 'plain'],
+      detect: false,
+    })
+    .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents })
+    .freeze();
+}
+
+export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
+
+export interface RenderedMarkdown {
+  element: ReactElement;
+  headings: Heading[];
+  links: LinkRef[];
+}
+
+export type MarkdownInput = Omit<MarkdownContext, 'headings' | 'links' | 'slugger'> & { slugger?: GithubSlugger };
+
+export function renderMarkdown(processor: MarkdownProcessor, body: string, input: MarkdownInput): RenderedMarkdown {
+  const ctx: MarkdownContext = { ...input, slugger: input.slugger ?? new GithubSlugger(), headings: [], links: [] };
+  const file = new VFile({ path: input.file, value: body, data: { ctx } });
+  try {
+    processor.processSync(file);
+  } catch (error) {
+    // A plugin failing on odd input is our bug, but the writer still needs the place.
+    const place = (error as { place?: { line?: number; column?: number } }).place;
+    ctx.diagnostics.push({
+      ruleId: 'markdown-error',
+      severity: 'error',
+      message: `the Markdown could not be rendered: ${(error as Error).message}`,
+      hint: 'simplify the construct at this place; if it looks valid, report it as a bankdocs bug',
+      file: input.file,
+      line: place?.line ?? 1,
+      column: place?.column ?? 1,
+    });
+    return { element: jsx(Fragment, {}), headings: ctx.headings, links: ctx.links };
+  }
+  for (const message of file.messages) {
+    ctx.diagnostics.push({
+      ruleId: message.ruleId ?? message.source ?? 'markdown',
+      severity: message.fatal ? 'error' : 'warning',
+      message: message.reason,
+      file: input.file,
+      line: message.line ?? 1,
+      column: message.column ?? 1,
+    });
+  }
+  return { element: file.result as ReactElement, headings: ctx.headings, links: ctx.links };
+}

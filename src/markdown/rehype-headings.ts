@@ -1,0 +1,33 @@
+// Stable, unique heading ids (GitHub's slug rules, shared across the sections of one
+// document), a self-link on each section heading, and the heading list for the TOC.
+import type { Element, Root } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { contextOf } from './context.js';
+
+const HEADING_RE = /^h([1-6])$/;
+
+export default function rehypeHeadings() {
+  return (tree: Root, file: VFile) => {
+    const ctx = contextOf(file);
+    visit(tree, 'element', (node: Element) => {
+      const match = HEADING_RE.exec(node.tagName);
+      if (!match) return;
+      const text = toString(node).trim();
+      const explicit = typeof node.properties.id === 'string' ? node.properties.id : null;
+      const id = explicit ?? ctx.slugger.slug(text);
+      node.properties.id = id;
+      const depth = Number(match[1]);
+      ctx.headings.push({ depth, id, text });
+      if (depth >= 2 && depth <= 4) {
+        node.children.push({
+          type: 'element',
+          tagName: 'a',
+          properties: { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to “${text}”` },
+          children: [{ type: 'text', value: '#' }],
+        });
+      }
+    });
+  };
+}

@@ -1,0 +1,165 @@
+// renderDocuments: each planned document -> { path, html } plus the ids it defines and
+// the internal links it contains (for the anchor check). No file system access here.
+import GithubSlugger from 'github-slugger';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { LinkItem, LocalizedString } from '../config/schema.js';
+import type { Page, Site } from '../content/site.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { Heading, LinkRef } from '../markdown/context.js';
+import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
+import { localizePath, outputPath } from '../routes/paths.js';
+import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
+import { Document } from '../../theme/components/document.js';
+import { ApiLayout, ArticleLayout, HomeLayout, LegalLayout, NotFoundLayout, type ApiSectionView } from '../../theme/components/layouts.js';
+import { uiStrings } from '../../theme/components/strings.js';
+import type { ThemeContext } from '../../theme/components/theme-context.js';
+
+export interface BuiltAssets {
+  css: string;
+  script: string | null;
+}
+
+export interface RenderInput {
+  site: Site;
+  plan: Pick<RoutePlan, 'latestLegal' | 'urlBySource'>;
+  assets: BuiltAssets;
+  buildYear: number;
+}
+
+export interface FileLink extends LinkRef {
+  file: string;
+}
+
+export interface RenderedDocument {
+  url: string;
+  path: string;
+  html: string;
+  ids: string[];
+  links: FileLink[];
+  diagnostics: Diagnostic[];
+}
+
+export interface Renderer {
+  render(doc: DocumentPlan): RenderedDocument;
+}
+
+/** Caches what every document shares (processor, lookups); cheap to create per worker. */
+export function createRenderer(input: RenderInput): Renderer {
+  const { site } = input;
+  const processor = createMarkdownProcessor();
+  const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  const urlBySource = new Map(Object.entries(input.plan.urlBySource));
+  const assets = new Set(site.assets.map((a) => a.rel));
+  const runtimeConfig = JSON.stringify({
+    locales: site.config.locales,
+    versions: site.config.versions,
+    languages: { available: site.config.api.languages, default: site.config.api.defaultLanguage },
+    runtime: site.config.runtime,
+    titleTemplate: site.config.site.titleTemplate,
+  }).replace(/</g, '\\u003c');
+
+  return {
+    render(doc) {
+      const diagnostics: Diagnostic[] = [];
+      const ids: string[] = [];
+      const links: FileLink[] = [];
+      const ctx = themeContext(input, doc);
+      const markdown = (page: Page, options: { slugger?: GithubSlugger; apiLanguage?: string } = {}) => {
+        const result = renderMarkdown(processor, page.body, {
+          source: page.source,
+          file: page.file,
+          urlBySource,
+          assets,
+          apiLanguage: options.apiLanguage ?? null,
+          apiLanguages: site.config.api.languages,
+          diagnostics,
+          ...(options.slugger ? { slugger: options.slugger } : {}),
+        });
+        ids.push(...result.headings.map((h) => h.id));
+        links.push(...result.links.map((l) => ({ ...l, file: page.file })));
+        return result;
+      };
+      const pageOf = (source: string) => {
+        const page = bySource.get(source);
+        if (!page) throw new Error(`Internal error: the plan names ${source}, which was not loaded`);
+        return page;
+      };
+
+      let body;
+      if (doc.kind === 'page') body = renderPageBody({ ctx, doc, page: pageOf(doc.source), markdown });
+      else if (doc.kind === 'api') body = renderApiBody({ ctx, doc, pages: doc.sections.map(pageOf), markdown, ids });
+      else body = <NotFoundLayout ctx={ctx} />;
+
+      const html = `<!DOCTYPE html>${renderToStaticMarkup(<Document ctx={ctx} runtimeConfig={runtimeConfig}>{body}</Document>)}`;
+      return { url: doc.url, path: outputPath(doc.url), html, ids, links, diagnostics };
+    },
+  };
+}
+
+type MarkdownFn = (page: Page, options?: { slugger?: GithubSlugger; apiLanguage?: string }) => { element: ReactElement; headings: Heading[] };
+
+function renderPageBody({ ctx, doc, page, markdown }: { ctx: ThemeContext; doc: PageDocument; page: Page; markdown: MarkdownFn }) {
+  const { element, headings } = markdown(page);
+  switch (page.info.collection) {
+    case 'home':
+      return <HomeLayout ctx={ctx} doc={doc} content={element} />;
+    case 'legal':
+      return <LegalLayout ctx={ctx} doc={doc} content={element} headings={headings} />;
+    case 'general': {
+      const intro = doc.url.replace(/\/faq$/, '');
+      const aside = (
+        <nav className="section-nav" aria-label={ctx.strings.helpSections}>
+          <a href={intro} {...(doc.url === intro ? { 'aria-current': 'page' as const } : {})}>
+            {ctx.strings.introduction}
+          </a>
+          <a href={`${intro}/faq`} {...(doc.url !== intro ? { 'aria-current': 'page' as const } : {})}>
+            {ctx.strings.faq}
+          </a>
+        </nav>
+      );
+      return <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} aside={aside} />;
+    }
+    default:
+      return <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} />;
+  }
+}
+
+function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[] }) {
+  // One slugger for the whole page: ids stay unique across sections.
+  const slugger = new GithubSlugger();
+  const sections: ApiSectionView[] = pages.map((page) => {
+    const id = slugger.slug(page.data.title);
+    ids.push(id);
+    const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language });
+    return { id, title: page.data.title, headings, content: element };
+  });
+  return <ApiLayout ctx={ctx} doc={doc} sections={sections} />;
+}
+
+function themeContext(input: RenderInput, doc: DocumentPlan): ThemeContext {
+  const { config } = input.site;
+  const locale = doc.locale;
+  const label = (text: LocalizedString) => (typeof text === 'string' ? text : (text[locale] ?? text[config.locales.default] ?? ''));
+  const hrefOf = (item: LinkItem) => {
+    if ('href' in item) return item.href;
+    if ('action' in item) return null;
+    const localized = localizePath(item.to, locale);
+    // Link the latest legal version directly rather than through the redirect.
+    const legal = /^\/[a-z]{2}\/(terms-and-conditions|privacy-notice)$/.exec(localized);
+    if (legal) return input.plan.latestLegal[locale]?.[legal[1] as 'terms-and-conditions' | 'privacy-notice'] ?? localized;
+    return localized;
+  };
+  const logo = `/${config.site.logo}`;
+  return {
+    config,
+    doc,
+    locale,
+    strings: uiStrings(locale),
+    hrefOf,
+    label,
+    absolute: (path) => new URL(path, config.site.url).href,
+    assets: { ...input.assets, logo, socialImage: config.site.socialImage ? `/${config.site.socialImage}` : logo },
+    buildYear: input.buildYear,
+  };
+}

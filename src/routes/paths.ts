@@ -1,0 +1,55 @@
+// URL builders: the one place that knows how a page's place in content/ becomes a URL
+// (spec §2 route table). Dependency-free so the browser runtime can share it.
+import type { Classified } from '../content/classify.js';
+
+export function pageUrl(info: Classified): string | null {
+  switch (info.collection) {
+    case 'home':
+      return `/${info.locale}`;
+    case 'support':
+      return `/${info.locale}/support`;
+    case 'general':
+      return `/${info.locale}/general/${info.section}${info.kind === 'faq' ? '/faq' : ''}`;
+    case 'legal':
+      return `/${info.locale}/${info.legalKind}/${info.version}`;
+    case 'guide':
+      return ['/developers', ...info.segments].join('/');
+    case 'api-section':
+      return null;
+  }
+}
+
+export function apiUrl(version: string, language: string): string {
+  return `/${version}/api/${language}`;
+}
+
+export const NOT_FOUND_URL = '/404';
+
+/** Where a URL's document is written under dist/: "/en/support" -> "en/support/index.html". */
+export function outputPath(url: string): string {
+  if (url === NOT_FOUND_URL) return '404.html';
+  const trimmed = url.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/index.html` : 'index.html';
+}
+
+/** The key that pairs translations: the source path without its locale folder. */
+export function translationKey(source: string): string {
+  return source.slice(source.indexOf('/') + 1);
+}
+
+/** First path segments of the translated routes of spec §2 (plus "" for home). */
+export const TRANSLATED_SEGMENTS = ['', 'support', 'general', 'terms-and-conditions', 'privacy-notice'] as const;
+
+/** "/support" on a "nl" page -> "/nl/support"; non-translated paths are left alone. */
+export function localizePath(path: string, locale: string): string {
+  const [pathname = '', hash] = splitHash(path);
+  const first = pathname.split('/')[1] ?? '';
+  if (!(TRANSLATED_SEGMENTS as readonly string[]).includes(first)) return path;
+  const localized = pathname === '/' ? `/${locale}` : `/${locale}${pathname}`;
+  return hash === undefined ? localized : `${localized}#${hash}`;
+}
+
+export function splitHash(url: string): [string, string | undefined] {
+  const i = url.indexOf('#');
+  return i === -1 ? [url, undefined] : [url.slice(0, i), url.slice(i + 1)];
+}

@@ -1,0 +1,54 @@
+// Real Chromium for browser tests: the Debian package, headless, no network beyond
+// 127.0.0.1, a fresh profile per launch.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { startStaticServer } from '../../src/commands/preview.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+export interface BrowserHandle {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserHandle> {
+  // Playwright gives every launch a fresh, temporary user-data dir of its own.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** A context that can reach nothing but 127.0.0.1. */
+export async function localContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
+  return context;
+}
+
+export async function serve(root: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = await startStaticServer(root, 0, '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

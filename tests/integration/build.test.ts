@@ -1,0 +1,184 @@
+// Builds the fixture site with the real CLI and asserts on the parsed HTML.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attr, copySite, readHtml, removeSite, runCli, select, selectAll, toString, type Root } from '../helpers/site.js';
+
+let site: string;
+let dist: string;
+let stdout: string;
+const page = (path: string): Root => readHtml(dist, path);
+const title = (tree: Root) => toString(select('title', tree)!);
+const meta = (tree: Root, key: string) => attr(select(`meta[property="${key}"], meta[name="${key}"]`, tree), 'content');
+
+beforeAll(() => {
+  site = copySite('basic-site');
+  dist = join(site, 'dist');
+  const result = runCli(['build'], site);
+  expect(result.stderr).not.toMatch(/\s error\s/);
+  expect(result.status).toBe(0);
+  stdout = result.stdout;
+});
+afterAll(() => removeSite(site));
+
+describe('bankdocs build on a fixture site', () => {
+  it('prints one summary line with pages, files and time', () => {
+    expect(stdout.trim()).toMatch(/^Built 24 pages \(\d+ files\) into dist in \d+ ms\.$/);
+  });
+
+  it('writes every page of every locale, the API pages and 404.html', () => {
+    const expected = [
+      '404.html',
+      '1/api/curl/index.html',
+      '1/api/ruby/index.html',
+      'developers/index.html',
+      'developers/getting-started/index.html',
+      'developers/payments/create-payment/index.html',
+      ...['en', 'nl'].flatMap((l) => [
+        `${l}/index.html`,
+        `${l}/support/index.html`,
+        `${l}/general/understanding/index.html`,
+        `${l}/general/understanding/faq/index.html`,
+        `${l}/general/linking/index.html`,
+        `${l}/terms-and-conditions/v1.0/index.html`,
+        `${l}/terms-and-conditions/v2.0/index.html`,
+        `${l}/terms-and-conditions/v10.0/index.html`,
+        `${l}/privacy-notice/v1.0/index.html`,
+      ]),
+    ];
+    for (const path of expected) expect(existsSync(join(dist, path)), path).toBe(true);
+    const html = readdirSync(dist, { recursive: true }).filter((f) => String(f).endsWith('.html'));
+    expect(html).toHaveLength(expected.length);
+  });
+
+  it('applies the title template and the route titles', () => {
+    expect(title(page('en/index.html'))).toBe('Meet Fixturebank | Fixturebank Docs');
+    expect(title(page('developers/index.html'))).toBe('Developers | Fixturebank Docs');
+    expect(title(page('1/api/curl/index.html'))).toBe('Fixturebank API Reference | Fixturebank Docs');
+    expect(title(page('404.html'))).toBe('Page Not Found | Fixturebank Docs');
+    expect(toString(select('.product-tag', page('1/api/ruby/index.html'))!)).toBe('Test API');
+  });
+
+  it('sets <html lang> from the page locale', () => {
+    expect(attr(select('html', page('nl/index.html')), 'lang')).toBe('nl');
+    expect(attr(select('html', page('en/support/index.html')), 'lang')).toBe('en');
+    expect(attr(select('html', page('developers/index.html')), 'lang')).toBe('en');
+  });
+
+  it('sets canonical, description and social metadata with absolute URLs', () => {
+    const tree = page('nl/support/index.html');
+    expect(attr(select('link[rel=canonical]', tree), 'href')).toBe('https://docs.fixture.example/nl/support');
+    expect(meta(tree, 'og:url')).toBe('https://docs.fixture.example/nl/support');
+    expect(meta(tree, 'og:title')).toBe('Support | Fixturebank Docs');
+    expect(meta(tree, 'og:image')).toBe('https://docs.fixture.example/assets/logo.svg');
+    expect(meta(tree, 'twitter:card')).toBe('summary');
+    expect(meta(tree, 'description')).toBe('How to get help.');
+    const notFound = page('404.html');
+    expect(meta(notFound, 'robots')).toBe('noindex');
+    expect(select('link[rel=canonical]', notFound)).toBeUndefined();
+  });
+
+  it('lists hreflang alternates on translated pages only', () => {
+    const alternates = selectAll('link[rel=alternate]', page('en/index.html')).map((l) => [attr(l, 'hrefLang'), attr(l, 'href')]);
+    expect(alternates).toEqual([
+      ['en', 'https://docs.fixture.example/en'],
+      ['nl', 'https://docs.fixture.example/nl'],
+      ['x-default', 'https://docs.fixture.example/en'],
+    ]);
+    expect(selectAll('link[rel=alternate]', page('developers/index.html'))).toEqual([]);
+  });
+
+  it('renders the menu with localized labels and links', () => {
+    const links = selectAll('#site-menu a', page('nl/index.html')).map((a) => [toString(a), attr(a, 'href')]);
+    expect(links).toEqual([
+      ['Thuis', '/nl'],
+      ['Developers', '/developers'],
+      ['Hulp', '/nl/support'],
+      ['Sign In', 'https://app.fixture.example'],
+    ]);
+    const external = select('#site-menu a[href^="https:"]', page('nl/index.html'));
+    expect(attr(external, 'rel')).toBe('noopener');
+    expect(attr(select('#site-menu a[aria-current]', page('nl/support/index.html')), 'href')).toBe('/nl/support');
+  });
+
+  it('renders the footer: legal links to the latest version, cookie settings, copyright', () => {
+    const tree = page('nl/support/index.html');
+    const links = selectAll('.site-footer a', tree).map((a) => [toString(a), attr(a, 'href')]);
+    expect(links).toEqual([
+      ['Privacy', '/nl/privacy-notice/v1.0'],
+      ['Voorwaarden', '/nl/terms-and-conditions/v10.0'],
+    ]);
+    expect(attr(select('.site-footer button', tree), 'dataAction')).toBe('cookie-settings');
+    expect(toString(select('.copyright', tree)!)).toBe(`© ${new Date().getFullYear()} Fixture Labs`);
+  });
+
+  it('shows the default locale text with a notice where a translation is missing', () => {
+    const fallback = page('nl/support/index.html');
+    expect(select('.fallback-notice', fallback)).toBeDefined();
+    expect(toString(select('article h1', fallback)!)).toBe('Support');
+    expect(select('.fallback-notice', page('en/support/index.html'))).toBeUndefined();
+    expect(select('.fallback-notice', page('nl/index.html'))).toBeUndefined();
+  });
+
+  it('resolves links by source path, within the locale, keeping anchors', () => {
+    const hrefs = (tree: Root) => selectAll('article a:not(.heading-anchor):not(.card)', tree).map((a) => attr(a, 'href'));
+    expect(hrefs(page('nl/index.html'))).toEqual(['/nl/support']);
+    expect(hrefs(page('en/index.html'))).toEqual(['/en/support', '/developers/getting-started#step-2-optional']);
+    expect(hrefs(page('developers/index.html'))).toEqual(['/developers/getting-started', '/developers/payments/create-payment#request']);
+    expect(hrefs(page('developers/payments/create-payment/index.html'))).toEqual(['/developers/getting-started#step-1-create']);
+    expect(attr(select('article img', page('developers/getting-started/index.html')), 'src')).toBe('/developers/payments/flow.svg');
+    expect(existsSync(join(dist, 'developers/payments/flow.svg'))).toBe(true);
+  });
+
+  it('gives headings stable unique ids', () => {
+    const ids = selectAll('article h2', page('developers/getting-started/index.html')).map((h) => attr(h, 'id'));
+    expect(ids).toEqual(['step-1-create', 'step-2-optional', 'step-2-optional-1']);
+  });
+
+  it('highlights code blocks', () => {
+    const code = select('pre code', page('developers/payments/create-payment/index.html'));
+    expect(attr(code, 'className')).toContain('hljs');
+    expect(selectAll('pre code span', page('developers/payments/create-payment/index.html')).length).toBeGreaterThan(0);
+  });
+
+  it('shows only the page language examples on the API reference, with shared prose', () => {
+    const curl = page('1/api/curl/index.html');
+    const ruby = page('1/api/ruby/index.html');
+    const languages = (tree: Root) => selectAll('pre code', tree).map((c) => attr(c, 'className')!.split(' ').find((x) => x.startsWith('language-')));
+    expect(languages(curl)).toEqual(['language-curl', 'language-curl']);
+    expect(languages(ruby)).toEqual(['language-ruby', 'language-ruby']);
+    expect(toString(select('#introduction + p', curl)!)).toBe('Shared prose.');
+    expect(toString(select('#introduction + p', ruby)!)).toBe('Shared prose.');
+    expect(selectAll('.api-menu a', curl).map((a) => attr(a, 'href'))).toEqual(['#introduction', '#accounts', '#list-accounts', '#introduction-1']);
+    expect(attr(select('.language-picker a[aria-current]', ruby), 'href')).toBe('/1/api/ruby');
+  });
+
+  it('links pages with previous/next cards', () => {
+    const cards = (tree: Root) => selectAll('.prev-next a', tree).map((a) => [attr(a, 'rel'), attr(a, 'href')]);
+    expect(cards(page('developers/getting-started/index.html'))).toEqual([
+      ['prev', '/developers'],
+      ['next', '/developers/payments/create-payment'],
+    ]);
+    expect(cards(page('nl/general/understanding/faq/index.html'))).toEqual([
+      ['prev', '/nl/general/understanding'],
+      ['next', '/nl/general/linking'],
+    ]);
+  });
+
+  it('lists legal versions newest first, marks the latest, and says it is sample text', () => {
+    const tree = page('en/terms-and-conditions/v2.0/index.html');
+    expect(selectAll('.legal-versions a', tree).map((a) => toString(a))).toEqual(['v10.0', 'v2.0', 'v1.0']);
+    expect(attr(select('.legal-versions a[aria-current]', tree), 'href')).toBe('/en/terms-and-conditions/v2.0');
+    expect(select('.legal-sample', tree)).toBeDefined();
+  });
+
+  it('links a content-hashed stylesheet and the runtime script that exist', () => {
+    const tree = page('en/index.html');
+    const css = attr(select('link[rel=stylesheet]', tree), 'href')!;
+    const js = attr(select('script[type=module]', tree), 'src')!;
+    expect(css).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.css$/);
+    expect(js).toMatch(/^\/assets\/main-[A-Z0-9]+\.js$/);
+    expect(existsSync(join(dist, css))).toBe(true);
+    expect(existsSync(join(dist, js))).toBe(true);
+  });
+});

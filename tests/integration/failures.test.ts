@@ -1,0 +1,90 @@
+// Broken input: one clear file:line:col error, exit 1, and the previous dist/ untouched.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copySite, removeSite, runCli } from '../helpers/site.js';
+
+let site: string;
+beforeEach(() => {
+  site = copySite('basic-site');
+});
+afterEach(() => removeSite(site));
+
+function fingerprint(dir: string): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir, { recursive: true }).map(String).sort()) {
+    hash.update(file);
+    try {
+      hash.update(readFileSync(join(dir, file)));
+    } catch {
+      // a folder
+    }
+  }
+  return hash.digest('hex');
+}
+
+function errorLines(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => /\s error\s/.test(l));
+}
+
+describe('a failed build', () => {
+  it('reports a wrong config value at its line and column, exits 1 and keeps dist/', () => {
+    expect(runCli(['build', '--quiet'], site).status).toBe(0);
+    const before = fingerprint(join(site, 'dist'));
+
+    const config = readFileSync(join(site, 'docs.config.yaml'), 'utf8');
+    writeFileSync(join(site, 'docs.config.yaml'), `${config}runtime:\n  breakpoint: wide\n`);
+    const result = runCli(['build'], site);
+
+    expect(result.status).toBe(1);
+    const lineNo = config.split('\n').length + 1;
+    expect(errorLines(result.stderr)).toEqual([
+      `docs.config.yaml:${lineNo}:15  error  "runtime.breakpoint": Invalid input: expected number, received string  [config-invalid]`,
+    ]);
+    expect(result.stderr).toContain('the previous output, if any, is unchanged');
+    expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/);
+    expect(fingerprint(join(site, 'dist'))).toBe(before);
+  });
+
+  it('reports an unknown front matter key at its line and column, exits 1 and keeps dist/', () => {
+    expect(runCli(['build', '--quiet'], site).status).toBe(0);
+    const before = fingerprint(join(site, 'dist'));
+
+    const file = join(site, 'content', 'en', 'support.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('description: "How to get help."', 'description: "How to get help."\nsummary: "oops"'));
+    const result = runCli(['build'], site);
+
+    expect(result.status).toBe(1);
+    expect(errorLines(result.stderr)).toEqual([
+      'content/en/support.md:4:1  error  unknown key "summary" in the front matter of a support page  [front-matter-unknown-key]',
+    ]);
+    expect(fingerprint(join(site, 'dist'))).toBe(before);
+  });
+
+  it('reports a link to a missing page at the link', () => {
+    const file = join(site, 'content', 'developers', 'getting-started.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nSee [the FAQ](faq.md).\n`);
+    const result = runCli(['build'], site);
+    expect(result.status).toBe(1);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(errorLines(result.stderr)).toEqual([
+      `content/developers/getting-started.md:${lines.length - 1}:5  error  "faq.md" points to developers/faq.md, which is not a page  [broken-link]`,
+    ]);
+  });
+
+  it('exits 2 on a usage error and 1 without a config file', () => {
+    expect(runCli(['build', '--no-such-flag'], site).status).toBe(2);
+    expect(runCli(['frobnicate'], site).status).toBe(2);
+    const missing = runCli(['build', '--config', 'nope.yaml'], site);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('nope.yaml:1:1  error  no config file here  [config-missing]');
+  });
+
+  it('refuses an output folder that would replace the content', () => {
+    const result = runCli(['build', '--out', '.'], site);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('[out-dir-unsafe]');
+    expect(readdirSync(join(site, 'content')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { unsafeOutDir, writeOutput } from '../../../src/build/write-output.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'bankdocs-write-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('writeOutput', () => {
+  it('replaces the output folder as a whole', async () => {
+    const out = join(root, 'dist');
+    mkdirSync(out);
+    writeFileSync(join(out, 'stale.html'), 'old');
+    await writeOutput(out, [{ path: 'a/index.html', contents: 'A' }, { path: '404.html', contents: 'N' }]);
+    expect(readdirSync(out).sort()).toEqual(['404.html', 'a']);
+    expect(readFileSync(join(out, 'a/index.html'), 'utf8')).toBe('A');
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('leaves the previous output untouched and no temp folder when a write fails', async () => {
+    const out = join(root, 'dist');
+    mkdirSync(out);
+    writeFileSync(join(out, 'index.html'), 'previous');
+    await expect(
+      writeOutput(out, [{ path: 'index.html', contents: 'new' }, { path: 'logo.svg', from: join(root, 'missing.svg') }]),
+    ).rejects.toThrow(/ENOENT/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+});
+
+describe('unsafeOutDir', () => {
+  it('refuses a folder that contains the content or config', () => {
+    expect(unsafeOutDir('/site', ['/site/content', '/site/docs.config.yaml'])).toBe('/site/content');
+    expect(unsafeOutDir('/', ['/site/content'])).toBe('/site/content');
+    expect(unsafeOutDir('/site/dist', ['/site/content', '/site/docs.config.yaml'])).toBeNull();
+    expect(unsafeOutDir('/site/content-dist', ['/site/content'])).toBeNull();
+  });
+});

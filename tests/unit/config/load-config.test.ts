@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/config/load-config.js';
+
+const base = `product: { name: P, tag: T, provider: Co }
+site:
+  url: https://docs.p.example
+  titleTemplate: "%s | P Docs"
+  logo: assets/logo.svg
+menu:
+  - label: Home
+    to: /
+footer:
+  links: []
+  copyright: "© P"
+`;
+
+const problems = (text: string) => {
+  const result = parseConfig(text, '/site/docs.config.yaml');
+  return result.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId} ${d.message}`);
+};
+
+describe('parseConfig', () => {
+  it('fills in the spec defaults', () => {
+    const result = parseConfig(base, '/site/docs.config.yaml');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { config } = result.value;
+    expect(config.locales).toEqual({ available: ['en', 'nl', 'fr', 'es'], default: 'en' });
+    expect(config.versions).toEqual({ available: ['1'], default: '1' });
+    expect(config.api).toEqual({ languages: ['curl', 'ruby'], defaultLanguage: 'curl', openapi: 'api/openapi.yaml' });
+    expect(config.runtime).toEqual({
+      breakpoint: 992,
+      scrollOffset: { h1: 70, other: 50 },
+      scrollThrottleMs: 50,
+      activeSection: { top: -200, bottom: 100 },
+      restoreScrollDelayMs: 500,
+      resizeDebounceMs: 1000,
+      toast: { autoHideMs: 5000, position: 'top-right' },
+    });
+    expect(result.value.contentDir).toBe('/site/content');
+  });
+
+  it('places a wrong type on the value', () => {
+    expect(problems(`${base}runtime:\n  scrollOffset:\n    h1: "seventy"\n`)).toEqual([
+      '14:9 config-invalid "runtime.scrollOffset.h1": Invalid input: expected number, received string',
+    ]);
+  });
+
+  it('places an unknown key on the key itself', () => {
+    expect(problems(base.replace('  logo:', '  logoo: x\n  logo:'))).toEqual([
+      '5:3 config-unknown-key unknown key "site.logoo" in the docs.config.yaml',
+    ]);
+  });
+
+  it('places a missing key on its parent', () => {
+    expect(problems(base.replace('  titleTemplate: "%s | P Docs"\n', ''))).toEqual([
+      '3:3 config-missing-key missing required key "site.titleTemplate" in the docs.config.yaml',
+    ]);
+  });
+
+  it('reports the closest branch of a menu item, not "Invalid input"', () => {
+    expect(problems(base.replace('    to: /', '    to: developers'))).toEqual([
+      '8:9 config-invalid "menu[0].to": an internal link starts with a single "/", e.g. "/developers"',
+    ]);
+  });
+
+  it('checks cross-field rules: default locale available, labels cover the default locale', () => {
+    expect(problems(`${base}locales: { available: [en, nl], default: fr }\n`)).toEqual([
+      '12:42 config-invalid "locales.default": locales.default must be one of locales.available',
+    ]);
+    expect(problems(base.replace('  - label: Home', '  - label: { nl: Thuis }'))).toEqual([
+      '7:12 config-invalid "menu[0].label": the label needs a text for the default locale "en"',
+    ]);
+  });
+
+  it('reports YAML syntax errors with their place', () => {
+    const [first] = problems(`${base}runtime: [\n`);
+    expect(first).toMatch(/^1[34]:\d+ config-yaml-syntax invalid YAML in the docs.config.yaml/);
+  });
+});

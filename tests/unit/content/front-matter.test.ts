@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { splitFrontMatter } from '../../../src/content/front-matter.js';
+import { createRenderer } from '../../../src/render/render-documents.js';
+import type { Site } from '../../../src/content/site.js';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { planRoutes } from '../../../src/routes/plan.js';
+
+describe('splitFrontMatter', () => {
+  it('keeps the body on its file lines', () => {
+    const text = '---\ntitle: "A"\ndescription: "B"\n---\n\nHello\n';
+    const split = splitFrontMatter(text);
+    expect(split.yaml).toBe('title: "A"\ndescription: "B"');
+    expect(split.yamlLineOffset).toBe(1);
+    expect(split.body.split('\n')[5]).toBe('Hello');
+    expect(split.body.split('\n').length).toBe(text.split('\n').length);
+  });
+
+  it('treats a file without an opening fence or a closing fence as having none', () => {
+    expect(splitFrontMatter('Hello\n---\n').yaml).toBeNull();
+    expect(splitFrontMatter('---\ntitle: x\n').yaml).toBeNull();
+  });
+
+  it('strips a byte order mark and accepts CRLF', () => {
+    expect(splitFrontMatter('\ufeff---\r\ntitle: x\r\n---\r\nbody').yaml).toBe('title: x\r');
+  });
+});
+
+describe('positions survive front matter', () => {
+  it('reports line 8 for a broken link on line 8 of a file with 5 lines of front matter', () => {
+    const text = ['---', 'title: "Guide"', 'description: "D"', 'order: 1', '---', '', 'Intro.', 'See [x](missing.md).', ''].join('\n');
+    const config = parseConfig(
+      'product: { name: P, tag: T, provider: C }\nsite: { url: "https://p.example", titleTemplate: "%s", logo: l.svg }\nlocales: { available: [en], default: en }\nmenu: [{ label: H, to: / }]\nfooter: { links: [], copyright: c }\n',
+      '/s/docs.config.yaml',
+    );
+    if (!config.ok) throw new Error('fixture config invalid');
+    const site: Site = {
+      config: config.value.config,
+      configFile: '/s/docs.config.yaml',
+      contentDir: '/s/content',
+      openapi: null,
+      assets: [{ rel: 'l.svg', file: '/s/content/l.svg' }],
+      pages: [{ source: 'developers/guide.md', file: '/s/content/developers/guide.md', info: { collection: 'guide', segments: ['guide'] }, data: { title: 'Guide', description: 'D', order: 1 }, body: splitFrontMatter(text).body, url: '/developers/guide' }],
+    };
+    const plan = planRoutes(site);
+    const doc = plan.documents.find((d) => d.url === '/developers/guide')!;
+    const rendered = createRenderer({ site, plan, assets: { css: '/a.css', script: null }, buildYear: 2026 }).render(doc);
+    expect(rendered.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['broken-link', 8, 5]]);
+  });
+});

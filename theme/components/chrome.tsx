@@ -1,0 +1,71 @@
+// Site chrome: header with the menu (spec §2 "Other links seen") and the footer.
+import type { LinkItem } from '../../src/config/schema.js';
+import type { ThemeContext } from './theme-context.js';
+
+const HOME_RE = /^\/[a-z]{2}$/;
+
+function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem; className?: string }) {
+  const text = ctx.label(item.label);
+  if ('action' in item) {
+    return (
+      <button type="button" className={className} data-action={item.action}>
+        {text}
+      </button>
+    );
+  }
+  const href = ctx.hrefOf(item)!;
+  const external = 'href' in item;
+  // A section link is current on its sub-pages too, but Home ("/en") only on itself.
+  const current = !external && (ctx.doc.url === href || (!HOME_RE.test(href) && ctx.doc.url.startsWith(`${href}/`)));
+  return (
+    <a
+      href={href}
+      className={className}
+      {...(external ? { rel: 'noopener', target: '_blank' } : {})}
+      {...(current ? { 'aria-current': 'page' as const } : {})}
+    >
+      {text}
+    </a>
+  );
+}
+
+export function Header({ ctx }: { ctx: ThemeContext }) {
+  const { config, strings } = ctx;
+  return (
+    <header className="site-header">
+      <a className="brand" href={`/${ctx.locale}`}>
+        <img src={ctx.assets.logo} alt="" width={32} height={32} />
+        <span>{config.product.name}</span>
+      </a>
+      <button type="button" className="menu-toggle" aria-controls="site-menu" aria-expanded="false" aria-label={strings.toggleMenu}>
+        <span aria-hidden="true">☰</span> {strings.menu}
+      </button>
+      <nav id="site-menu" className="site-menu" aria-label={strings.menu}>
+        <ul>
+          {config.menu.map((item, i) => (
+            <li key={i}>
+              <MenuLink ctx={ctx} item={item} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+export function Footer({ ctx }: { ctx: ThemeContext }) {
+  const { config } = ctx;
+  const copyright = ctx.label(config.footer.copyright).replace('{year}', String(ctx.buildYear));
+  return (
+    <footer className="site-footer">
+      <ul className="footer-links">
+        {config.footer.links.map((item, i) => (
+          <li key={i}>
+            <MenuLink ctx={ctx} item={item} className="footer-link" />
+          </li>
+        ))}
+      </ul>
+      <p className="copyright">{copyright}</p>
+    </footer>
+  );
+}

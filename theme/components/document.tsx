@@ -1,0 +1,53 @@
+// The HTML document around every page: head (title template, description, canonical,
+// hreflang, social metadata), header, main, footer.
+import type { ReactNode } from 'react';
+import { Footer, Header } from './chrome.js';
+import type { ThemeContext } from './theme-context.js';
+
+export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; children: ReactNode; runtimeConfig: string }) {
+  const { doc, config } = ctx;
+  const title = config.site.titleTemplate.replace('%s', doc.title);
+  const notFound = doc.kind === 'not-found';
+  const canonical = ctx.absolute(doc.url);
+  return (
+    <html lang={doc.locale} data-page-kind={doc.kind}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {doc.description ? <meta name="description" content={doc.description} /> : null}
+        {notFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        {doc.alternates.length > 1
+          ? [
+              ...doc.alternates.map((alt) => <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={ctx.absolute(alt.url)} />),
+              <link key="x-default" rel="alternate" hrefLang="x-default" href={ctx.absolute(doc.alternates.find((a) => a.locale === config.locales.default)?.url ?? doc.url)} />,
+            ]
+          : null}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={config.product.name} />
+        <meta property="og:title" content={title} />
+        {notFound ? null : <meta property="og:url" content={canonical} />}
+        <meta property="og:image" content={ctx.absolute(ctx.assets.socialImage)} />
+        {doc.description ? <meta property="og:description" content={doc.description} /> : null}
+        <meta property="og:locale" content={doc.locale} />
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:image" content={ctx.absolute(ctx.assets.socialImage)} />
+        <link rel="icon" href={ctx.assets.logo} />
+        <link rel="stylesheet" href={ctx.assets.css} />
+        {ctx.assets.script ? <script type="module" src={ctx.assets.script} /> : null}
+        <script type="application/json" id="bankdocs-runtime" dangerouslySetInnerHTML={{ __html: runtimeConfig }} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {ctx.strings.skipToContent}
+        </a>
+        <Header ctx={ctx} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer ctx={ctx} />
+      </body>
+    </html>
+  );
+}

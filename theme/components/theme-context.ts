@@ -1,0 +1,19 @@
+// What every theme component may read about the page being rendered. Built per
+// document by src/render; components stay free of file system and config loading.
+import type { Config, LinkItem, LocalizedString } from '../../src/config/schema.js';
+import type { DocumentPlan } from '../../src/routes/plan.js';
+import type { UiStrings } from './strings.js';
+
+export interface ThemeContext {
+  config: Config;
+  doc: DocumentPlan;
+  locale: string;
+  strings: UiStrings;
+  /** Resolves a menu or footer item to its href for this page (null for action buttons). */
+  hrefOf(item: LinkItem): string | null;
+  label(text: LocalizedString): string;
+  /** Absolute URL on the public site. */
+  absolute(path: string): string;
+  assets: { css: string; script: string | null; logo: string; socialImage: string };
+  buildYear: number;
+}
