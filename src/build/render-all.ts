@@ -49,7 +49,7 @@ function renderInWorkers(url: URL, input: RenderInput, documents: readonly Docum
         workerData: { input, documents },
         env: process.env,
         // A larger young generation: rendering allocates many short-lived trees.
-        resourceLimits: { maxYoungGenerationSizeMb: 96 },
+        resourceLimits: { maxYoungGenerationSizeMb: 64 },
       });
       pool.push(worker);
       worker.on('message', (message: { ok: true; results: [number, RenderedDocument][] } | { ok: false; message: string; stack?: string }) => {
