@@ -42,6 +42,20 @@ export async function bundleAssets(options: { breakpoint: number; themeDir?: str
     logLevel: 'silent',
     legalComments: 'none',
   });
+  // The resolver for stubs and 404.html: inlined, so a redirect costs no extra request.
+  const redirect = await esbuild({
+    entryPoints: [join(themeDir, 'client', 'redirect.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: options.minify ?? true,
+    write: false,
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+  const redirectScript = redirect.outputFiles[0]!.text.trim().replaceAll('</script', '<\\/script');
+
   const files: OutputFile[] = [{ path: cssPath, contents: css }];
   let script: string | null = null;
   for (const file of result.outputFiles) {
@@ -49,5 +63,5 @@ export async function bundleAssets(options: { breakpoint: number; themeDir?: str
     files.push({ path, contents: file.contents });
     if (/^assets\/main-[^/]+\.js$/.test(path)) script = `/${path}`;
   }
-  return { urls: { css: `/${cssPath}`, script }, files };
+  return { urls: { css: `/${cssPath}`, script, redirectScript }, files };
 }

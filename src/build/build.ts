@@ -8,7 +8,12 @@ import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { RenderedDocument } from '../render/render-documents.js';
+import { siteFacts } from '../routes/facts.js';
+import { outputPath } from '../routes/paths.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
+import { formatRedirectsFile, planRedirects, type RedirectStub } from '../routes/redirects.js';
+import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
+import { renderStub } from '../render/render-stub.js';
 import { bundleAssets, type OutputFile } from './assets.js';
 import { checkAnchors } from './check-links.js';
 import { renderAll } from './render-all.js';
@@ -26,6 +31,7 @@ export interface CompiledSite {
   site: Site;
   plan: RoutePlan;
   documents: RenderedDocument[];
+  stubs: RedirectStub[];
   files: OutputFile[];
 }
 
@@ -55,21 +61,32 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
 
   const plan = await task(timings, 'routes', () => planRoutes(site));
   diagnostics.push(...plan.diagnostics);
+  const facts = siteFacts(site);
+  const factsJson = JSON.stringify(facts).replace(/</g, '\\u003c');
+  const stubs = planRedirects(facts, new Set(plan.documents.map((d) => d.url)));
 
   const assets = await task(timings, 'assets', () => bundleAssets({ breakpoint: site.config.runtime.breakpoint }));
   const documents = await task(timings, 'render', () =>
-    renderAll({ site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, assets: assets.urls, buildYear: new Date().getFullYear() }, plan.documents, options.workers ?? 'auto'),
+    renderAll({ site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear() }, plan.documents, options.workers ?? 'auto'),
   );
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
   diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
   if (hasErrors(diagnostics)) return failed();
 
+  const siteUrl = site.config.site.url;
   const files: OutputFile[] = [
     ...documents.map((d) => ({ path: d.path, contents: d.html })),
+    ...stubs.map((stub) => ({
+      path: outputPath(stub.from),
+      contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript: assets.urls.redirectScript }),
+    })),
+    { path: '_redirects', contents: formatRedirectsFile(stubs) },
+    { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
+    { path: 'robots.txt', contents: renderRobots(siteUrl) },
     ...assets.files,
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
   ];
-  return { ok: true, diagnostics, timings, compiled: { site, plan, documents, files } };
+  return { ok: true, diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
 }
 
 export interface BuildOptions extends CompileOptions {

@@ -18,11 +18,15 @@ import type { ThemeContext } from '../../theme/components/theme-context.js';
 export interface BuiltAssets {
   css: string;
   script: string | null;
+  /** The route resolver, inlined into 404.html and the redirect stubs. */
+  redirectScript: string;
 }
 
 export interface RenderInput {
   site: Site;
   plan: Pick<RoutePlan, 'latestLegal' | 'urlBySource'>;
+  /** Route facts as JSON (see src/routes/facts.ts), for the browser resolver. */
+  factsJson: string;
   assets: BuiltAssets;
   buildYear: number;
 }
@@ -139,9 +143,8 @@ function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; 
 
 function themeContext(input: RenderInput, doc: DocumentPlan): ThemeContext {
   const { config } = input.site;
-  const locale = doc.locale;
-  const label = (text: LocalizedString) => (typeof text === 'string' ? text : (text[locale] ?? text[config.locales.default] ?? ''));
-  const hrefOf = (item: LinkItem) => {
+  const label = (text: LocalizedString, locale = doc.locale) => (typeof text === 'string' ? text : (text[locale] ?? text[config.locales.default] ?? ''));
+  const hrefOf = (item: LinkItem, locale = doc.locale) => {
     if ('href' in item) return item.href;
     if ('action' in item) return null;
     const localized = localizePath(item.to, locale);
@@ -151,15 +154,18 @@ function themeContext(input: RenderInput, doc: DocumentPlan): ThemeContext {
     return localized;
   };
   const logo = `/${config.site.logo}`;
+  const locale = doc.locale;
   return {
     config,
     doc,
     locale,
+    translated: doc.alternates.length > 0,
+    resolver: doc.kind === 'not-found' ? { facts: input.factsJson, script: input.assets.redirectScript } : null,
     strings: uiStrings(locale),
     hrefOf,
     label,
     absolute: (path) => new URL(path, config.site.url).href,
-    assets: { ...input.assets, logo, socialImage: config.site.socialImage ? `/${config.site.socialImage}` : logo },
+    assets: { css: input.assets.css, script: input.assets.script, logo, socialImage: config.site.socialImage ? `/${config.site.socialImage}` : logo },
     buildYear: input.buildYear,
   };
 }

@@ -156,7 +156,8 @@ export function planRoutes(site: Site): RoutePlan {
         locale,
         title: page.data.title,
         description: page.data.description ?? '',
-        alternates: locales.filter((l) => pageFor.has(`${l}/${key}`)).map((l) => ({ locale: l, url: urlOf(l, key)! })),
+        // Only real translations: a fallback shows another locale's text.
+        alternates: locales.filter((l) => pageFor.get(`${l}/${key}`)?.fallback === false).map((l) => ({ locale: l, url: urlOf(l, key)! })),
         source: page.source,
         fallback,
         prev: at > 0 ? navOf(generalOrder[at - 1]) : null,

@@ -1,5 +1,5 @@
 // Builds the fixture site with the real CLI and asserts on the parsed HTML.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr, copySite, readHtml, removeSite, runCli, select, selectAll, toString, type Root } from '../helpers/site.js';
@@ -47,8 +47,41 @@ describe('bankdocs build on a fixture site', () => {
       ]),
     ];
     for (const path of expected) expect(existsSync(join(dist, path)), path).toBe(true);
-    const html = readdirSync(dist, { recursive: true }).filter((f) => String(f).endsWith('.html'));
-    expect(html).toHaveLength(expected.length);
+    const html = readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith('.html'));
+    const pages = html.filter((f) => !toString(select('title', page(f))!).startsWith('Redirecting'));
+    expect(pages.sort()).toEqual([...expected].sort());
+  });
+
+  it('writes a redirect stub for every enumerable redirecting path', () => {
+    const stub = page('support/index.html');
+    expect(attr(select('meta[name=robots]', stub), 'content')).toBe('noindex');
+    expect(attr(select('link[rel=canonical]', stub), 'href')).toBe('https://docs.fixture.example/en/support');
+    expect(readFileSync(join(dist, 'support/index.html'), 'utf8')).toContain('<noscript><meta http-equiv="refresh" content="0; url=/en/support"></noscript>');
+    expect(select('script#bankdocs-routes', stub)).toBeDefined();
+    for (const path of ['index.html', 'api/index.html', '1/api/index.html', 'api/ruby/index.html', 'general/index.html', 'nl/general/index.html',
+      'terms-and-conditions/index.html', 'terms-and-conditions/v2.0/index.html', 'nl/terms-and-conditions/index.html', 'privacy-notice/index.html',
+      'custom-integrations/index.html', 'nl/integrations-in-a-nutshell/index.html']) {
+      expect(toString(select('title', page(path))!), path).toMatch(/^Redirecting to \//);
+    }
+  });
+
+  it('writes _redirects with the redirects that do not depend on stored choices', () => {
+    const rules = readFileSync(join(dist, '_redirects'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(rules).toContain('/nl/terms-and-conditions  /nl/terms-and-conditions/v10.0  301');
+    expect(rules).toContain('/api/ruby  /1/api/ruby  301');
+    expect(rules).toContain('/custom-integrations  /developers/custom-integrations  301');
+    expect(rules.some((r) => r.startsWith('/support '))).toBe(false);
+    expect(rules.some((r) => r.startsWith('/api '))).toBe(false);
+  });
+
+  it('writes sitemap.xml with real pages and their translations, and robots.txt', () => {
+    const sitemap = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://docs.fixture.example/nl</loc>');
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="nl" href="https://docs.fixture.example/nl"/>');
+    expect(sitemap).toContain('<loc>https://docs.fixture.example/1/api/ruby</loc>');
+    expect(sitemap).not.toContain('<loc>https://docs.fixture.example/nl/support</loc>');
+    expect(sitemap).not.toContain('/404');
+    expect(readFileSync(join(dist, 'robots.txt'), 'utf8')).toContain('Sitemap: https://docs.fixture.example/sitemap.xml');
   });
 
   it('applies the title template and the route titles', () => {
@@ -66,13 +99,17 @@ describe('bankdocs build on a fixture site', () => {
   });
 
   it('sets canonical, description and social metadata with absolute URLs', () => {
-    const tree = page('nl/support/index.html');
-    expect(attr(select('link[rel=canonical]', tree), 'href')).toBe('https://docs.fixture.example/nl/support');
-    expect(meta(tree, 'og:url')).toBe('https://docs.fixture.example/nl/support');
-    expect(meta(tree, 'og:title')).toBe('Support | Fixturebank Docs');
+    const tree = page('nl/index.html');
+    expect(attr(select('link[rel=canonical]', tree), 'href')).toBe('https://docs.fixture.example/nl');
+    expect(meta(tree, 'og:url')).toBe('https://docs.fixture.example/nl');
+    expect(meta(tree, 'og:title')).toBe('Maak kennis met Fixturebank | Fixturebank Docs');
     expect(meta(tree, 'og:image')).toBe('https://docs.fixture.example/assets/logo.svg');
     expect(meta(tree, 'twitter:card')).toBe('summary');
-    expect(meta(tree, 'description')).toBe('How to get help.');
+    expect(meta(tree, 'description')).toBe('De startpagina van de fixture.');
+    // A fallback shows the English text: the English page is canonical.
+    const fallback = page('nl/support/index.html');
+    expect(attr(select('link[rel=canonical]', fallback), 'href')).toBe('https://docs.fixture.example/en/support');
+    expect(meta(fallback, 'og:url')).toBe('https://docs.fixture.example/nl/support');
     const notFound = page('404.html');
     expect(meta(notFound, 'robots')).toBe('noindex');
     expect(select('link[rel=canonical]', notFound)).toBeUndefined();

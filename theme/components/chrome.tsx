@@ -4,11 +4,18 @@ import type { ThemeContext } from './theme-context.js';
 
 const HOME_RE = /^\/[a-z]{2}$/;
 
+/** On pages that are not translated, every locale's label and link, for the runtime. */
+function l10n(ctx: ThemeContext, item: LinkItem): { 'data-l10n'?: string } {
+  if (ctx.translated) return {};
+  const entries = ctx.config.locales.available.map((locale) => [locale, [ctx.label(item.label, locale), ctx.hrefOf(item, locale)]]);
+  return { 'data-l10n': JSON.stringify(Object.fromEntries(entries)) };
+}
+
 function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem; className?: string }) {
   const text = ctx.label(item.label);
   if ('action' in item) {
     return (
-      <button type="button" className={className} data-action={item.action}>
+      <button type="button" className={className} data-action={item.action} {...l10n(ctx, item)}>
         {text}
       </button>
     );
@@ -23,6 +30,7 @@ function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem;
       className={className}
       {...(external ? { rel: 'noopener', target: '_blank' } : {})}
       {...(current ? { 'aria-current': 'page' as const } : {})}
+      {...l10n(ctx, item)}
     >
       {text}
     </a>

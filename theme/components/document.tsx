@@ -8,11 +8,21 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
   const { doc, config } = ctx;
   const title = config.site.titleTemplate.replace('%s', doc.title);
   const notFound = doc.kind === 'not-found';
-  const canonical = ctx.absolute(doc.url);
+  // A fallback page shows the default locale's text: that page is the canonical one.
+  const reference = doc.kind === 'page' && doc.fallback ? doc.alternates.find((a) => a.locale === config.locales.default)?.url : undefined;
+  const canonical = ctx.absolute(reference ?? doc.url);
   return (
-    <html lang={doc.locale} data-page-kind={doc.kind}>
+    <html lang={doc.locale} data-page-kind={doc.kind} data-translated={String(ctx.translated)}>
       <head>
         <meta charSet="utf-8" />
+        {ctx.resolver ? (
+          <>
+            <script type="application/json" id="bankdocs-routes" dangerouslySetInnerHTML={{ __html: ctx.resolver.facts }} />
+            <script dangerouslySetInnerHTML={{ __html: ctx.resolver.script }} />
+          </>
+        ) : null}
+        {/* Before first paint, so the narrow-screen menu starts collapsed: no layout shift. */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         {doc.description ? <meta name="description" content={doc.description} /> : null}
@@ -26,7 +36,7 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.product.name} />
         <meta property="og:title" content={title} />
-        {notFound ? null : <meta property="og:url" content={canonical} />}
+        {notFound ? null : <meta property="og:url" content={ctx.absolute(doc.url)} />}
         <meta property="og:image" content={ctx.absolute(ctx.assets.socialImage)} />
         {doc.description ? <meta property="og:description" content={doc.description} /> : null}
         <meta property="og:locale" content={doc.locale} />

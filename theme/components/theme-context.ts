@@ -10,8 +10,12 @@ export interface ThemeContext {
   locale: string;
   strings: UiStrings;
   /** Resolves a menu or footer item to its href for this page (null for action buttons). */
-  hrefOf(item: LinkItem): string | null;
-  label(text: LocalizedString): string;
+  hrefOf(item: LinkItem, locale?: string): string | null;
+  label(text: LocalizedString, locale?: string): string;
+  /** True for pages that exist per locale; the others follow the visitor's stored locale in the browser. */
+  translated: boolean;
+  /** For 404.html: the route facts and the inline resolver script. */
+  resolver: { facts: string; script: string } | null;
   /** Absolute URL on the public site. */
   absolute(path: string): string;
   assets: { css: string; script: string | null; logo: string; socialImage: string };

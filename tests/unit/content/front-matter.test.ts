@@ -43,7 +43,7 @@ describe('positions survive front matter', () => {
     };
     const plan = planRoutes(site);
     const doc = plan.documents.find((d) => d.url === '/developers/guide')!;
-    const rendered = createRenderer({ site, plan, assets: { css: '/a.css', script: null }, buildYear: 2026 }).render(doc);
+    const rendered = createRenderer({ site, plan, factsJson: '{}', assets: { css: '/a.css', script: null, redirectScript: '' }, buildYear: 2026 }).render(doc);
     expect(rendered.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['broken-link', 8, 5]]);
   });
 });

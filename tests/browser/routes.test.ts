@@ -1,0 +1,148 @@
+// The route rules on a static host: the real site built, served by `bankdocs preview`,
+// visited in Chromium. Redirect stubs and 404.html run the resolver in the browser.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { copySite, removeSite, runCli } from '../helpers/site.js';
+import { startPreview, type PreviewServer } from '../helpers/preview.js';
+import { DESKTOP, launchBrowser, localContext, PHONE, type BrowserHandle } from '../helpers/browser.js';
+
+let site: string;
+let server: PreviewServer;
+let chrome: BrowserHandle;
+
+beforeAll(async () => {
+  site = copySite(null);
+  const build = runCli(['build', '--quiet'], site);
+  expect(build.status, build.stderr).toBe(0);
+  server = await startPreview(join(site, 'dist'));
+  chrome = await launchBrowser();
+});
+afterAll(async () => {
+  await chrome?.close();
+  await server?.stop();
+  removeSite(site);
+});
+
+async function withPage(viewport: typeof DESKTOP, fn: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await localContext(chrome.browser, viewport);
+  try {
+    await fn(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+async function store(page: Page, values: Record<string, string>) {
+  await page.goto(`${server.url}/robots.txt`);
+  await page.evaluate((v) => {
+    for (const [k, value] of Object.entries(v)) localStorage.setItem(k, value);
+  }, values);
+}
+
+/** Visits a path and waits until the URL stops changing. */
+async function land(page: Page, path: string): Promise<string> {
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState('load');
+  await expect.poll(async () => {
+    const first = page.url();
+    await page.waitForTimeout(100);
+    return first === page.url();
+  }).toBe(true);
+  return page.url().slice(server.url.length);
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('routes at %s width', (_name, viewport) => {
+  it('/api#create-payment goes to /1/api/curl#create-payment', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/api#create-payment')).toBe('/1/api/curl#create-payment');
+    }));
+
+  it('with ruby stored, /api goes to /1/api/ruby', () =>
+    withPage(viewport, async (page) => {
+      await store(page, { 'bankdocs:language': 'ruby' });
+      expect(await land(page, '/api')).toBe('/1/api/ruby');
+    }));
+
+  it('visiting an API language stores it for the next /api', () =>
+    withPage(viewport, async (page) => {
+      await land(page, '/1/api/ruby');
+      expect(await page.evaluate(() => localStorage.getItem('bankdocs:language'))).toBe('ruby');
+      expect(await land(page, '/api')).toBe('/1/api/ruby');
+    }));
+
+  it('/1/api/python#x goes to the index route keeping #x', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/1/api/python#x')).toBe('/1/api/curl#x');
+      expect(await land(page, '/9/api')).toBe('/1/api/curl');
+    }));
+
+  it('with nl stored, /support goes to /nl/support', () =>
+    withPage(viewport, async (page) => {
+      await store(page, { 'bankdocs:locale': 'nl' });
+      expect(await land(page, '/support')).toBe('/nl/support');
+      expect(await land(page, '/')).toBe('/nl');
+    }));
+
+  it('visiting /fr stores fr', () =>
+    withPage(viewport, async (page) => {
+      await land(page, '/fr');
+      expect(await page.evaluate(() => localStorage.getItem('bankdocs:locale'))).toBe('fr');
+      expect(await land(page, '/support#contact')).toBe('/fr/support#contact');
+    }));
+
+  it('a legal document without a version goes to the latest one', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/es/terms-and-conditions')).toBe('/es/terms-and-conditions/v5.0');
+    }));
+
+  it('a legal version without a locale gets the stored one, or the default', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/privacy-notice/v4.1')).toBe('/en/privacy-notice/v4.1');
+      await land(page, '/es');
+      expect(await land(page, '/privacy-notice/v4.1')).toBe('/es/privacy-notice/v4.1');
+    }));
+
+  it('old guide URLs go under /developers', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/integrations-in-a-nutshell')).toBe('/developers/integrations-in-a-nutshell');
+      expect(await land(page, '/nl/custom-integrations#go-live')).toBe('/developers/custom-integrations#go-live');
+    }));
+
+  it('the /general catch-all resolves in 404.html', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/nl/general/anything')).toBe('/nl/general/understanding');
+    }));
+
+  it('an unknown path shows "Page Not Found" with status 404', () =>
+    withPage(viewport, async (page) => {
+      const response = await page.goto(`${server.url}/no/such/page`);
+      expect(response?.status()).toBe(404);
+      expect(await page.locator('h1').textContent()).toBe('Page Not Found');
+      expect(page.url()).toBe(`${server.url}/no/such/page`);
+    }));
+});
+
+describe('the interface language on pages that are not translated', () => {
+  it('follows the stored locale: <html lang>, menu and footer', () =>
+    withPage(DESKTOP, async (page) => {
+      await store(page, { 'bankdocs:locale': 'fr' });
+      await land(page, '/developers');
+      expect(await page.getAttribute('html', 'lang')).toBe('fr');
+      expect(await page.locator('#site-menu a').first().textContent()).toBe('Accueil');
+      expect(await page.locator('#site-menu a', { hasText: 'Assistance' }).getAttribute('href')).toBe('/fr/support');
+      expect(await page.locator('.site-footer a').first().getAttribute('href')).toBe('/fr/privacy-notice/v5.0');
+    }));
+
+  it('works without JavaScript through the stubs\' refresh to the default', async () => {
+    const context = await chrome.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/support`);
+    await page.waitForURL(`${server.url}/en/support`);
+    expect(await page.locator('article h1').textContent()).toBe('Support');
+    await context.close();
+  });
+});
