@@ -3,7 +3,8 @@
 // with the real CLI, cold, and reports wall time, pages/s, ms per page and peak memory.
 // Budgets (issue #2): under 2 s wall and 250 MiB peak for 1000 pages. Reported, never asserted.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -67,4 +68,29 @@ console.log(`  wall        ${fmt(ms)} ms   (budget 2000 ms)  ${ms < 2000 ? 'ok' 
 console.log(`  pages/s     ${fmt((pages / ms) * 1000)}`);
 console.log(`  ms/page     ${fmt(ms / pages, 2)}`);
 console.log(`  peak memory ${fmt(rss, 1)} MiB (budget 250 MiB)  ${rss < 250 ? 'ok' : 'OVER'}`);
+
+// The browser runtime of the bundled site: core script and each lazy part, gzipped.
+// Budgets (issue #4): core under 6 KB, each lazy part under 10 KB (third-party agents aside).
+const siteOut = join(work, 'site-dist');
+const siteBuild = spawnSync(process.execPath, [join(root, 'bin', 'bankdocs.js'), 'build', '--config', join(root, 'docs.config.yaml'), '--out', siteOut, '--quiet'], { encoding: 'utf8' });
+if (siteBuild.status !== 0) {
+  console.error(siteBuild.stderr);
+  process.exit(1);
+}
+const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+const assets = join(siteOut, 'assets');
+const core = readdirSync(assets).filter((f) => /^main-.*\.js$/.test(f));
+const chunks = existsSync(join(assets, 'chunks')) ? readdirSync(join(assets, 'chunks')).filter((f) => f.endsWith('.js')) : [];
+console.log('runtime (gzipped)');
+for (const f of core) {
+  const kb = gz(join(assets, f));
+  console.log(`  core ${f.padEnd(28)} ${kb.toFixed(2)} KB (budget 6 KB)  ${kb < 6 ? 'ok' : 'OVER'}`);
+}
+for (const f of chunks) {
+  const kb = gz(join(assets, 'chunks', f));
+  console.log(`  lazy ${f.padEnd(28)} ${kb.toFixed(2)} KB (budget 10 KB)  ${kb < 10 ? 'ok' : 'OVER'}`);
+}
+for (const f of readdirSync(assets).filter((f) => f.endsWith('.css'))) console.log(`  css  ${f.padEnd(28)} ${gz(join(assets, f)).toFixed(2)} KB`);
+const stub = join(siteOut, 'api', 'index.html');
+if (existsSync(stub)) console.log(`  redirect stub /api          ${gz(stub).toFixed(2)} KB`);
 rmSync(work, { recursive: true, force: true });

@@ -27,6 +27,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('-o, --out <dir>', 'output folder (default: dist/ beside the config)')
     .option('-q, --quiet', 'print errors only')
     .addOption(new Option('--workers <n>', 'render threads: a number, or "auto" for one per core on large sites').default('auto'))
+    .option('--timings', 'print the time each build stage took')
     .action((opts) => run(buildCommand(opts)));
 
   program

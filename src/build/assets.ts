@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
+import type { RuntimeConstants } from '../config/schema.js';
 import { THEME_DIR } from '../package-root.js';
 import type { BuiltAssets } from '../render/render-documents.js';
 
@@ -22,9 +23,13 @@ export function contentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 10);
 }
 
-export async function bundleAssets(options: { breakpoint: number; themeDir?: string; minify?: boolean }): Promise<BundledAssets> {
+export async function bundleAssets(options: { runtime: RuntimeConstants; themeDir?: string; minify?: boolean }): Promise<BundledAssets> {
   const themeDir = options.themeDir ?? THEME_DIR;
-  const css = (await readFile(join(themeDir, 'styles', 'site.css'), 'utf8')).replaceAll('$breakpoint', `${options.breakpoint}px`);
+  const { breakpoint, scrollOffset } = options.runtime;
+  const css = (await readFile(join(themeDir, 'styles', 'site.css'), 'utf8'))
+    .replaceAll('$breakpoint', `${breakpoint}px`)
+    .replaceAll('$offsetOther', `${scrollOffset.other}px`)
+    .replaceAll('$offsetH1Extra', `${Math.max(0, scrollOffset.h1 - scrollOffset.other)}px`);
   const cssPath = `assets/site.${contentHash(css)}.css`;
 
   const result = await esbuild({

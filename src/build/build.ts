@@ -65,7 +65,7 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
   const factsJson = JSON.stringify(facts).replace(/</g, '\\u003c');
   const stubs = planRedirects(facts, new Set(plan.documents.map((d) => d.url)));
 
-  const assets = await task(timings, 'assets', () => bundleAssets({ breakpoint: site.config.runtime.breakpoint }));
+  const assets = await task(timings, 'assets', () => bundleAssets({ runtime: site.config.runtime }));
   const documents = await task(timings, 'render', () =>
     renderAll({ site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear() }, plan.documents, options.workers ?? 'auto'),
   );

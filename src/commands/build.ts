@@ -7,6 +7,7 @@ export interface BuildCommandOptions {
   out?: string;
   quiet?: boolean;
   workers?: string;
+  timings?: boolean;
 }
 
 export async function buildCommand(options: BuildCommandOptions, out: Output = consoleOutput): Promise<number> {
@@ -18,6 +19,7 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
     workers,
   });
   printDiagnostics(out, result.diagnostics, { quiet: options.quiet ?? false });
+  if (options.timings) out.error(`timings (ms): ${Object.entries(result.timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (!result.ok || !result.compiled || !result.outDir) {
     out.error('Build failed; the previous output, if any, is unchanged.');
     return 1;

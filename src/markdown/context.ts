@@ -26,6 +26,8 @@ export interface MarkdownContext {
   urlBySource: ReadonlyMap<string, string>;
   /** Content-relative paths of the static files under content/. */
   assets: ReadonlySet<string>;
+  /** Locale of the page (null for pages that are not translated). */
+  locale: string | null;
   /** The language of the API page being rendered; other languages' blocks are dropped. */
   apiLanguage: string | null;
   apiLanguages: readonly string[];

@@ -17,7 +17,10 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { markdownComponents } from '../../theme/components/markdown.js';
 import type { Heading, LinkRef, MarkdownContext } from './context.js';
+import { uiStrings } from '../../theme/components/strings.js';
 import remarkApiLanguage from './remark-api-language.js';
+import remarkBlockDirectives from './remark-block-directives.js';
+import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
 import rehypeHeadings from './rehype-headings.js';
 
@@ -25,6 +28,8 @@ export function createMarkdownProcessor() {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkBlockDirectives)
+    .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
     .use(remarkLinks)
     .use(remarkApiLanguage)
     .use(remarkRehype)

@@ -75,6 +75,7 @@ export function createRenderer(input: RenderInput): Renderer {
           file: page.file,
           urlBySource,
           assets,
+          locale: 'locale' in page.info ? page.info.locale : null,
           apiLanguage: options.apiLanguage ?? null,
           apiLanguages: site.config.api.languages,
           diagnostics,

@@ -140,13 +140,25 @@ describe('bankdocs build on a fixture site', () => {
 
   it('renders the footer: legal links to the latest version, cookie settings, copyright', () => {
     const tree = page('nl/support/index.html');
-    const links = selectAll('.site-footer a', tree).map((a) => [toString(a), attr(a, 'href')]);
+    const links = selectAll('.footer-links a', tree).map((a) => [toString(a), attr(a, 'href')]);
     expect(links).toEqual([
       ['Privacy', '/nl/privacy-notice/v1.0'],
       ['Voorwaarden', '/nl/terms-and-conditions/v10.0'],
     ]);
     expect(attr(select('.site-footer button', tree), 'dataAction')).toBe('cookie-settings');
     expect(toString(select('.copyright', tree)!)).toBe(`© ${new Date().getFullYear()} Fixture Labs`);
+  });
+
+  it('offers every locale in the footer: the same page where translated, the home page elsewhere', () => {
+    const picker = (tree: Root) => selectAll('.locale-picker a', tree).map((a) => [toString(a), attr(a, 'href'), attr(a, 'ariaCurrent') ?? '']);
+    expect(picker(page('nl/general/understanding/faq/index.html'))).toEqual([
+      ['English', '/en/general/understanding/faq', ''],
+      ['Nederlands', '/nl/general/understanding/faq', 'true'],
+    ]);
+    expect(picker(page('developers/index.html'))).toEqual([
+      ['English', '/en', 'true'],
+      ['Nederlands', '/nl', ''],
+    ]);
   });
 
   it('shows the default locale text with a notice where a translation is missing', () => {

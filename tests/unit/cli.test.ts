@@ -10,7 +10,7 @@ describe('the CLI', () => {
     const program = createProgram(() => {});
     const surface = Object.fromEntries(program.commands.map((c) => [c.name(), c.options.map((o) => o.flags)]));
     expect(surface).toEqual({
-      build: ['-c, --config <file>', '-o, --out <dir>', '-q, --quiet', '--workers <n>'],
+      build: ['-c, --config <file>', '-o, --out <dir>', '-q, --quiet', '--workers <n>', '--timings'],
       preview: ['-d, --dir <dir>', '-p, --port <port>', '--host <host>'],
       schema: ['-o, --out <file>'],
     });

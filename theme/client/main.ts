@@ -1,22 +1,14 @@
-// The core browser runtime. Pages are complete without it; it only adds behaviour.
-import { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY } from '../../src/routes/resolve.js';
-import { readStored, writeStored } from './storage.js';
+// The core browser runtime. Pages are complete and readable without it; it only adds
+// behaviour. Heavy parts (the zoom modal, …) are separate chunks loaded on demand.
+import { setupApiMenu } from './api-menu.js';
+import { setupCopyButtons } from './code.js';
+import { isNarrow, readConfig, type RuntimeConfig } from './config.js';
+import { setupLocale } from './locale.js';
+import { setupHashNavigation } from './scroll.js';
+import { setupTabs } from './tabs.js';
+import { setupZoom } from './zoom-trigger.js';
 
-interface RuntimeConfig {
-  locales: { available: string[]; default: string };
-  runtime: { breakpoint: number };
-}
-
-function readConfig(): RuntimeConfig | null {
-  const el = document.getElementById('bankdocs-runtime');
-  try {
-    return el?.textContent ? (JSON.parse(el.textContent) as RuntimeConfig) : null;
-  } catch {
-    return null;
-  }
-}
-
-function setupMenuToggle(config: RuntimeConfig): void {
+function setupSiteMenu(config: RuntimeConfig): void {
   const toggle = document.querySelector<HTMLButtonElement>('.menu-toggle');
   const menu = document.getElementById('site-menu');
   if (!toggle || !menu) return;
@@ -26,37 +18,17 @@ function setupMenuToggle(config: RuntimeConfig): void {
   };
   toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
   menu.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a') && window.innerWidth < config.runtime.breakpoint) setOpen(false);
+    if ((event.target as Element).closest('a') && isNarrow(config)) setOpen(false);
   });
 }
 
-/**
- * Spec §2 rules 3–5: a translated page stores its locale, an API page its language;
- * a page that is not translated shows the interface in the stored locale.
- */
-function applyLocale(config: RuntimeConfig): void {
-  const root = document.documentElement;
-  if (root.dataset.translated === 'true') {
-    writeStored(LOCALE_STORAGE_KEY, root.lang);
-  } else {
-    const stored = readStored(LOCALE_STORAGE_KEY);
-    if (stored && stored !== root.lang && config.locales.available.includes(stored)) {
-      root.lang = stored;
-      for (const el of document.querySelectorAll<HTMLElement>('[data-l10n]')) {
-        const entry = (JSON.parse(el.dataset.l10n!) as Record<string, [string, string | null]>)[stored];
-        if (!entry) continue;
-        el.textContent = entry[0];
-        if (entry[1] && el instanceof HTMLAnchorElement) el.href = entry[1];
-      }
-    }
-  }
-  const language = document.querySelector<HTMLElement>('[data-api-language]')?.dataset.apiLanguage;
-  if (language) writeStored(LANGUAGE_STORAGE_KEY, language);
-}
-
-document.documentElement.classList.add('js');
 const config = readConfig();
 if (config) {
-  applyLocale(config);
-  setupMenuToggle(config);
+  setupLocale(config);
+  setupSiteMenu(config);
+  setupHashNavigation(config);
+  setupApiMenu(config);
+  setupCopyButtons(config);
+  setupTabs();
+  setupZoom(config);
 }

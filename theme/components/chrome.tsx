@@ -1,5 +1,6 @@
 // Site chrome: header with the menu (spec §2 "Other links seen") and the footer.
 import type { LinkItem } from '../../src/config/schema.js';
+import { LOCALE_NAMES } from './strings.js';
 import type { ThemeContext } from './theme-context.js';
 
 const HOME_RE = /^\/[a-z]{2}$/;
@@ -73,6 +74,20 @@ export function Footer({ ctx }: { ctx: ThemeContext }) {
           </li>
         ))}
       </ul>
+      <nav className="locale-picker" aria-label={ctx.strings.language}>
+        {ctx.config.locales.available.map((locale) => (
+          <a
+            key={locale}
+            href={ctx.translated ? `/${locale}${ctx.doc.url.slice(ctx.locale.length + 1)}` : `/${locale}`}
+            hrefLang={locale}
+            lang={locale}
+            data-locale={locale}
+            {...(locale === ctx.locale ? { 'aria-current': 'true' as const } : {})}
+          >
+            {LOCALE_NAMES[locale] ?? locale.toUpperCase()}
+          </a>
+        ))}
+      </nav>
       <p className="copyright">{copyright}</p>
     </footer>
   );

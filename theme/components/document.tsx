@@ -12,7 +12,16 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
   const reference = doc.kind === 'page' && doc.fallback ? doc.alternates.find((a) => a.locale === config.locales.default)?.url : undefined;
   const canonical = ctx.absolute(reference ?? doc.url);
   return (
-    <html lang={doc.locale} data-page-kind={doc.kind} data-translated={String(ctx.translated)}>
+    <html
+      lang={doc.locale}
+      data-page-kind={doc.kind}
+      data-translated={String(ctx.translated)}
+      data-copy-label={ctx.strings.copy}
+      data-copied-label={ctx.strings.copied}
+      data-copy-failed-label={ctx.strings.copyFailed}
+      data-close-label={ctx.strings.close}
+      data-load-error={ctx.strings.loadError}
+    >
       <head>
         <meta charSet="utf-8" />
         {ctx.resolver ? (

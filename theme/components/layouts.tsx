@@ -131,6 +131,9 @@ export function LegalLayout({ ctx, doc, content, headings }: { ctx: ThemeContext
 export function ApiLayout({ ctx, doc, sections }: { ctx: ThemeContext; doc: ApiDocument; sections: ApiSectionView[] }) {
   return (
     <div className="api-layout" data-api-language={doc.language} data-api-version={doc.version}>
+      <button type="button" className="api-menu-toggle" aria-controls="api-menu" aria-expanded="true">
+        {ctx.strings.toggleApiMenu}
+      </button>
       <nav className="api-menu" id="api-menu" aria-label={`${ctx.config.product.name} API`}>
         <ul>
           {sections.map((s) => (

@@ -35,7 +35,24 @@ function Table(props: ComponentProps<'table'>) {
 }
 
 function Image({ alt, ...rest }: ComponentProps<'img'>) {
-  return <img alt={alt ?? ''} loading="lazy" decoding="async" {...rest} />;
+  // Content images can be enlarged (the runtime enables it on wide screens only).
+  return <img alt={alt ?? ''} loading="lazy" decoding="async" data-zoomable="" {...rest} />;
 }
 
-export const markdownComponents = { a: Link, pre: Pre, table: Table, img: Image };
+/** A task list item's checkbox gets the item's text as its label. */
+function ListItem({ className, children, ...rest }: ComponentProps<'li'>) {
+  if (typeof className === 'string' && className.includes('task-list-item')) {
+    return (
+      <li className={className} {...rest}>
+        <label>{children}</label>
+      </li>
+    );
+  }
+  return (
+    <li className={className} {...rest}>
+      {children}
+    </li>
+  );
+}
+
+export const markdownComponents = { a: Link, pre: Pre, table: Table, img: Image, li: ListItem };

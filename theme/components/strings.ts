@@ -20,6 +20,13 @@ export interface UiStrings {
   exampleLanguage: string;
   copy: string;
   helpSections: string;
+  emptyTab: string;
+  copied: string;
+  copyFailed: string;
+  close: string;
+  loadError: string;
+  toggleApiMenu: string;
+  language: string;
 }
 
 const en: UiStrings = {
@@ -42,6 +49,13 @@ const en: UiStrings = {
   exampleLanguage: 'Example language',
   copy: 'Copy',
   helpSections: 'Help sections',
+  emptyTab: 'Nothing to show in this tab.',
+  copied: 'Copied to the clipboard',
+  copyFailed: 'Could not copy: select the text and copy it by hand',
+  close: 'Close',
+  loadError: 'Part of this page could not be loaded. Check your connection and try again.',
+  toggleApiMenu: 'Show or hide the API menu',
+  language: 'Language',
 };
 
 const nl: UiStrings = {
@@ -64,6 +78,13 @@ const nl: UiStrings = {
   exampleLanguage: 'Taal van de voorbeelden',
   copy: 'Kopiëren',
   helpSections: 'Hulponderwerpen',
+  emptyTab: 'Dit tabblad heeft geen inhoud.',
+  copied: 'Gekopieerd naar het klembord',
+  copyFailed: 'Kopiëren mislukt: selecteer de tekst en kopieer die zelf',
+  close: 'Sluiten',
+  loadError: 'Een deel van deze pagina kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
+  toggleApiMenu: 'API-menu tonen of verbergen',
+  language: 'Taal',
 };
 
 const fr: UiStrings = {
@@ -86,6 +107,13 @@ const fr: UiStrings = {
   exampleLanguage: 'Langage des exemples',
   copy: 'Copier',
   helpSections: 'Rubriques d’aide',
+  emptyTab: 'Cet onglet n’a pas de contenu.',
+  copied: 'Copié dans le presse-papiers',
+  copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le vous-même',
+  close: 'Fermer',
+  loadError: 'Une partie de cette page n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
+  toggleApiMenu: 'Afficher ou masquer le menu de l’API',
+  language: 'Langue',
 };
 
 const es: UiStrings = {
@@ -108,7 +136,17 @@ const es: UiStrings = {
   exampleLanguage: 'Lenguaje de los ejemplos',
   copy: 'Copiar',
   helpSections: 'Secciones de ayuda',
+  emptyTab: 'Esta pestaña no tiene contenido.',
+  copied: 'Copiado al portapapeles',
+  copyFailed: 'No se pudo copiar: seleccione el texto y cópielo usted mismo',
+  close: 'Cerrar',
+  loadError: 'No se pudo cargar una parte de esta página. Compruebe su conexión e inténtelo de nuevo.',
+  toggleApiMenu: 'Mostrar u ocultar el menú de la API',
+  language: 'Idioma',
 };
+
+/** Names of locales in their own language, for the locale picker. */
+export const LOCALE_NAMES: Record<string, string> = { en: 'English', nl: 'Nederlands', fr: 'Français', es: 'Español', de: 'Deutsch', it: 'Italiano', pt: 'Português' };
 
 const byLocale: Record<string, UiStrings> = { en, nl, fr, es };
 

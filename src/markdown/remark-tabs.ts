@@ -1,0 +1,54 @@
+// Tab views: `::::tabs` holding `:::tab{title="…"}` containers, rendered as the WAI-ARIA
+// tabs pattern. A tab with no content shows an empty-state pane. Without JavaScript every
+// pane shows in turn under its title (CSS hides inactive panes only under `.js`).
+import type { BlockContent, DefinitionContent, Root } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { contextOf } from './context.js';
+
+type Child = BlockContent | DefinitionContent;
+
+function element(tagName: string, properties: Record<string, unknown>, children: Child[] = []): Child {
+  return { type: 'paragraph', data: { hName: tagName, hProperties: properties as never }, children: children as never };
+}
+
+export default function remarkTabs(options: { emptyText: (locale: string | null) => string }) {
+  return (tree: Root, file: VFile) => {
+    const ctx = contextOf(file);
+    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+      if (node.name !== 'tabs') return;
+      const base = ctx.slugger.slug('tabs');
+      const tabs = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');
+      const stray = node.children.find((c) => !(c.type === 'containerDirective' && c.name === 'tab') && !(c.type === 'paragraph' && c.data?.directiveLabel));
+      if (stray || tabs.length === 0) {
+        ctx.diagnostics.push({
+          ruleId: 'tabs-invalid',
+          severity: 'error',
+          message: tabs.length === 0 ? 'a tabs view needs at least one :::tab{title="…"} inside' : 'a tabs view may only hold :::tab{title="…"} containers',
+          hint: 'put every block of the view inside a ":::tab{title=\"…\"}" … ":::" container',
+          file: ctx.file,
+          line: (stray ?? node).position?.start.line ?? 1,
+          column: (stray ?? node).position?.start.column ?? 1,
+        });
+      }
+      const titles = tabs.map((tab, i) => tab.attributes?.title ?? `Tab ${i + 1}`);
+      const buttons = tabs.map((_, i) =>
+        element('button', { type: 'button', role: 'tab', id: `${base}-tab-${i}`, ariaControls: `${base}-panel-${i}`, ariaSelected: i === 0 ? 'true' : 'false', tabIndex: i === 0 ? 0 : -1 }, [
+          { type: 'text', value: titles[i]! } as never,
+        ]),
+      );
+      const panels = tabs.map((tab, i) => {
+        const content = tab.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as Child[];
+        const body = content.length ? content : [element('p', { className: ['empty-state'] }, [{ type: 'text', value: options.emptyText(ctx.locale) } as never])];
+        return element(
+          'div',
+          { role: 'tabpanel', id: `${base}-panel-${i}`, ariaLabelledBy: `${base}-tab-${i}`, tabIndex: 0, className: ['tab-panel', ...(content.length ? [] : ['tab-panel-empty'])], ...(i === 0 ? {} : { dataInactive: '' }) },
+          [element('p', { className: ['tab-title'], ariaHidden: 'true' }, [{ type: 'text', value: titles[i]! } as never]), ...body],
+        );
+      });
+      const view = element('div', { className: ['tabs'] }, [element('div', { role: 'tablist' }, buttons), ...panels]);
+      Object.assign(node, view, { name: undefined, attributes: undefined });
+    });
+  };
+}

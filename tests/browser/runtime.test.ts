@@ -1,0 +1,298 @@
+// The browser runtime at desktop and phone widths, with real scrolling, clicking and
+// resizing, on the fixture site plus a long guide and a long API reference.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { copySite, removeSite, runCli } from '../helpers/site.js';
+import { startPreview, type PreviewServer } from '../helpers/preview.js';
+import { DESKTOP, launchBrowser, localContext, PHONE, type BrowserHandle } from '../helpers/browser.js';
+
+let site: string;
+let server: PreviewServer;
+let chrome: BrowserHandle;
+
+const paragraph = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i + 1} explains one more detail of this step in enough words to take a line or two on a phone screen.`).join('\n\n');
+
+beforeAll(async () => {
+  site = copySite('basic-site');
+  const content = join(site, 'content');
+  writeFileSync(join(content, 'developers', 'long-guide.md'), [
+    '---', 'title: "A long guide"', 'description: "Long enough to scroll."', 'order: 2', '---', '',
+    '## First part', '', paragraph(12), '',
+    '![A flow diagram](payments/flow.svg)', '',
+    '::::tabs', ':::tab{title="curl"}', '```shell', 'curl https://api.fixture.example/accounts', '```', ':::', ':::tab{title="Ruby"}', 'Use the client.', ':::', ':::tab{title="Python"}', ':::', '::::', '',
+    '## Second part', '', paragraph(12), '', '[Back to the first part](#first-part)', '',
+    '# Appendix', '', paragraph(12), '',
+  ].join('\n'));
+  mkdirSync(join(content, 'api'), { recursive: true });
+  const operations = ['Create payment', 'Get payment', 'Delete payment', 'Create bulk payment'];
+  writeFileSync(join(content, 'api', '03-payments.md'), [
+    '---', 'title: "Payments"', '---', '', paragraph(4), '',
+    ...operations.flatMap((op) => [`### ${op}`, '', paragraph(10), '', '```curl', `curl https://api.fixture.example/${op.toLowerCase().replaceAll(' ', '-')}`, '```', '', '```ruby', `client.${op.toLowerCase().replaceAll(' ', '_')}`, '```', '']),
+  ].join('\n'));
+  writeFileSync(join(content, 'api', '04-mandates.md'), ['---', 'title: "Mandates"', '---', '', paragraph(30), ''].join('\n'));
+  const build = runCli(['build', '--quiet'], site);
+  expect(build.status, build.stderr).toBe(0);
+  server = await startPreview(join(site, 'dist'));
+  chrome = await launchBrowser();
+});
+afterAll(async () => {
+  await chrome?.close();
+  await server?.stop();
+  removeSite(site);
+});
+
+async function open(viewport: typeof DESKTOP, path: string, options: { permissions?: string[] } = {}) {
+  const context = await localContext(chrome.browser, viewport);
+  if (options.permissions) await context.grantPermissions(options.permissions, { origin: server.url });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState('load');
+  return { page, errors, close: () => context.close() };
+}
+
+const topOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+const settle = async (page: Page) => {
+  let last = -1;
+  await expect.poll(async () => {
+    const y = await page.evaluate(() => window.scrollY);
+    const same = y === last;
+    last = y;
+    return same;
+  }, { interval: 150 }).toBe(true);
+};
+
+describe('hash navigation', () => {
+  it('scrolls to the top without a hash', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/long-guide');
+    await settle(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await close();
+  });
+
+  it('at 1280 px puts the target just below the sticky header', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/long-guide#second-part');
+    await settle(page);
+    const header = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.abs((await topOf(page, '#second-part')) - (header + 12))).toBeLessThanOrEqual(2);
+    await close();
+  });
+
+  it('below 992 px keeps 50 px above an H2 and 70 px above an H1', async () => {
+    const { page, close } = await open(PHONE, '/developers/long-guide#second-part');
+    await settle(page);
+    expect(Math.abs((await topOf(page, '#second-part')) - 50)).toBeLessThanOrEqual(2);
+    await page.goto(`${server.url}/developers/long-guide#appendix`);
+    await settle(page);
+    expect(Math.abs((await topOf(page, '#appendix')) - 70)).toBeLessThanOrEqual(2);
+    await close();
+  });
+
+  it('scrolls smoothly on an in-page link and records the hash', async () => {
+    const { page, close } = await open(PHONE, '/developers/long-guide#second-part');
+    await settle(page);
+    await page.locator('a[href="#first-part"]', { hasText: 'Back to the first part' }).click();
+    await settle(page);
+    expect(new URL(page.url()).hash).toBe('#first-part');
+    expect(Math.abs((await topOf(page, '#first-part')) - 50)).toBeLessThanOrEqual(2);
+    await close();
+  });
+
+  it('restores the saved position after going back', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/long-guide');
+    await page.evaluate(() => window.scrollTo({ top: 900 }));
+    await page.waitForTimeout(400);
+    await page.goto(`${server.url}/developers`);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBeGreaterThan(880);
+    await close();
+  });
+
+  it('survives hostile hashes without an exception', async () => {
+    const { page, errors, close } = await open(DESKTOP, '/developers/long-guide');
+    for (const hash of ['#%E0%A4%A', '#"><img src=x onerror=alert(1)>', '#)(', '#' + 'a'.repeat(5000), '#%00']) {
+      await page.goto(`${server.url}/developers/long-guide${hash}`);
+    }
+    await page.waitForTimeout(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('the API side menu', () => {
+  it('highlights the section nearest the top, and updates title and hash without history entries', async () => {
+    const { page, close } = await open(DESKTOP, '/1/api/curl');
+    const before = await page.evaluate(() => history.length);
+    await page.locator('#get-payment').evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 40 }));
+    await expect.poll(() => page.locator('.api-menu a.active').textContent()).toBe('Get payment');
+    expect(await page.title()).toBe('Get payment | Fixturebank Docs');
+    expect(new URL(page.url()).hash).toBe('#get-payment');
+    await page.locator('#mandates').evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 10 }));
+    await expect.poll(() => page.locator('.api-menu a.active').textContent()).toBe('Mandates');
+    expect(await page.evaluate(() => history.length)).toBe(before);
+    await close();
+  });
+
+  it('shows and hides with the toggle at 1280 px', async () => {
+    const { page, close } = await open(DESKTOP, '/1/api/curl');
+    const toggle = page.locator('.api-menu-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#api-menu').isVisible()).toBe(false);
+    await toggle.click();
+    expect(await page.locator('#api-menu').isVisible()).toBe(true);
+    await close();
+  });
+
+  it('starts closed at 375 px, opens with the toggle and collapses after a click', async () => {
+    const { page, close } = await open(PHONE, '/1/api/curl');
+    expect(await page.locator('#api-menu').isVisible()).toBe(false);
+    await page.locator('.api-menu-toggle').click();
+    expect(await page.locator('#api-menu').isVisible()).toBe(true);
+    await page.locator('#api-menu a', { hasText: 'Delete payment' }).click();
+    expect(await page.locator('#api-menu').isVisible()).toBe(false);
+    await settle(page);
+    expect(Math.abs((await topOf(page, '#delete-payment')) - 50)).toBeLessThanOrEqual(2);
+    await close();
+  });
+
+  it('switches the example language keeping the section and its position, and remembers it', async () => {
+    const { page, close } = await open(DESKTOP, '/1/api/curl#create-bulk-payment');
+    await settle(page);
+    const before = await topOf(page, '#create-bulk-payment');
+    await page.locator('.language-picker a', { hasText: 'ruby' }).click();
+    await page.waitForURL(/\/1\/api\/ruby#create-bulk-payment$/);
+    await settle(page);
+    expect(Math.abs((await topOf(page, '#create-bulk-payment')) - before)).toBeLessThanOrEqual(60);
+    expect(await page.evaluate(() => localStorage.getItem('bankdocs:language'))).toBe('ruby');
+    await close();
+  });
+});
+
+describe('code blocks', () => {
+  it('copy the code and confirm with a toast that hides itself', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/payments/create-payment', { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.locator('.code-block .copy-button').first().click();
+    const toast = page.locator('.toasts[role=status] .toast');
+    await expect.poll(() => toast.textContent()).toBe('Copied to the clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('curl -X POST https://api.fixture.example/payments');
+    const box = await page.locator('.toasts').boundingBox();
+    expect(box!.x + box!.width).toBeGreaterThan(1280 - 40);
+    await expect.poll(() => toast.count(), { timeout: 8000 }).toBe(0);
+    await close();
+  });
+});
+
+describe('zoomable images', () => {
+  it('open a modal at 1280 px that Escape, the close button and a click outside close', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/long-guide');
+    const img = page.locator('img[data-zoomable]');
+    await img.click();
+    await expect.poll(() => page.locator('dialog.zoom-modal').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IMG');
+    await img.click();
+    await page.locator('.zoom-close').click();
+    await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
+    await img.click();
+    await page.mouse.click(5, 5);
+    await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
+    await close();
+  });
+
+  it('do nothing at 375 px, and stop zooming after a resize from 1280 to 375', async () => {
+    const phone = await open(PHONE, '/developers/long-guide');
+    await phone.page.locator('img[data-zoomable]').click();
+    await phone.page.waitForTimeout(300);
+    expect(await phone.page.locator('dialog.zoom-modal').count()).toBe(0);
+    await phone.close();
+
+    const { page, close } = await open(DESKTOP, '/developers/long-guide');
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => page.locator('img[data-zoomable]').getAttribute('role'), { timeout: 5000 }).toBeNull();
+    await page.locator('img[data-zoomable]').click();
+    await page.waitForTimeout(300);
+    expect(await page.locator('dialog.zoom-modal').count()).toBe(0);
+    await close();
+  });
+
+  it('a failed chunk fires preload-error, shows a toast, and a cancelled event does not throw', async () => {
+    for (const cancel of [false, true]) {
+      const context = await localContext(chrome.browser, DESKTOP);
+      await context.route(/\/assets\/chunks\/zoom-/, (route) => route.abort());
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}/developers/long-guide`);
+      await page.evaluate((c) => {
+        (window as unknown as { fired: string[] }).fired = [];
+        window.addEventListener('preload-error', (event) => {
+          (window as unknown as { fired: string[] }).fired.push((event as CustomEvent<{ part: string }>).detail.part);
+          if (c) event.preventDefault();
+        });
+      }, cancel);
+      await page.locator('img[data-zoomable]').click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { fired: string[] }).fired)).toEqual(['zoom']);
+      await expect.poll(() => page.locator('.toast-error').count()).toBe(1);
+      await page.waitForTimeout(200);
+      expect(errors.length > 0, `cancelled: ${cancel}`).toBe(!cancel);
+      await context.close();
+    }
+  });
+});
+
+describe('tab views', () => {
+  it('are accessible tabs with arrow keys and an empty-state pane', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/long-guide');
+    const tabs = page.locator('[role=tab]');
+    expect(await tabs.allTextContents()).toEqual(['curl', 'Ruby', 'Python']);
+    expect(await page.locator('[role=tabpanel]:visible').count()).toBe(1);
+    await tabs.nth(1).click();
+    expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('[role=tabpanel]:visible').textContent()).toContain('Use the client.');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Python');
+    expect(await page.locator('[role=tabpanel]:visible .empty-state').textContent()).toBe('Nothing to show in this tab.');
+    await page.keyboard.press('ArrowRight');
+    expect(await tabs.nth(0).getAttribute('aria-selected')).toBe('true');
+    await close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('shows every tab pane and the whole API menu', async () => {
+    const context = await chrome.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/developers/long-guide`);
+    expect(await page.locator('[role=tabpanel]:visible').count()).toBe(3);
+    await page.goto(`${server.url}/1/api/curl`);
+    expect(await page.locator('#api-menu').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('layout stability', () => {
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`does not shift when the runtime starts (${name})`, async () => {
+      const { page, close } = await open(viewport, '/1/api/curl');
+      await page.waitForTimeout(300);
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 100);
+          }),
+      );
+      expect(shift).toBeLessThan(0.01);
+      await close();
+    });
+  }
+});

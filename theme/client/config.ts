@@ -1,0 +1,25 @@
+// The page's runtime settings, embedded by the build as JSON (docs.config.yaml "runtime").
+export interface RuntimeConfig {
+  locales: { available: string[]; default: string };
+  titleTemplate: string;
+  runtime: {
+    breakpoint: number;
+    scrollOffset: { h1: number; other: number };
+    scrollThrottleMs: number;
+    activeSection: { top: number; bottom: number };
+    restoreScrollDelayMs: number;
+    resizeDebounceMs: number;
+    toast: { autoHideMs: number; position: string };
+  };
+}
+
+export function readConfig(): RuntimeConfig | null {
+  const el = document.getElementById('bankdocs-runtime');
+  try {
+    return el?.textContent ? (JSON.parse(el.textContent) as RuntimeConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const isNarrow = (config: RuntimeConfig): boolean => window.innerWidth < config.runtime.breakpoint;

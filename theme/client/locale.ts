@@ -1,0 +1,44 @@
+// Spec §2 rules 3–5 in the page: a translated page stores its locale and an API page its
+// language; a page that is not translated shows the interface in the stored locale. The
+// footer's locale picker stores the choice (and, on such pages, applies it in place).
+import { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY } from '../../src/routes/resolve.js';
+import type { RuntimeConfig } from './config.js';
+import { readStored, writeStored } from './storage.js';
+
+function applyLabels(locale: string): void {
+  document.documentElement.lang = locale;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-l10n]')) {
+    const entry = (JSON.parse(el.dataset.l10n!) as Record<string, [string, string | null]>)[locale];
+    if (!entry) continue;
+    el.textContent = entry[0];
+    if (entry[1] && el instanceof HTMLAnchorElement) el.href = entry[1];
+  }
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.locale-picker a')) {
+    if (link.dataset.locale === locale) link.setAttribute('aria-current', 'true');
+    else link.removeAttribute('aria-current');
+  }
+}
+
+export function setupLocale(config: RuntimeConfig): void {
+  const root = document.documentElement;
+  const translated = root.dataset.translated === 'true';
+  if (translated) {
+    writeStored(LOCALE_STORAGE_KEY, root.lang);
+  } else {
+    const stored = readStored(LOCALE_STORAGE_KEY);
+    if (stored && stored !== root.lang && config.locales.available.includes(stored)) applyLabels(stored);
+  }
+  const language = document.querySelector<HTMLElement>('[data-api-language]')?.dataset.apiLanguage;
+  if (language) writeStored(LANGUAGE_STORAGE_KEY, language);
+
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.locale-picker a[data-locale]')) {
+    link.addEventListener('click', (event) => {
+      const locale = link.dataset.locale!;
+      writeStored(LOCALE_STORAGE_KEY, locale);
+      if (!translated) {
+        event.preventDefault();
+        applyLabels(locale);
+      }
+    });
+  }
+}
