@@ -8,5 +8,7 @@ export default defineConfig({
     pool: 'forks',
     // Integration and browser tests build sites and start servers; two at a time suits 2 cores.
     maxWorkers: 2,
+    // Browser tests wait for what a person would see; under load that can take a moment.
+    expect: { poll: { timeout: 5000, interval: 50 } },
   },
 });

@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCommand } from './commands/build.js';
+import { checkCommand } from './commands/check.js';
 import { previewCommand } from './commands/preview.js';
 import { schemaCommand } from './commands/schema.js';
 import { PACKAGE_ROOT } from './package-root.js';
@@ -29,6 +30,16 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .addOption(new Option('--workers <n>', 'render threads: a number, or "auto" for one per core on large sites').default('auto'))
     .option('--timings', 'print the time each build stage took')
     .action((opts) => run(buildCommand(opts)));
+
+  program
+    .command('check')
+    .description('Check the content: config and front matter, links and anchors, API examples against the OpenAPI document, translations. Exits 1 on errors.')
+    .addOption(config())
+    .addOption(new Option('-f, --format <format>', 'report format').choices(['human', 'json', 'github']).default('human'))
+    .option('--external', 'also fetch external links (10 s time-out, 8 at a time, answers cached for a day)')
+    .option('--max-warnings <n>', 'also fail when there are more warnings than this')
+    .addOption(new Option('--workers <n>', 'render threads: a number, or "auto"').default('auto'))
+    .action((opts) => run(checkCommand(opts)));
 
   program
     .command('preview')

@@ -2,14 +2,16 @@
 //   resolveConfig -> loadContent -> planRoutes -> bundleAssets -> renderDocuments
 //   -> checkAnchors -> writeOutput
 // Each stage is a function from data to data; only writeOutput touches dist/.
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseYamlText } from 'yaml';
 import { resolveConfig } from '../config/load-config.js';
 import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import { siteFacts } from '../routes/facts.js';
-import { outputPath } from '../routes/paths.js';
+import { OPENAPI_JSON_URL, OPENAPI_YAML_URL, outputPath } from '../routes/paths.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import { formatRedirectsFile, planRedirects, type RedirectStub } from '../routes/redirects.js';
 import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
@@ -25,6 +27,8 @@ export interface CompileOptions {
   config?: string;
   /** Render in worker threads: a number, or "auto" (default) for one per core when it pays off. */
   workers?: number | 'auto';
+  /** Go on after content errors, to report everything at once (`bankdocs check`). */
+  keepGoing?: boolean;
 }
 
 export interface CompiledSite {
@@ -56,7 +60,7 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
 
   const content = await task(timings, 'content', () => loadContent(config.value));
   diagnostics.push(...content.diagnostics);
-  if (hasErrors(diagnostics)) return failed();
+  if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   const { site } = content;
 
   const plan = await task(timings, 'routes', () => planRoutes(site));
@@ -70,8 +74,8 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
     renderAll({ site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear() }, plan.documents, options.workers ?? 'auto'),
   );
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
-  diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
-  if (hasErrors(diagnostics)) return failed();
+  if (!options.keepGoing) diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
+  if (hasErrors(diagnostics) && !options.keepGoing) return failed();
 
   const siteUrl = site.config.site.url;
   const files: OutputFile[] = [
@@ -81,12 +85,13 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
       contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript: assets.urls.redirectScript }),
     })),
     { path: '_redirects', contents: formatRedirectsFile(stubs) },
+    ...(site.api ? publishOpenApi(join(site.contentDir, site.api.source)) : []),
     { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
     { path: 'robots.txt', contents: renderRobots(siteUrl) },
     ...assets.files,
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
   ];
-  return { ok: true, diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
+  return { ok: !hasErrors(diagnostics), diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
 }
 
 export interface BuildOptions extends CompileOptions {
@@ -118,4 +123,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   }
   await task(result.timings, 'write', () => writeOutput(outDir, result.compiled!.files));
   return { ...result, outDir };
+}
+
+/** The OpenAPI document as written (YAML) and as JSON, at /openapi.yaml and /openapi.json. */
+function publishOpenApi(file: string): OutputFile[] {
+  const text = readFileSync(file, 'utf8');
+  return [
+    { path: OPENAPI_YAML_URL.slice(1), contents: text },
+    { path: OPENAPI_JSON_URL.slice(1), contents: `${JSON.stringify(parseYamlText(text), null, 2)}\n` },
+  ];
 }

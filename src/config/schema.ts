@@ -124,6 +124,7 @@ export const configSchema = z
         languages: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).min(1).default(['curl', 'ruby']).describe('Example languages; a fenced block tagged with one of them shows only on that language\'s page.'),
         defaultLanguage: z.string().default('curl').describe('Language selected when a path has none.'),
         openapi: z.string().default('api/openapi.yaml').describe('OpenAPI document under content/, published as /openapi.json and /openapi.yaml.'),
+        rubyClient: z.string().default('api/ruby-client.yaml').describe('Surface of the Ruby client the examples use, under content/: which call maps to which operation.'),
       })
       .prefault({})
       .refine((a) => a.languages.includes(a.defaultLanguage), { message: 'api.defaultLanguage must be one of api.languages', path: ['defaultLanguage'] })

@@ -2,6 +2,7 @@
 // the Site model. Every problem is collected; nothing throws for a user mistake.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { loadApi } from '../api/openapi.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { parseYaml } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
@@ -36,7 +37,7 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
   const openapiRel = config.api.openapi;
   const markdown = files.filter((rel) => rel.endsWith('.md'));
   const assets: Asset[] = files
-    .filter((rel) => !rel.endsWith('.md') && rel !== openapiRel)
+    .filter((rel) => !rel.endsWith('.md') && rel !== openapiRel && rel !== config.api.rubyClient)
     .map((rel) => ({ rel, file: join(contentDir, rel) }));
 
   const texts = await Promise.all(markdown.map((rel) => readFile(join(contentDir, rel), 'utf8')));
@@ -58,15 +59,11 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
     });
   }
 
+  const loadedApi = files.includes(openapiRel) ? await loadApi(join(contentDir, openapiRel), openapiRel) : { api: null, diagnostics: [] };
+  diagnostics.push(...loadedApi.diagnostics);
+
   return {
-    site: {
-      config,
-      configFile: resolved.file,
-      contentDir,
-      pages,
-      assets,
-      openapi: files.includes(openapiRel) ? openapiRel : null,
-    },
+    site: { config, configFile: resolved.file, contentDir, pages, assets, api: loadedApi.api },
     diagnostics,
   };
 }
@@ -87,9 +84,16 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
   }
   const info = where.value;
   const split = splitFrontMatter(text);
+  // A page whose front matter is broken is still a page: its errors fail the build, but
+  // `bankdocs check` goes on, and links to it are not reported as broken as well.
+  const fallback = (data: unknown): Page => {
+    const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    const title = typeof record.title === 'string' ? record.title : rel.split('/').at(-1)!.replace(/\.md$/, '');
+    return { source: rel, file, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url: pageUrl(info) };
+  };
   if (split.yaml === null) {
     diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
-    return null;
+    return fallback(null);
   }
   const source: YamlSource = {
     file,
@@ -100,12 +104,13 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
   const syntax = yamlSyntaxDiagnostics(source);
   if (syntax.length) {
     diagnostics.push(...syntax);
-    return null;
+    return fallback(null);
   }
-  const result = collectionSchemas[info.collection].safeParse(source.parsed.doc.toJS() ?? {});
+  const raw: unknown = source.parsed.doc.toJS() ?? {};
+  const result = collectionSchemas[info.collection].safeParse(raw);
   if (!result.success) {
     diagnostics.push(...zodDiagnostics(source, result.error.issues));
-    return null;
+    return fallback(raw);
   }
   return { source: rel, file, info, data: result.data as PageData, body: split.body, url: pageUrl(info) };
 }

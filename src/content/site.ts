@@ -1,5 +1,6 @@
 // The Site model: everything the later stages need, read once from the content folder.
 // Plain data (no functions, no class instances) so it can be sent to render workers.
+import type { ApiModel } from '../api/openapi.js';
 import type { Config } from '../config/schema.js';
 import type { Classified } from './classify.js';
 
@@ -35,6 +36,6 @@ export interface Site {
   contentDir: string;
   pages: Page[];
   assets: Asset[];
-  /** The OpenAPI document, if present (path under content/). */
-  openapi: string | null;
+  /** The OpenAPI model, if content/ has the document. */
+  api: ApiModel | null;
 }

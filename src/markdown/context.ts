@@ -1,5 +1,6 @@
 // What the Markdown plugins know about the page being rendered, passed in vfile.data.
 import type GithubSlugger from 'github-slugger';
+import type { ApiModel } from '../api/openapi.js';
 import type { Diagnostic } from '../diagnostics.js';
 
 export interface Heading {
@@ -26,6 +27,8 @@ export interface MarkdownContext {
   urlBySource: ReadonlyMap<string, string>;
   /** Content-relative paths of the static files under content/. */
   assets: ReadonlySet<string>;
+  /** The OpenAPI model, for the API reference's directives. */
+  api: ApiModel | null;
   /** Locale of the page (null for pages that are not translated). */
   locale: string | null;
   /** The language of the API page being rendered; other languages' blocks are dropped. */

@@ -18,6 +18,7 @@ import { VFile } from 'vfile';
 import { markdownComponents } from '../../theme/components/markdown.js';
 import type { Heading, LinkRef, MarkdownContext } from './context.js';
 import { uiStrings } from '../../theme/components/strings.js';
+import remarkApi from './remark-api.js';
 import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
 import remarkTabs from './remark-tabs.js';
@@ -30,6 +31,7 @@ export function createMarkdownProcessor() {
     .use(remarkGfm)
     .use(remarkBlockDirectives)
     .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
+    .use(remarkApi)
     .use(remarkLinks)
     .use(remarkApiLanguage)
     .use(remarkRehype)

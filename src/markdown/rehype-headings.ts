@@ -16,7 +16,8 @@ export default function rehypeHeadings() {
       if (!match) return;
       const text = toString(node).trim();
       const explicit = typeof node.properties.id === 'string' ? node.properties.id : null;
-      const id = explicit ?? ctx.slugger.slug(text);
+      // An explicit id (an API operation's anchor) is registered too, so no heading repeats it.
+      const id = explicit ? ctx.slugger.slug(explicit) : ctx.slugger.slug(text);
       node.properties.id = id;
       const depth = Number(match[1]);
       ctx.headings.push({ depth, id, text });

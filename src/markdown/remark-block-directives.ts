@@ -10,7 +10,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
 
-export const KNOWN_DIRECTIVES = new Set(['tabs', 'tab']);
+export const KNOWN_DIRECTIVES = new Set(['tabs', 'tab', 'operation', 'schema']);
 
 export default function remarkBlockDirectives(this: Processor) {
   const data = this.data();

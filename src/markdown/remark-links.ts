@@ -17,7 +17,12 @@ export default function remarkLinks() {
       const url = node.url;
       const line = node.position?.start.line ?? 1;
       const column = node.position?.start.column ?? 1;
-      if (!url || SCHEME_RE.test(url) || url.startsWith('//')) return;
+      if (!url) return;
+      if (SCHEME_RE.test(url) || url.startsWith('//')) {
+        // Off-site: kept whole, with its place, for `bankdocs check --external`.
+        ctx.links.push({ path: url, hash: null, line, column });
+        return;
+      }
       const [path, hash] = splitHash(url);
       const problem = (message: string, hint: string) =>
         ctx.diagnostics.push({ ruleId: 'broken-link', severity: 'error', message, hint, file: ctx.file, line, column });

@@ -76,6 +76,7 @@ export function createRenderer(input: RenderInput): Renderer {
           urlBySource,
           assets,
           locale: 'locale' in page.info ? page.info.locale : null,
+          api: site.api,
           apiLanguage: options.apiLanguage ?? null,
           apiLanguages: site.config.api.languages,
           diagnostics,

@@ -24,6 +24,8 @@ export function apiUrl(version: string, language: string): string {
 }
 
 export const NOT_FOUND_URL = '/404';
+export const OPENAPI_YAML_URL = '/openapi.yaml';
+export const OPENAPI_JSON_URL = '/openapi.json';
 
 /** Where a URL's document is written under dist/: "/en/support" -> "en/support/index.html". */
 export function outputPath(url: string): string {

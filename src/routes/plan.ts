@@ -4,7 +4,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { compareVersions, LEGAL_KINDS, type LegalKind } from '../content/classify.js';
 import type { Page, Site } from '../content/site.js';
-import { apiUrl, NOT_FOUND_URL, translationKey } from './paths.js';
+import { apiUrl, NOT_FOUND_URL, OPENAPI_JSON_URL, OPENAPI_YAML_URL, translationKey } from './paths.js';
 
 export interface NavLink {
   url: string;
@@ -47,6 +47,8 @@ export interface ApiDocument extends DocumentBase {
   sections: string[];
   /** The same version in the other languages. */
   languages: { language: string; url: string }[];
+  /** The published OpenAPI document, when there is one. */
+  openapi: { yaml: string; json: string } | null;
 }
 
 export interface NotFoundDocument extends DocumentBase {
@@ -202,6 +204,7 @@ export function planRoutes(site: Site): RoutePlan {
           language,
           sections,
           languages: config.api.languages.map((l) => ({ language: l, url: apiUrl(version, l) })),
+          openapi: site.api ? { yaml: OPENAPI_YAML_URL, json: OPENAPI_JSON_URL } : null,
         });
       }
     }

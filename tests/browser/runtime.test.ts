@@ -62,7 +62,7 @@ const settle = async (page: Page) => {
     const same = y === last;
     last = y;
     return same;
-  }, { interval: 150 }).toBe(true);
+  }, { interval: 150, timeout: 8000 }).toBe(true);
 };
 
 describe('hash navigation', () => {
@@ -200,6 +200,8 @@ describe('zoomable images', () => {
     await page.locator('.zoom-close').click();
     await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
     await img.click();
+    // The modal opens once its lazy chunk has run: wait for it before clicking outside.
+    await expect.poll(() => page.locator('dialog.zoom-modal').isVisible()).toBe(true);
     await page.mouse.click(5, 5);
     await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
     await close();

@@ -163,6 +163,11 @@ export function ApiLayout({ ctx, doc, sections }: { ctx: ThemeContext; doc: ApiD
           <h1>
             {doc.title} <span className="product-tag">{ctx.config.product.tag}</span>
           </h1>
+          {doc.openapi ? (
+            <p className="api-downloads">
+              OpenAPI 3.1: <a href={doc.openapi.yaml} download>openapi.yaml</a> · <a href={doc.openapi.json} download>openapi.json</a>
+            </p>
+          ) : null}
           <nav className="language-picker" aria-label={ctx.strings.exampleLanguage}>
             {doc.languages.map((l) => (
               <a key={l.language} href={l.url} data-language={l.language} {...(l.language === doc.language ? { 'aria-current': 'page' as const } : {})}>

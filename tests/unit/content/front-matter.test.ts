@@ -37,7 +37,7 @@ describe('positions survive front matter', () => {
       config: config.value.config,
       configFile: '/s/docs.config.yaml',
       contentDir: '/s/content',
-      openapi: null,
+      api: null,
       assets: [{ rel: 'l.svg', file: '/s/content/l.svg' }],
       pages: [{ source: 'developers/guide.md', file: '/s/content/developers/guide.md', info: { collection: 'guide', segments: ['guide'] }, data: { title: 'Guide', description: 'D', order: 1 }, body: splitFrontMatter(text).body, url: '/developers/guide' }],
     };

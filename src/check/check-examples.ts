@@ -1,0 +1,169 @@
+// Every API example of the site: curl and Ruby blocks of the API reference (and curl
+// commands in guides), response examples, and coverage: each operation has one curl,
+// one Ruby and one response example, and its curl and Ruby examples ask the same thing.
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { Code } from 'mdast';
+import { visit } from 'unist-util-visit';
+import { operationBlocks, parseSection, type Example } from '../api/examples.js';
+import { operationAnchor, type ApiModel, type Operation } from '../api/openapi.js';
+import { SchemaValidator } from '../api/validate.js';
+import type { Page } from '../content/site.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { checkCurl } from './check-curl.js';
+import { checkRuby, isDynamic, loadRubyParser } from './check-ruby.js';
+import { sameValue, snakeCase, type NormalizedRequest } from './requests.js';
+import { offsetOfPointer, placeInExample, type Place } from './source-position.js';
+
+export interface ExamplesInput {
+  api: ApiModel;
+  pages: readonly Page[];
+  operationByCall: ReadonlyMap<string, string>;
+  /** Place of the OpenAPI document, for operations with no section at all. */
+  openapiFile: string;
+  apiLanguages: readonly string[];
+}
+
+export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]> {
+  const { api, operationByCall } = input;
+  const validator = new SchemaValidator();
+  const parseRuby = await loadRubyParser();
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Map<string, { curl: Example[]; ruby: Example[]; response: Example[]; place: Place; curlRequest?: NormalizedRequest; rubyRequest?: NormalizedRequest }>();
+
+  for (const page of input.pages) {
+    if (page.info.collection === 'api-section') {
+      const tree = parseSection(page.body);
+      const inOperation = new Set<Code>();
+      for (const block of operationBlocks(page, tree)) {
+        const operation = api.operations[block.operationId];
+        if (!operation) continue; // reported by the renderer (api-directive-invalid)
+        const entry = seen.get(operation.id) ?? { curl: [], ruby: [], response: [], place: { file: block.file, line: block.line, column: block.column } };
+        seen.set(operation.id, entry);
+        for (const example of block.examples) {
+          if (example.response) {
+            entry.response.push(example);
+            diagnostics.push(...checkResponse(example, operation, validator));
+          } else if (example.lang === 'curl') {
+            entry.curl.push(example);
+            const result = checkCurl(example, api, validator, operation);
+            diagnostics.push(...result.diagnostics);
+            // Compare the two examples only when each is right on its own.
+            if (result.request && !result.diagnostics.length) entry.curlRequest = result.request;
+          } else if (example.lang === 'ruby') {
+            entry.ruby.push(example);
+            const result = checkRuby(parseRuby, example, api, operationByCall, validator, operation);
+            diagnostics.push(...result.diagnostics);
+            if (!result.diagnostics.length) entry.rubyRequest = result.requests.find((r) => r.operationId === operation.id);
+          }
+        }
+      }
+      visit(tree, 'containerDirective', (node) => {
+        if (node.name === 'operation') visit(node, 'code', (c: Code) => void inOperation.add(c));
+      });
+      // Examples outside an operation (the introduction, pagination, …) are checked too.
+      visit(tree, 'code', (node: Code) => {
+        if (inOperation.has(node) || (node.lang !== 'curl' && node.lang !== 'ruby')) return;
+        const example = toExample(node, page, '');
+        if (node.lang === 'curl') diagnostics.push(...checkCurl(example, api, validator, null).diagnostics);
+        else diagnostics.push(...checkRuby(parseRuby, example, api, operationByCall, validator, null).diagnostics);
+      });
+    } else if (page.info.collection === 'guide' || 'locale' in page.info) {
+      // Guides and help pages show API calls as shell blocks: the same rules apply.
+      const tree = parseSection(page.body);
+      const server = api.servers[0];
+      visit(tree, 'code', (node: Code) => {
+        const isShell = ['curl', 'shell', 'sh', 'bash', 'console'].includes(node.lang ?? '');
+        if (!isShell || !/^\s*curl\s/.test(node.value) || (server && !node.value.includes(server))) return;
+        diagnostics.push(...checkCurl(toExample(node, page, ''), api, validator, null).diagnostics);
+      });
+    }
+  }
+
+  // Coverage and agreement.
+  for (const operation of Object.values(api.operations)) {
+    const entry = seen.get(operation.id);
+    if (!entry) {
+      diagnostics.push({
+        ruleId: 'example-missing',
+        severity: 'error',
+        message: `${operation.id} (${operation.method.toUpperCase()} ${operation.path}) is documented in no API section`,
+        hint: `add :::operation{id="${operation.id}"} with a curl, a Ruby and a response example to a section under content/api/`,
+        file: input.openapiFile,
+        line: 1,
+        column: 1,
+      });
+      continue;
+    }
+    for (const [kind, list] of [['curl', entry.curl], ['ruby', entry.ruby], ['response', entry.response]] as const) {
+      if (list.length === 0) {
+        diagnostics.push({ ruleId: 'example-missing', severity: 'error', message: `${operation.id} has no ${kind === 'response' ? 'response' : kind === 'ruby' ? 'Ruby' : 'curl'} example`, hint: kind === 'response' ? 'add a ```json response block' : `add a \`\`\`${kind} block inside the operation`, ...entry.place });
+      } else if (list.length > 1) {
+        diagnostics.push({ ruleId: 'example-duplicate', severity: 'error', message: `${operation.id} has ${list.length} ${kind} examples; the page shows one per language`, hint: 'keep one, or move the others to another operation', ...placeOf(list[1]!) });
+      }
+    }
+    if (entry.curlRequest && entry.rubyRequest) diagnostics.push(...compareRequests(operation, entry.curlRequest, entry.rubyRequest, entry.ruby[0]!));
+  }
+  return diagnostics;
+}
+
+function toExample(node: Code, page: Page, operationId: string): Example {
+  return { operationId, lang: node.lang ?? '', response: false, status: null, value: node.value, file: page.file, line: (node.position?.start.line ?? 0) + 1, column: node.position?.start.column ?? 1 };
+}
+
+function placeOf(example: Example): Place {
+  return { file: example.file, line: example.line - 1, column: example.column };
+}
+
+function checkResponse(example: Example, operation: Operation, validator: SchemaValidator): Diagnostic[] {
+  const status = example.status ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? '200';
+  const errors: ParseError[] = [];
+  const tree = parseTree(example.value, errors, { disallowComments: true, allowTrailingComma: false });
+  if (errors.length || !tree) {
+    const error = errors[0];
+    return [{ ruleId: 'example-response-json', severity: 'error', message: `the response example is not valid JSON (${error ? printParseErrorCode(error.error) : 'empty'})`, hint: 'fix the JSON: double quotes, no trailing commas, no comments', ...placeInExample(example, error?.offset ?? 0) }];
+  }
+  if (!operation.responses[status]) {
+    return [{ ruleId: 'example-response-invalid', severity: 'error', message: `${operation.id} documents no ${status} response (it has ${Object.keys(operation.responses).join(', ')})`, hint: 'write the status after "response", e.g. ```json response 201', ...placeOf(example) }];
+  }
+  return validator.response(operation, status, JSON.parse(example.value)).map((problem) => ({
+    ruleId: 'example-response-invalid',
+    severity: 'error' as const,
+    message: `response ${status}: ${problem.message}`,
+    hint: `the example must match the documented ${status} response of ${operation.id}`,
+    ...placeInExample(example, offsetOfPointer(tree, problem.pointer)),
+  }));
+}
+
+/** The curl and the Ruby example of one operation must ask for the same thing. */
+function compareRequests(operation: Operation, curl: NormalizedRequest, ruby: NormalizedRequest, rubyExample: Example): Diagnostic[] {
+  const differences: string[] = [];
+  const compare = (what: string, a: Record<string, unknown> | null, b: Record<string, unknown> | null, naming: (k: string) => string) => {
+    const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+    for (const key of keys) {
+      const x = a?.[key];
+      const y = b?.[key];
+      if (isDynamic(y) || containsDynamic(y)) continue;
+      if (x === undefined) differences.push(`${naming(key)} is only in the Ruby example`);
+      else if (y === undefined) differences.push(`${naming(key)} (${what}) is missing from the Ruby example`);
+      else if (!sameValue(x, y)) differences.push(`${naming(key)} is ${JSON.stringify(y)} in Ruby but ${JSON.stringify(x)} in curl`);
+    }
+  };
+  compare('path', curl.pathParams, ruby.pathParams, (k) => `${snakeCase(k)}:`);
+  compare('query', curl.query, ruby.query, (k) => `${snakeCase(k)}:`);
+  compare('attribute', curl.attributes, ruby.attributes, (k) => `${snakeCase(k)}:`);
+  if (!differences.length) return [];
+  return [{
+    ruleId: 'example-mismatch',
+    severity: 'error',
+    message: `the curl and Ruby examples of ${operation.id} disagree: ${differences.slice(0, 3).join('; ')}${differences.length > 3 ? `; and ${differences.length - 3} more` : ''}`,
+    hint: `use the same values in both, so readers can compare them (#${operationAnchor(operation.id)})`,
+    ...placeOf(rubyExample),
+  }];
+}
+
+function containsDynamic(value: unknown): boolean {
+  if (isDynamic(value)) return true;
+  if (Array.isArray(value)) return value.some(containsDynamic);
+  if (value && typeof value === 'object') return Object.values(value).some(containsDynamic);
+  return false;
+}

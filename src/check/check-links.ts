@@ -1,0 +1,157 @@
+// Links and anchors across every rendered page, content and theme alike. Ids come from
+// the rendered HTML, so ids made by components count and slug rules cannot disagree.
+// A link to a redirecting route is checked against where the redirect lands (/api#x
+// against /1/api/curl). External links are collected, not fetched (see check-external).
+import { readFile } from 'node:fs/promises';
+import type { LinkItem } from '../config/schema.js';
+import { parseYaml, positionOfPath } from '../config/yaml-positions.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { suggest } from '../markdown/remark-links.js';
+import type { RenderedDocument } from '../render/render-documents.js';
+import type { Page, Site } from '../content/site.js';
+import { localizePath } from '../routes/paths.js';
+import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
+import { scanHtml } from './scan-html.js';
+
+export interface ExternalLink {
+  url: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface LinkCheckInput {
+  site: Site;
+  facts: SiteFacts;
+  documents: readonly RenderedDocument[];
+  /** Every output file path (no leading slash), for links to assets and downloads. */
+  outputPaths: ReadonlySet<string>;
+  /** Source of each document URL, for links the theme makes. */
+  sourceOf: (url: string) => Page | null;
+}
+
+export interface LinkCheckResult {
+  diagnostics: Diagnostic[];
+  external: ExternalLink[];
+}
+
+const SKIP_SCHEMES_RE = /^(mailto|tel|data):/i;
+
+export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult> {
+  const { site, facts, documents } = input;
+  const origin = new URL(site.config.site.url).origin;
+  const scanned = new Map(documents.map((d) => [d.url, scanHtml(d.html)]));
+  const configPlaces = await themeLinkPlaces(site);
+  const diagnostics = new Map<string, Diagnostic>();
+  const external = new Map<string, ExternalLink>();
+  const fresh = { storedLocale: null, storedLanguage: null };
+
+  for (const doc of documents) {
+    const page = scanned.get(doc.url)!;
+    const base = `${origin}${doc.url === '/404' ? '/' : doc.url}`;
+    for (const { href } of page.links) {
+      if (!href || SKIP_SCHEMES_RE.test(href)) continue;
+      const place = placeOf(doc, href, configPlaces, input.sourceOf);
+      if (/^javascript:/i.test(href)) {
+        add(diagnostics, { ruleId: 'unsafe-link', severity: 'error', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead', ...place });
+        continue;
+      }
+      let url: URL;
+      try {
+        url = new URL(href, base);
+      } catch {
+        add(diagnostics, { ruleId: 'broken-link', severity: 'error', message: `"${href}" is not a valid URL`, hint: 'check the link for stray spaces or characters', ...place });
+        continue;
+      }
+      if (url.origin !== origin) {
+        if (/^https?:$/.test(url.protocol)) external.set(`${url.href} ${place.file}:${place.line}:${place.column}`, { url: url.href, ...place });
+        continue;
+      }
+      const path = decodePath(url.pathname).replace(/\/+$/, '') || '/';
+      const hash = url.hash ? decodeFragment(url.hash.slice(1)) : null;
+      if (input.outputPaths.has(path.slice(1))) continue; // an asset or download
+      let targetUrl = path;
+      let via = '';
+      if (!scanned.has(targetUrl)) {
+        const resolved = resolveRoute(path, '', fresh, facts);
+        if (resolved.type === 'redirect') {
+          targetUrl = resolved.to.split('#')[0]!;
+          via = ` (which redirects to ${targetUrl})`;
+        }
+      }
+      const target = scanned.get(targetUrl);
+      if (!target) {
+        add(diagnostics, {
+          ruleId: 'broken-link',
+          severity: 'error',
+          message: `"${href}" points to ${path}, which is no page of the site`,
+          hint: suggest(path, [...scanned.keys()]),
+          ...place,
+        });
+        continue;
+      }
+      if (hash && !target.ids.has(hash)) {
+        add(diagnostics, {
+          ruleId: 'missing-anchor',
+          severity: 'error',
+          message: `"${href}": no heading or element with id "${hash}" on ${path}${via}`,
+          hint: suggest(hash, [...target.ids]).replace(/^check the path.*$/, 'link to an existing heading; its id is the heading text in lower case with "-" for spaces'),
+          ...place,
+        });
+      }
+    }
+  }
+  return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
+}
+
+function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
+  const key = `${d.file}:${d.line}:${d.column}:${d.ruleId}`;
+  if (!map.has(key)) map.set(key, d);
+}
+
+function decodePath(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+type Place = { file: string; line: number; column: number };
+
+/** Where a link comes from: its Markdown source, the config (menu, footer), or the page's file. */
+function placeOf(doc: RenderedDocument, href: string, configPlaces: Map<string, Place>, sourceOf: LinkCheckInput['sourceOf']): Place {
+  const fromContent = doc.links.find((l) => (l.hash === null ? l.path : `${l.path}#${l.hash}`) === href || (l.path === '' && `#${l.hash}` === href));
+  if (fromContent) return { file: fromContent.file, line: fromContent.line, column: fromContent.column };
+  const fromConfig = configPlaces.get(href);
+  if (fromConfig) return fromConfig;
+  const page = sourceOf(doc.url);
+  return { file: page?.file ?? doc.path, line: 1, column: 1 };
+}
+
+/** Menu and footer items by the hrefs they become, at their place in docs.config.yaml. */
+async function themeLinkPlaces(site: Site): Promise<Map<string, Place>> {
+  const places = new Map<string, Place>();
+  const parsed = parseYaml(await readFile(site.configFile, 'utf8'));
+  const items: [(string | number)[], LinkItem][] = [
+    ...site.config.menu.map((item, i): [(string | number)[], LinkItem] => [['menu', i], item]),
+    ...site.config.footer.links.map((item, i): [(string | number)[], LinkItem] => [['footer', 'links', i], item]),
+  ];
+  for (const [path, item] of items) {
+    if ('action' in item) continue;
+    const key = 'to' in item ? 'to' : 'href';
+    const value = 'to' in item ? item.to : item.href;
+    const place = { file: site.configFile, ...positionOfPath(parsed, [...path, key]) };
+    for (const locale of site.config.locales.available) places.set(key === 'to' ? localizePath(value, locale) : value, place);
+    places.set(value, place);
+  }
+  return places;
+}

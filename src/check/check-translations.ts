@@ -1,0 +1,49 @@
+// Translations: a page whose front matter differs in structure from the reference locale
+// (keys added or missing, or values that are not words, such as order or effective,
+// that differ). Missing pages are reported by the route plan (translation-missing).
+import { readFile } from 'node:fs/promises';
+import { parseYaml, positionOfPath } from '../config/yaml-positions.js';
+import { splitFrontMatter } from '../content/front-matter.js';
+import { collectionSchemas } from '../content/schemas.js';
+import type { Page, Site } from '../content/site.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { translationKey } from '../routes/paths.js';
+
+/** Front matter values that stay the same in every language. */
+const SHARED_KEYS = new Set(['order', 'effective']);
+
+export async function checkTranslations(site: Site): Promise<Diagnostic[]> {
+  const defaultLocale = site.config.locales.default;
+  const translated = site.pages.filter((p) => 'locale' in p.info);
+  const reference = new Map(translated.filter((p) => p.source.startsWith(`${defaultLocale}/`)).map((p) => [translationKey(p.source), p]));
+  const frontMatter = async (page: Page) => {
+    const split = splitFrontMatter(await readFile(page.file, 'utf8'));
+    if (split.yaml === null) return null;
+    const parsed = parseYaml(split.yaml, split.yamlLineOffset);
+    const data = parsed.doc.toJS() as Record<string, unknown> | null;
+    return data && typeof data === 'object' ? { data, parsed } : null;
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (const page of translated) {
+    if (page.source.startsWith(`${defaultLocale}/`)) continue;
+    const ref = reference.get(translationKey(page.source));
+    if (!ref) continue;
+    const [mine, theirs] = await Promise.all([frontMatter(page), frontMatter(ref)]);
+    if (!mine || !theirs) continue;
+    // Keys the schema does not know are errors of their own (front-matter-unknown-key).
+    const known = new Set(Object.keys(collectionSchemas[page.info.collection].shape));
+    for (const data of [mine.data, theirs.data]) for (const key of Object.keys(data)) if (!known.has(key)) delete data[key];
+    const problem = (key: string, message: string, hint: string, onKey: boolean) =>
+      diagnostics.push({ ruleId: 'translation-structure', severity: 'warning', message, hint, file: page.file, ...positionOfPath(mine.parsed, onKey ? [key] : [], { key: true }) });
+    for (const key of Object.keys(theirs.data)) {
+      if (!(key in mine.data)) problem(key, `"${key}" is in the ${defaultLocale} front matter but not in this translation`, `add ${key}: as in ${ref.source}`, false);
+      else if (SHARED_KEYS.has(key) && JSON.stringify(mine.data[key]) !== JSON.stringify(theirs.data[key])) {
+        problem(key, `${key} is ${JSON.stringify(mine.data[key])} here but ${JSON.stringify(theirs.data[key])} in ${ref.source}`, `${key} is the same in every language: copy it from ${ref.source}`, true);
+      }
+    }
+    for (const key of Object.keys(mine.data)) {
+      if (!(key in theirs.data)) problem(key, `"${key}" is in this translation but not in the ${defaultLocale} front matter`, `remove it, or add it to ${ref.source} first`, true);
+    }
+  }
+  return diagnostics;
+}

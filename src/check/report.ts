@@ -1,0 +1,47 @@
+// Reporters for `bankdocs check`: human (default), json (for tools), github (workflow
+// commands, shown as annotations on the pull request's lines).
+import { relative } from 'node:path';
+import { formatDiagnostic, formatSummary, type Diagnostic } from '../diagnostics.js';
+import type { ExternalLink } from './check-links.js';
+
+export type ReportFormat = 'human' | 'json' | 'github';
+
+export interface Report {
+  diagnostics: Diagnostic[];
+  external: ExternalLink[];
+  externalChecked: boolean;
+  pages: number;
+  cwd: string;
+}
+
+const sort = (ds: Diagnostic[]) => [...ds].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+
+export function formatReport(format: ReportFormat, report: Report): string {
+  const diagnostics = sort(report.diagnostics);
+  const rel = (file: string) => relative(report.cwd, file) || file;
+  if (format === 'json') {
+    return `${JSON.stringify(
+      {
+        diagnostics: diagnostics.map((d) => ({ ...d, file: rel(d.file) })),
+        external: report.external.map((l) => ({ ...l, file: rel(l.file) })),
+        summary: { pages: report.pages, errors: diagnostics.filter((d) => d.severity === 'error').length, warnings: diagnostics.filter((d) => d.severity === 'warning').length },
+      },
+      null,
+      2,
+    )}\n`;
+  }
+  if (format === 'github') {
+    const escape = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+    const prop = (s: string) => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+    return diagnostics
+      .map((d) => `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(rel(d.file))},line=${d.line},col=${d.column},title=${prop(d.ruleId)}::${escape(d.hint ? `${d.message} (${d.hint})` : d.message)}\n`)
+      .join('');
+  }
+  const lines = diagnostics.map((d) => formatDiagnostic(d, report.cwd));
+  const externals = report.external.length
+    ? report.externalChecked
+      ? `${new Set(report.external.map((l) => l.url)).size} external links checked.`
+      : `${new Set(report.external.map((l) => l.url)).size} external links not checked (pass --external to fetch them).`
+    : '';
+  return [...lines, `Checked ${report.pages} pages: ${formatSummary(diagnostics)}.`, externals].filter(Boolean).join('\n') + '\n';
+}

@@ -1,0 +1,87 @@
+// The check, stage by stage: everything the build would hit (config, front matter,
+// Markdown), then links and anchors over the rendered pages, the API examples against
+// the OpenAPI document, and the translations. Reports everything at once.
+import { join } from 'node:path';
+import { compileSite } from '../build/build.js';
+import { task, type TaskTimings } from '../build/task.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { siteFacts } from '../routes/facts.js';
+import { checkExamples } from './check-examples.js';
+import { checkExternal } from './check-external.js';
+import { checkLinks, type ExternalLink } from './check-links.js';
+import { checkTranslations } from './check-translations.js';
+import { loadRubyClient } from './ruby-client.js';
+
+export interface CheckOptions {
+  config?: string;
+  workers?: number | 'auto';
+  /** Fetch external links (time-out, bounded concurrency, cached). */
+  external?: boolean;
+  externalTimeoutMs?: number;
+  cacheFile?: string | null;
+}
+
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  external: ExternalLink[];
+  pages: number;
+  timings: TaskTimings;
+}
+
+export async function runCheck(options: CheckOptions = {}): Promise<CheckResult> {
+  const compiled = await compileSite({ ...(options.config ? { config: options.config } : {}), workers: options.workers ?? 'auto', keepGoing: true });
+  const { timings } = compiled;
+  const diagnostics = [...compiled.diagnostics];
+  if (!compiled.compiled) return { diagnostics, external: [], pages: 0, timings };
+  const { site, documents, files } = compiled.compiled;
+  const facts = siteFacts(site);
+  const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  const planned = new Map(compiled.compiled.plan.documents.map((d) => [d.url, d]));
+
+  const links = await task(timings, 'check-links', () =>
+    checkLinks({
+      site,
+      facts,
+      documents,
+      outputPaths: new Set(files.map((f) => f.path)),
+      sourceOf: (url) => {
+        const doc = planned.get(url);
+        if (doc?.kind === 'page') return bySource.get(doc.source) ?? null;
+        if (doc?.kind === 'api') return bySource.get(doc.sections[0] ?? '') ?? null;
+        return null;
+      },
+    }),
+  );
+  diagnostics.push(...links.diagnostics);
+
+  if (site.api) {
+    const api = site.api;
+    const ruby = await loadRubyClient(join(site.contentDir, site.config.api.rubyClient), api);
+    diagnostics.push(...ruby.diagnostics);
+    diagnostics.push(
+      ...(await task(timings, 'check-examples', () =>
+        checkExamples({ api, pages: site.pages, operationByCall: ruby.operationByCall, openapiFile: join(site.contentDir, api.source), apiLanguages: site.config.api.languages }),
+      )),
+    );
+  }
+  diagnostics.push(...(await task(timings, 'check-translations', () => checkTranslations(site))));
+  if (options.external) {
+    diagnostics.push(
+      ...(await task(timings, 'check-external', () =>
+        checkExternal(links.external, { timeoutMs: options.externalTimeoutMs ?? 10_000, concurrency: 8, cacheFile: options.cacheFile ?? null, cacheTtlMs: 24 * 3600_000 }),
+      )),
+    );
+  }
+  return { diagnostics: dedupe(diagnostics), external: links.external, pages: documents.length, timings };
+}
+
+/** The same problem found twice (by the renderer and the link check) is reported once. */
+function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.file}:${d.line}:${d.column}:${d.ruleId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import { formatReport, type ReportFormat } from '../check/report.js';
+import { runCheck } from '../check/run-check.js';
+import { consoleOutput, type Output } from './output.js';
+
+export interface CheckCommandOptions {
+  config?: string;
+  format?: ReportFormat;
+  external?: boolean;
+  maxWarnings?: string;
+  workers?: string;
+}
+
+export async function checkCommand(options: CheckCommandOptions, out: Output = consoleOutput): Promise<number> {
+  const format = options.format ?? 'human';
+  const result = await runCheck({
+    ...(options.config ? { config: options.config } : {}),
+    external: options.external ?? false,
+    workers: options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers),
+    cacheFile: join(process.cwd(), 'node_modules', '.cache', 'bankdocs', 'external-links.json'),
+  });
+  const text = formatReport(format, { diagnostics: result.diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd() });
+  (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = result.diagnostics.length - errors;
+  const maxWarnings = options.maxWarnings === undefined ? Infinity : Number(options.maxWarnings);
+  return errors > 0 || warnings > maxWarnings ? 1 : 0;
+}
