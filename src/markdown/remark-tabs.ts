@@ -1,4 +1,5 @@
-// Tab views: `::::tabs` holding `:::tab{title="…"}` containers, rendered as the WAI-ARIA
+// Tab views: `::::tabs` holding `:::tab{title="…"}` containers (an empty tab shows
+// `empty="…"` or a default empty-state text), rendered as the WAI-ARIA
 // tabs pattern. A tab with no content shows an empty-state pane. Without JavaScript every
 // pane shows in turn under its title (CSS hides inactive panes only under `.js`).
 import type { BlockContent, DefinitionContent, Root } from 'mdast';
@@ -40,7 +41,8 @@ export default function remarkTabs(options: { emptyText: (locale: string | null)
       );
       const panels = tabs.map((tab, i) => {
         const content = tab.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as Child[];
-        const body = content.length ? content : [element('p', { className: ['empty-state'] }, [{ type: 'text', value: options.emptyText(ctx.locale) } as never])];
+        const emptyText = tab.attributes?.empty ?? options.emptyText(ctx.locale);
+        const body = content.length ? content : [element('p', { className: ['empty-state'] }, [{ type: 'text', value: emptyText } as never])];
         return element(
           'div',
           { role: 'tabpanel', id: `${base}-panel-${i}`, ariaLabelledBy: `${base}-tab-${i}`, tabIndex: 0, className: ['tab-panel', ...(content.length ? [] : ['tab-panel-empty'])], ...(i === 0 ? {} : { dataInactive: '' }) },
