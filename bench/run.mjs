@@ -27,6 +27,8 @@ if (gen.status !== 0) {
   process.exit(1);
 }
 copyFileSync(join(root, 'content', 'assets', 'logo.svg'), join(site, 'content', 'assets', 'logo.svg'));
+mkdirSync(join(site, 'content', 'en'), { recursive: true });
+writeFileSync(join(site, 'content', 'en', 'index.md'), '---\ntitle: "Meet Benchbank"\ndescription: "The home page of the benchmark site."\n---\n\nEvery guide is listed in the menu of the developers area.\n');
 writeFileSync(
   join(site, 'docs.config.yaml'),
   [
@@ -59,6 +61,9 @@ function buildOnce() {
 }
 
 const results = Array.from({ length: runs }, buildOnce);
+const checkStarted = performance.now();
+const checkRun = spawnSync(process.execPath, [join(root, 'bin', 'bankdocs.js'), 'check', '--config', join(site, 'docs.config.yaml')], { encoding: 'utf8' });
+const checkMs = performance.now() - checkStarted;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = median(results.map((r) => r.ms));
 const rss = Math.max(...results.map((r) => r.rssMiB));
@@ -68,6 +73,15 @@ console.log(`  wall        ${fmt(ms)} ms   (budget 2000 ms)  ${ms < 2000 ? 'ok' 
 console.log(`  pages/s     ${fmt((pages / ms) * 1000)}`);
 console.log(`  ms/page     ${fmt(ms / pages, 2)}`);
 console.log(`  peak memory ${fmt(rss, 1)} MiB (budget 250 MiB)  ${rss < 250 ? 'ok' : 'OVER'}`);
+console.log(`check  ${pages} pages, cold`);
+console.log(`  wall        ${fmt(checkMs)} ms   (budget 2000 ms)  ${checkMs < 2000 ? 'ok' : 'OVER'}  exit ${checkRun.status}, ${(/Checked .*$/m.exec(checkRun.stderr) ?? [''])[0]}`);
+if (process.env.BENCH_DEV !== '0') {
+  const { benchDevReload } = await import('./dev-reload.mjs');
+  const dev = await benchDevReload({ site, cli: join(root, 'bin', 'bankdocs.js') });
+  console.log(`dev    ${dev.pages} pages: start ${fmt(dev.startupMs)} ms; file write -> reload message over 50 single-page edits`);
+  console.log(`  median      ${fmt(dev.median, 1)} ms`);
+  console.log(`  p95         ${fmt(dev.p95, 1)} ms   (budget 100 ms)  ${dev.p95 < 100 ? 'ok' : 'OVER'}`);
+}
 
 // The browser runtime of the bundled site: core script and each lazy part, gzipped.
 // Budgets (issue #4): core under 6 KB, each lazy part under 10 KB (third-party agents aside).

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCommand } from './commands/build.js';
 import { checkCommand } from './commands/check.js';
+import { devCommand } from './commands/dev.js';
 import { previewCommand } from './commands/preview.js';
 import { schemaCommand } from './commands/schema.js';
 import { PACKAGE_ROOT } from './package-root.js';
@@ -40,6 +41,15 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('--max-warnings <n>', 'also fail when there are more warnings than this')
     .addOption(new Option('--workers <n>', 'render threads: a number, or "auto"').default('auto'))
     .action((opts) => run(checkCommand(opts)));
+
+  program
+    .command('dev')
+    .description('Serve the site from memory with live reload while you write; errors show in the terminal and the browser, and the server keeps running.')
+    .addOption(config())
+    .option('-p, --port <port>', 'port', '4321')
+    .option('--host <host>', 'address to listen on (another than 127.0.0.1 only when asked)', '127.0.0.1')
+    .option('--open', 'open the site in the default browser')
+    .action((opts) => run(devCommand(opts)));
 
   program
     .command('preview')

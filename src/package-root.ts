@@ -13,4 +13,5 @@ function findPackageRoot(start: string): string {
 }
 
 export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
-export const THEME_DIR = join(PACKAGE_ROOT, 'theme');
+/** The theme; BANKDOCS_THEME_DIR points at a copy (tests edit one while `bankdocs dev` runs). */
+export const THEME_DIR = process.env.BANKDOCS_THEME_DIR ?? join(PACKAGE_ROOT, 'theme');

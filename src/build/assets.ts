@@ -23,14 +23,15 @@ export function contentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 10);
 }
 
-export async function bundleAssets(options: { runtime: RuntimeConstants; themeDir?: string; minify?: boolean }): Promise<BundledAssets> {
+export async function bundleAssets(options: { runtime: RuntimeConstants; themeDir?: string; minify?: boolean; dev?: boolean }): Promise<BundledAssets> {
   const themeDir = options.themeDir ?? THEME_DIR;
   const { breakpoint, scrollOffset } = options.runtime;
   const css = (await readFile(join(themeDir, 'styles', 'site.css'), 'utf8'))
     .replaceAll('$breakpoint', `${breakpoint}px`)
     .replaceAll('$offsetOther', `${scrollOffset.other}px`)
     .replaceAll('$offsetH1Extra', `${Math.max(0, scrollOffset.h1 - scrollOffset.other)}px`);
-  const cssPath = `assets/site.${contentHash(css)}.css`;
+  // The dev server keeps names stable so a CSS edit can swap the stylesheet in place.
+  const cssPath = options.dev ? 'assets/site.css' : `assets/site.${contentHash(css)}.css`;
 
   const result = await esbuild({
     entryPoints: [join(themeDir, 'client', 'main.ts')],
@@ -42,8 +43,8 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
     minify: options.minify ?? true,
     write: false,
     outdir: '/assets',
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
+    entryNames: options.dev ? '[name]' : '[name]-[hash]',
+    chunkNames: options.dev ? 'chunks/[name]' : 'chunks/[name]-[hash]',
     logLevel: 'silent',
     legalComments: 'none',
   });
@@ -66,7 +67,7 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
   for (const file of result.outputFiles) {
     const path = `assets/${relative('/assets', file.path).split('\\').join('/')}`;
     files.push({ path, contents: file.contents });
-    if (/^assets\/main-[^/]+\.js$/.test(path)) script = `/${path}`;
+    if (/^assets\/main(-[^/]+)?\.js$/.test(path)) script = `/${path}`;
   }
   return { urls: { css: `/${cssPath}`, script, redirectScript }, files };
 }

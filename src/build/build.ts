@@ -126,7 +126,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 }
 
 /** The OpenAPI document as written (YAML) and as JSON, at /openapi.yaml and /openapi.json. */
-function publishOpenApi(file: string): OutputFile[] {
+export function publishOpenApi(file: string): OutputFile[] {
   const text = readFileSync(file, 'utf8');
   return [
     { path: OPENAPI_YAML_URL.slice(1), contents: text },

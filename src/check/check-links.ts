@@ -67,7 +67,8 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
         if (/^https?:$/.test(url.protocol)) external.set(`${url.href} ${place.file}:${place.line}:${place.column}`, { url: url.href, ...place });
         continue;
       }
-      const path = decodePath(url.pathname).replace(/\/+$/, '') || '/';
+      // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
+      const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
       const hash = url.hash ? decodeFragment(url.hash.slice(1)) : null;
       if (input.outputPaths.has(path.slice(1))) continue; // an asset or download
       let targetUrl = path;

@@ -68,6 +68,14 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
   };
 }
 
+/** One Markdown file, read again (for `bankdocs dev` when a file changes). */
+export async function loadPage(contentDir: string, rel: string, locales: readonly string[]): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const file = join(contentDir, rel);
+  const text = await readFile(file, 'utf8');
+  return { page: readPage({ rel, file, text, locales, diagnostics }), diagnostics };
+}
+
 interface ReadPageInput {
   rel: string;
   file: string;

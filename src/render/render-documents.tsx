@@ -48,10 +48,13 @@ export interface Renderer {
   render(doc: DocumentPlan): RenderedDocument;
 }
 
-/** Caches what every document shares (processor, lookups); cheap to create per worker. */
-export function createRenderer(input: RenderInput): Renderer {
+/**
+ * Caches what every document shares (processor, lookups); cheap to create per worker.
+ * The dev server passes its processor back in, so a patch does not rebuild it.
+ */
+export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
-  const processor = createMarkdownProcessor();
+  const processor = options.processor ?? createMarkdownProcessor();
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const assets = new Set(site.assets.map((a) => a.rel));
@@ -64,6 +67,7 @@ export function createRenderer(input: RenderInput): Renderer {
   }).replace(/</g, '\\u003c');
 
   return {
+    processor,
     render(doc) {
       const diagnostics: Diagnostic[] = [];
       const ids: string[] = [];

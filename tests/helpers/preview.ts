@@ -1,26 +1,34 @@
-// Runs the real `bankdocs preview` on a free port of 127.0.0.1.
+// Runs the real `bankdocs preview` or `bankdocs dev` on a free port of 127.0.0.1 and
+// waits for the line that names its URL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI } from './site.js';
 
-export interface PreviewServer {
+export interface ServerProcess {
   url: string;
+  pid: number;
+  output(): string;
   stop(): Promise<void>;
 }
 
-export function startPreview(dir: string): Promise<PreviewServer> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'preview', '--dir', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnServer(args: string[], cwd: string, urlRe: RegExp, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let output = '';
+  let started = false;
   return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`preview did not start: ${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (!match) return;
+      const match = urlRe.exec(output);
+      if (!match || started) return;
+      started = true;
       clearTimeout(timer);
       resolve({
         url: match[1]!,
+        pid: child.pid!,
+        output: () => output,
         stop: () =>
           new Promise((done) => {
+            if (child.exitCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),
@@ -30,7 +38,13 @@ export function startPreview(dir: string): Promise<PreviewServer> {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`preview exited with ${code}: ${output}`));
+      if (!started) reject(new Error(`${args[0]} exited with ${code}: ${output}`));
     });
   });
+}
+
+export type PreviewServer = ServerProcess;
+
+export function startPreview(dir: string): Promise<PreviewServer> {
+  return spawnServer(['preview', '--dir', dir, '--port', '0'], process.cwd(), /at (http:\/\/127\.0\.0\.1:\d+)\//);
 }

@@ -12,6 +12,7 @@ describe('the CLI', () => {
     expect(surface).toEqual({
       build: ['-c, --config <file>', '-o, --out <dir>', '-q, --quiet', '--workers <n>', '--timings'],
       check: ['-c, --config <file>', '-f, --format <format>', '--external', '--max-warnings <n>', '--workers <n>'],
+      dev: ['-c, --config <file>', '-p, --port <port>', '--host <host>', '--open'],
       preview: ['-d, --dir <dir>', '-p, --port <port>', '--host <host>'],
       schema: ['-o, --out <file>'],
     });

@@ -1,0 +1,87 @@
+// `bankdocs dev`: the site from memory on 127.0.0.1, rebuilt file by file as writers
+// save, with live reload and an error overlay; it never stops on a content mistake.
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { join, relative } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { formatDiagnostic } from '../diagnostics.js';
+import { THEME_DIR } from '../package-root.js';
+import { createDevServer } from '../dev/server.js';
+import { DevSession, type UpdateReport } from '../dev/session.js';
+import { watchFiles } from '../dev/watch.js';
+import { consoleOutput, type Output } from './output.js';
+
+export interface DevOptions {
+  config?: string;
+  port?: string;
+  host?: string;
+  open?: boolean;
+}
+
+export async function devCommand(options: DevOptions, out: Output = consoleOutput): Promise<number> {
+  const host = options.host ?? '127.0.0.1';
+  const port = Number(options.port ?? 4321);
+  const session = new DevSession(options.config ?? 'docs.config.yaml');
+  const clientScript = (
+    await esbuild({ entryPoints: [join(THEME_DIR, 'client', 'dev.ts')], bundle: true, format: 'iife', write: false, target: 'es2020', logLevel: 'silent' })
+  ).outputFiles[0]!.text;
+
+  const first = await session.start();
+  const hosts = ['localhost', '127.0.0.1', '[::1]', '::1', host.toLowerCase()];
+  const dev = createDevServer({ session, clientScript, allowedHosts: hosts });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      dev.server.once('error', reject);
+      dev.server.listen(port, host, resolve);
+    });
+  } catch (error) {
+    await session.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    out.error(code === 'EADDRINUSE' ? `Port ${port} is in use; pass another with --port.` : `Cannot start the dev server: ${(error as Error).message}`);
+    return 1;
+  }
+  const watcher = watchFiles(session.watchPaths(), (changes) => {
+    session.update(changes).then(
+      (result) => {
+        dev.broadcast(result);
+        report(out, result);
+      },
+      (error: Error) => out.error(`bankdocs dev: ${error.message} (the server keeps running)`),
+    );
+  });
+  await watcher.ready;
+  const actual = (dev.server.address() as AddressInfo).port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}/`;
+  out.info(`bankdocs dev: ${url}  (${session.pageCount} pages in ${first.ms} ms; watching for changes, Ctrl+C to stop)`);
+  report(out, first);
+  if (options.open) openBrowser(url);
+
+  return new Promise<number>((resolve) => {
+    const stop = async () => {
+      await watcher.close();
+      await dev.close();
+      await session.close();
+      resolve(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+function report(out: Output, result: UpdateReport): void {
+  if (result.what !== 'start') {
+    const what = result.cssOnly ? 'stylesheet swapped' : `${result.rendered} page${result.rendered === 1 ? '' : 's'} re-rendered`;
+    out.info(`${new Date().toLocaleTimeString()}  ${relative(process.cwd(), result.what) || result.what}: ${what} in ${result.ms} ms`);
+  }
+  for (const problem of result.problems) out.error(formatDiagnostic(problem));
+}
+
+function openBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
+  const args = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
+  try {
+    spawn(command, args, { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+  } catch {
+    // no browser to open: the URL is printed above
+  }
+}

@@ -1,0 +1,42 @@
+// The dev server's render thread. It keeps its own copy of the Site model, patched as
+// files change, so a one-page edit sends one page across, not the whole site. A fresh
+// thread after a theme change loads the recompiled theme components.
+import { parentPort } from 'node:worker_threads';
+import type { Page } from '../content/site.js';
+import { createRenderer, type RenderInput } from '../render/render-documents.js';
+import type { DocumentPlan } from '../routes/plan.js';
+
+export type DevWorkerMessage =
+  | { type: 'init'; id: number; input: RenderInput }
+  | { type: 'patch'; id: number; pages: Page[]; removed: string[]; rest: Omit<RenderInput, 'site'> & { api?: RenderInput['site']['api']; config?: RenderInput['site']['config'] } }
+  | { type: 'render'; id: number; documents: DocumentPlan[] };
+
+const port = parentPort!;
+let input: RenderInput | null = null;
+let renderer: ReturnType<typeof createRenderer> | null = null;
+
+port.on('message', (message: DevWorkerMessage) => {
+  try {
+    if (message.type === 'init') {
+      input = message.input;
+      renderer = createRenderer(input);
+      port.postMessage({ id: message.id, ok: true });
+    } else if (message.type === 'patch') {
+      if (!input) throw new Error('Internal error: patch before init');
+      const removed = new Set([...message.removed, ...message.pages.map((p) => p.source)]);
+      const { api, config, ...rest } = message.rest;
+      const site = { ...input.site, pages: [...input.site.pages.filter((p) => !removed.has(p.source)), ...message.pages] };
+      if (api !== undefined) site.api = api;
+      if (config !== undefined) site.config = config;
+      input = { ...input, ...rest, site };
+      renderer = createRenderer(input, renderer ? { processor: renderer.processor } : {});
+      port.postMessage({ id: message.id, ok: true });
+    } else {
+      if (!renderer) throw new Error('Internal error: render before init');
+      const documents = message.documents.map((doc) => renderer!.render(doc));
+      port.postMessage({ id: message.id, ok: true, documents });
+    }
+  } catch (error) {
+    port.postMessage({ id: message.id, ok: false, message: (error as Error).message, stack: (error as Error).stack });
+  }
+});

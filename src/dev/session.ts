@@ -1,0 +1,281 @@
+// A dev session: the site held in memory and kept up to date file by file. A change
+// re-reads only what changed and re-renders only the pages that depend on it; a page
+// whose new version has errors keeps its last good version, and the errors are kept
+// until the file is fixed.
+import { spawnSync } from 'node:child_process';
+import { relative, resolve, sep } from 'node:path';
+import { loadApi } from '../api/openapi.js';
+import { bundleAssets, type BundledAssets } from '../build/assets.js';
+import { publishOpenApi } from '../build/build.js';
+import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
+import { loadContent, loadPage } from '../content/load-content.js';
+import type { Page, Site } from '../content/site.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
+import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
+import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
+import { renderStub } from '../render/render-stub.js';
+import { siteFacts } from '../routes/facts.js';
+import { outputPath } from '../routes/paths.js';
+import { planRoutes, type DocumentPlan, type RoutePlan } from '../routes/plan.js';
+import { formatRedirectsFile, planRedirects } from '../routes/redirects.js';
+import { RenderHost } from './render-host.js';
+
+export interface FileChange {
+  /** Absolute path. */
+  path: string;
+  kind: 'add' | 'change' | 'unlink';
+}
+
+export interface UpdateReport {
+  /** What changed, for the terminal line. */
+  what: string;
+  rendered: number;
+  ms: number;
+  /** URLs whose page changed ("*" for all); empty when nothing visible changed. */
+  reload: string[];
+  /** Only the stylesheet changed: swap it, no reload. */
+  cssOnly: boolean;
+  problems: Diagnostic[];
+}
+
+type Output = { body: string | Uint8Array; file?: never } | { file: string; body?: never };
+
+export class DevSession {
+  private resolved: ResolvedConfig | null = null;
+  private site: Site | null = null;
+  private plan: RoutePlan | null = null;
+  private assets: BundledAssets | null = null;
+  private factsJson = '{}';
+  private readonly host = new RenderHost();
+  private readonly outputs = new Map<string, Output>();
+  private readonly loadProblems = new Map<string, Diagnostic[]>();
+  private readonly renderProblems = new Map<string, Diagnostic[]>();
+  private readonly baseProblems: Diagnostic[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  generation = 0;
+
+  constructor(private readonly configPath: string) {}
+
+  get problems(): Diagnostic[] {
+    return [...this.baseProblems, ...[...this.loadProblems.values()].flat(), ...[...this.renderProblems.values()].flat()].filter((d) => d.severity === 'error');
+  }
+
+  get pageCount(): number {
+    return this.plan?.documents.length ?? 0;
+  }
+
+  /** The folders and files to watch. */
+  watchPaths(): string[] {
+    const paths = [resolve(this.configPath), THEME_DIR];
+    if (this.resolved) paths.push(this.resolved.contentDir);
+    return paths;
+  }
+
+  /** Serialised: changes apply one batch at a time, in order. */
+  update(changes: FileChange[]): Promise<UpdateReport> {
+    const run = this.queue.then(() => this.apply(changes));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  start(): Promise<UpdateReport> {
+    return this.update([]);
+  }
+
+  lookup(path: string): Output | null {
+    return this.outputs.get(path) ?? null;
+  }
+
+  close(): Promise<number> {
+    return this.host.close();
+  }
+
+  private async apply(changes: FileChange[]): Promise<UpdateReport> {
+    const started = performance.now();
+    const done = (what: string, rendered: number, reload: string[], cssOnly = false): UpdateReport => {
+      if (rendered || cssOnly) this.generation++;
+      return { what, rendered, ms: Math.round(performance.now() - started), reload, cssOnly, problems: this.problems };
+    };
+    const configFile = resolve(this.configPath);
+    const within = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
+    if (!this.site || changes.some((c) => c.path === configFile)) {
+      const rendered = await this.fullBuild();
+      return done(changes.length ? 'docs.config.yaml' : 'start', rendered, ['*']);
+    }
+    const contentDir = this.resolved!.contentDir;
+    const theme = changes.filter((c) => within(THEME_DIR, c.path));
+    const content = changes.filter((c) => within(contentDir, c.path));
+    const names = changes.map((c) => relative(process.cwd(), c.path)).join(', ');
+
+    if (theme.some((c) => within(resolve(THEME_DIR, 'components'), c.path))) {
+      // Theme components are compiled code: recompile, then a fresh render thread loads them.
+      const compile = spawnSync(process.execPath, [resolve(PACKAGE_ROOT, 'scripts', 'compile.mjs')], { encoding: 'utf8' });
+      if (compile.status !== 0) {
+        this.baseProblems.splice(0, Infinity, { ruleId: 'theme-error', severity: 'error', message: `the theme does not compile: ${compile.stderr.trim().split('\n')[0]}`, file: theme[0]!.path, line: 1, column: 1 });
+        return done(names, 0, []);
+      }
+      this.baseProblems.length = 0;
+      await this.host.restart();
+      await this.host.send({ type: 'init', input: this.renderInput() });
+      return done(names, await this.renderAll(), ['*']);
+    }
+    if (theme.length) {
+      const cssOnly = theme.every((c) => c.path.endsWith('.css'));
+      await this.rebundle();
+      if (cssOnly) return done(names, 0, [], true);
+      await this.host.send({ type: 'init', input: this.renderInput() });
+      return done(names, await this.renderAll(), ['*']);
+    }
+    if (!content.length) return done(names, 0, []);
+    return this.applyContent(content, names, started);
+  }
+
+  private async applyContent(changes: FileChange[], names: string, started: number): Promise<UpdateReport> {
+    const site = this.site!;
+    const { contentDir, config } = { contentDir: this.resolved!.contentDir, config: site.config };
+    const rel = (path: string) => relative(contentDir, path).split(sep).join('/');
+    const upserts: Page[] = [];
+    const removed: string[] = [];
+    const touched = new Set<string>();
+    let apiChanged = false;
+    let structural = false;
+    let assetsChanged = false;
+    for (const change of changes) {
+      const source = rel(change.path);
+      if (source === config.api.openapi || source === config.api.rubyClient) {
+        apiChanged = true;
+        continue;
+      }
+      if (!source.endsWith('.md')) {
+        // A static file (an image, or an editor's temporary file): served from disk,
+        // listed in the site; pages that failed on a missing file are rendered again.
+        assetsChanged ||= change.kind !== 'change';
+        site.assets = change.kind === 'unlink' ? site.assets.filter((a) => a.rel !== source) : site.assets.some((a) => a.rel === source) ? site.assets : [...site.assets, { rel: source, file: change.path }];
+        touched.add(source);
+        continue;
+      }
+      touched.add(source);
+      if (change.kind === 'unlink') {
+        removed.push(source);
+        this.loadProblems.delete(change.path);
+        structural = true;
+        continue;
+      }
+      const loaded = await loadPage(contentDir, source, config.locales.available).catch(() => ({ page: null, diagnostics: [] as Diagnostic[] }));
+      this.loadProblems.set(change.path, loaded.diagnostics);
+      // A page with errors keeps its last good version; a new page with errors waits.
+      if (loaded.page && !loaded.diagnostics.some((d) => d.severity === 'error')) {
+        structural ||= !site.pages.some((p) => p.source === source);
+        upserts.push(loaded.page);
+      }
+    }
+    if (apiChanged) {
+      const loaded = await loadApi(resolve(contentDir, config.api.openapi), config.api.openapi).catch(() => ({ api: null, diagnostics: [] as Diagnostic[] }));
+      this.loadProblems.set(resolve(contentDir, config.api.openapi), loaded.diagnostics);
+      if (loaded.api) site.api = loaded.api;
+    }
+    const gone = new Set([...removed, ...upserts.map((p) => p.source)]);
+    const before = new Map(this.plan!.documents.map((d) => [d.url, JSON.stringify(d)]));
+    site.pages = [...site.pages.filter((p) => !gone.has(p.source)), ...upserts];
+    this.replan();
+    await this.host.send({ type: 'patch', pages: upserts, removed, rest: { ...this.renderRest(), ...(apiChanged ? { api: site.api } : {}) } });
+
+    // What to render again: every page when files come or go (links between pages may
+    // change), otherwise the pages made from the changed files and those whose plan moved.
+    const plan = this.plan!;
+    const affected = structural
+      ? plan.documents
+      : plan.documents.filter(
+          (d) => before.get(d.url) !== JSON.stringify(d) || usesSource(d, touched) || (apiChanged && d.kind === 'api') || (assetsChanged && (this.renderProblems.get(d.url)?.length ?? 0) > 0),
+        );
+    for (const url of before.keys()) if (!plan.documents.some((d) => d.url === url)) this.outputs.delete(outputPath(url));
+    const rendered = await this.renderDocuments(affected);
+    this.writeDerived();
+    if (rendered) this.generation++;
+    return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.problems };
+  }
+
+  private async fullBuild(): Promise<number> {
+    const config = await resolveConfig(this.configPath);
+    this.baseProblems.length = 0;
+    this.loadProblems.clear();
+    if (!config.ok) {
+      this.baseProblems.push(...config.diagnostics);
+      return 0;
+    }
+    const content = await loadContent(config.value);
+    const errors = content.diagnostics.filter((d) => d.severity === 'error');
+    for (const d of errors) this.loadProblems.set(d.file, [...(this.loadProblems.get(d.file) ?? []), d]);
+    // Pages with broken front matter are left out: their last good version (if any) stays.
+    const broken = new Set(errors.map((d) => d.file));
+    const previous = new Map((this.site?.pages ?? []).map((p) => [p.file, p]));
+    this.resolved = config.value;
+    this.site = { ...content.site, pages: content.site.pages.map((p) => (broken.has(p.file) ? (previous.get(p.file) ?? p) : p)) };
+    await this.rebundle();
+    this.replan();
+    await this.host.send({ type: 'init', input: this.renderInput() });
+    return this.renderAll();
+  }
+
+  private async rebundle(): Promise<void> {
+    const assets = await bundleAssets({ runtime: this.site!.config.runtime, minify: false, dev: true });
+    for (const key of [...this.outputs.keys()]) if (key.startsWith('assets/') && !this.site!.assets.some((a) => a.rel === key)) this.outputs.delete(key);
+    for (const file of assets.files) this.outputs.set(file.path, { body: 'contents' in file ? file.contents : '' });
+    this.assets = assets;
+  }
+
+  private replan(): void {
+    this.plan = planRoutes(this.site!);
+    this.factsJson = JSON.stringify(siteFacts(this.site!)).replace(/</g, '\\u003c');
+  }
+
+  private renderRest(): Omit<RenderInput, 'site'> {
+    return { plan: { latestLegal: this.plan!.latestLegal, urlBySource: this.plan!.urlBySource }, factsJson: this.factsJson, assets: this.assets!.urls, buildYear: new Date().getFullYear() };
+  }
+
+  private renderInput(): RenderInput {
+    return { site: this.site!, ...this.renderRest() };
+  }
+
+  private async renderAll(): Promise<number> {
+    for (const key of [...this.outputs.keys()]) if (key.endsWith('.html')) this.outputs.delete(key);
+    const count = await this.renderDocuments(this.plan!.documents);
+    this.writeDerived();
+    return count;
+  }
+
+  private async renderDocuments(documents: DocumentPlan[]): Promise<number> {
+    const rendered: RenderedDocument[] = await this.host.render(documents);
+    for (const doc of rendered) {
+      const errors = doc.diagnostics.filter((d) => d.severity === 'error');
+      this.renderProblems.set(doc.url, errors);
+      // Keep serving the last good version of a page whose new version has errors.
+      if (errors.length && this.outputs.has(doc.path)) continue;
+      this.outputs.set(doc.path, { body: doc.html });
+    }
+    return rendered.length;
+  }
+
+  /** Stubs, _redirects, sitemap and robots follow the plan; content files are served from disk. */
+  private writeDerived(): void {
+    const site = this.site!;
+    const plan = this.plan!;
+    const urls = new Set(plan.documents.map((d) => d.url));
+    const stubs = planRedirects(siteFacts(site), urls);
+    for (const stub of stubs) {
+      this.outputs.set(outputPath(stub.from), { body: renderStub({ stub, siteUrl: site.config.site.url, lang: site.config.locales.default, factsJson: this.factsJson, redirectScript: this.assets!.urls.redirectScript }) });
+    }
+    this.outputs.set('_redirects', { body: formatRedirectsFile(stubs) });
+    this.outputs.set('sitemap.xml', { body: renderSitemap(plan.documents, site.config.site.url) });
+    this.outputs.set('robots.txt', { body: renderRobots(site.config.site.url) });
+    for (const asset of site.assets) this.outputs.set(asset.rel, { file: asset.file });
+    if (site.api) for (const file of publishOpenApi(resolve(this.resolved!.contentDir, site.api.source))) this.outputs.set(file.path, { body: 'contents' in file ? file.contents : '' });
+  }
+}
+
+function usesSource(doc: DocumentPlan, sources: ReadonlySet<string>): boolean {
+  if (doc.kind === 'page') return sources.has(doc.source);
+  if (doc.kind === 'api') return doc.sections.some((s) => sources.has(s));
+  return false;
+}
