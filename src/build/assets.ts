@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
 import type { RuntimeConstants } from '../config/schema.js';
-import { THEME_DIR } from '../package-root.js';
+import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
 import type { BuiltAssets } from '../render/render-documents.js';
 
 export type OutputFile =
@@ -44,7 +44,9 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
     write: false,
     outdir: '/assets',
     entryNames: options.dev ? '[name]' : '[name]-[hash]',
-    chunkNames: options.dev ? 'chunks/[name]' : 'chunks/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    // A theme outside this package (BANKDOCS_THEME_DIR) still finds bankdocs' dependencies.
+    nodePaths: [join(PACKAGE_ROOT, 'node_modules')],
     logLevel: 'silent',
     legalComments: 'none',
   });

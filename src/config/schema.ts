@@ -81,6 +81,34 @@ export const runtimeSchema = z
   .prefault({})
   .describe('Constants of the browser runtime (spec §9).');
 
+export const monitoringSchema = z
+  .strictObject({
+    serviceName: z.string().min(1).default('documentation').describe('Service name the site reports under in Elastic APM.'),
+    serverUrl: z.string().optional().describe('APM server URL; default: this site\'s origin + "/apm" (events go to POST /apm/intake/v2/rum/events).'),
+    eventsLimit: z.number().int().positive().default(80).describe('Most events sent per 60 seconds (default 80).'),
+    flushIntervalMs: ms(500, 'Interval between sends of queued events'),
+    transactionSampleRate: z.number().min(0).max(1).default(1).describe('Share of page loads traced (0 to 1, default 1).'),
+    centralConfig: z.boolean().default(true).describe('Fetch the agent configuration from the APM server (5 s time-out).'),
+  })
+  .describe('Real user monitoring with the Elastic APM RUM agent, loaded lazily after start-up.');
+
+export const serviceSchema = z
+  .strictObject({
+    name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a service name is lower-case words joined by "-"').describe('Name of the embedded service, e.g. "support-chat".'),
+    category: z.enum(['functional', 'analytics']).describe('Cookie consent category that must be accepted before the service loads.'),
+    script: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/.*\{id\}/, 'the script is an absolute http(s) URL containing "{id}"')
+      .describe('Script URL; "{id}" is replaced by the id for the current environment.'),
+    ids: z
+      .strictObject({
+        production: z.string().min(1).nullable().default(null).describe('Id on production hosts (monitoring.productionHosts); null: do not load there.'),
+        other: z.string().min(1).nullable().default(null).describe('Id everywhere else; null: do not load there.'),
+      })
+      .prefault({}),
+  })
+  .describe('A third-party widget or tracker injected after consent.');
+
 export const configSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path of the JSON Schema, for editors.'),
@@ -101,6 +129,10 @@ export const configSchema = z
         logo: z.string().min(1).describe('Path of the logo under content/ (e.g. "assets/logo.svg"); also the social image.'),
         socialImage: z.string().optional().describe('Path of the social-sharing image under content/; defaults to the logo.'),
         contentDir: z.string().default('content').describe('Folder of the Markdown content, relative to this file.'),
+        productionHosts: z
+          .array(z.string().min(1))
+          .default([])
+          .describe('Host names of the production site: monitoring reports environment "production" there (elsewhere the host name), and services use their production ids.'),
       })
       .describe('The site as a whole.'),
     locales: z
@@ -137,6 +169,8 @@ export const configSchema = z
       })
       .describe('The footer.'),
     runtime: runtimeSchema,
+    monitoring: monitoringSchema.optional(),
+    services: z.array(serviceSchema).default([]).describe('Embedded widget and tracker services, loaded only after consent.'),
   })
   .superRefine((config, ctx) => {
     // Every per-locale label must cover the default locale, so no page shows an empty label.

@@ -64,6 +64,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
     languages: { available: site.config.api.languages, default: site.config.api.defaultLanguage },
     runtime: site.config.runtime,
     titleTemplate: site.config.site.titleTemplate,
+    productionHosts: site.config.site.productionHosts,
+    monitoring: site.config.monitoring ?? null,
+    services: site.config.services,
   }).replace(/</g, '\\u003c');
 
   return {

@@ -53,9 +53,11 @@ describe('bankdocs dev', () => {
 
   it('reloads a guide when it is edited, keeping the scroll position and hash', async () => {
     const { page, close } = await open('/developers/getting-started#step-2-optional');
-    await page.evaluate(() => window.scrollTo({ top: 40 }));
-    await page.waitForTimeout(300);
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.waitForTimeout(600); // the runtime's smooth scroll to the hash
+    await page.evaluate(() => window.scrollTo({ top: 60, behavior: 'instant' }));
     const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(0);
     edit('content/developers/getting-started.md', (t) => `${t}\nA sentence added while the page was open.\n`);
     await expect.poll(() => page.locator('article').textContent(), { timeout: 10_000 }).toContain('A sentence added while the page was open.');
     expect(new URL(page.url()).hash).toBe('#step-2-optional');

@@ -14,7 +14,7 @@ export interface BrowserHandle {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserHandle> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserHandle> {
   // Playwright gives every launch a fresh, temporary user-data dir of its own.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -27,6 +27,7 @@ export async function launchBrowser(): Promise<BrowserHandle> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
   return {
@@ -37,10 +38,14 @@ export async function launchBrowser(): Promise<BrowserHandle> {
   };
 }
 
-/** A context that can reach nothing but 127.0.0.1. */
-export async function localContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
+/**
+ * A context that can reach nothing but 127.0.0.1, and the test host names given (which
+ * the browser's --host-resolver-rules map to 127.0.0.1).
+ */
+export async function localContext(browser: Browser, viewport: { width: number; height: number }, hosts: string[] = []): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
-  await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
+  const allowed = ['127.0.0.1', ...hosts].map((h) => h.replace(/\./g, '\\.')).join('|');
+  await context.route(new RegExp(`^(?!https?://(${allowed})[:/])`), (route) => route.abort());
   return context;
 }
 

@@ -1,7 +1,17 @@
 // The page's runtime settings, embedded by the build as JSON (docs.config.yaml "runtime").
+export interface ServiceConfig {
+  name: string;
+  category: 'functional' | 'analytics';
+  script: string;
+  ids: { production: string | null; other: string | null };
+}
+
 export interface RuntimeConfig {
   locales: { available: string[]; default: string };
   titleTemplate: string;
+  productionHosts: string[];
+  monitoring: { serviceName: string; serverUrl?: string; eventsLimit: number; flushIntervalMs: number; transactionSampleRate: number; centralConfig: boolean } | null;
+  services: ServiceConfig[];
   runtime: {
     breakpoint: number;
     scrollOffset: { h1: number; other: number };

@@ -9,14 +9,7 @@ interface Problem {
   hint?: string;
 }
 
-const SCROLL_KEY = 'bankdocs:dev-scroll';
 const here = location.pathname.replace(/\/+$/, '') || '/';
-const saved = sessionStorage.getItem(SCROLL_KEY);
-if (saved) {
-  sessionStorage.removeItem(SCROLL_KEY);
-  const { path, y } = JSON.parse(saved) as { path: string; y: number };
-  if (path === here) window.addEventListener('load', () => window.scrollTo({ top: y }), { once: true });
-}
 
 let overlay: HTMLElement | null = null;
 function showProblems(problems: Problem[]): void {
@@ -68,7 +61,8 @@ events.addEventListener('update', (event) => {
   if (data.reload.includes('*') || data.reload.includes(here)) reload();
 });
 
+/** Reloads; the runtime restores the position saved in the history entry (a reload restores). */
 function reload(): void {
-  sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ path: here, y: window.scrollY }));
+  history.replaceState({ ...(history.state as object | null), scrollY: window.scrollY }, '');
   location.reload();
 }

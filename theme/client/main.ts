@@ -6,6 +6,8 @@ import { isNarrow, readConfig, type RuntimeConfig } from './config.js';
 import { setupLocale } from './locale.js';
 import { setupHashNavigation } from './scroll.js';
 import { setupTabs } from './tabs.js';
+import { readConsent } from './consent-state.js';
+import { loadPart } from './lazy.js';
 import { setupZoom } from './zoom-trigger.js';
 
 function setupSiteMenu(config: RuntimeConfig): void {
@@ -22,6 +24,21 @@ function setupSiteMenu(config: RuntimeConfig): void {
   });
 }
 
+/** Consent and the services it allows, and monitoring: lazy parts, after start-up. */
+function setupLazyParts(config: RuntimeConfig): void {
+  const consent = (reopen: boolean) =>
+    void loadPart(config, 'consent', () => import('./consent.js')).then((part) => part?.startConsent(config, reopen));
+  document.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('[data-action="cookie-settings"]')) consent(true);
+  });
+  const later = (fn: () => void) => (document.readyState === 'complete' ? setTimeout(fn, 0) : window.addEventListener('load', () => setTimeout(fn, 0), { once: true }));
+  if (config.services.length) later(() => consent(false));
+  else if (!readConsent() && document.getElementById('bankdocs-consent')) later(() => consent(false));
+  if (config.monitoring) {
+    later(() => void loadPart(config, 'monitoring', () => import('./monitoring.js')).then((part) => part?.startMonitoring(config)));
+  }
+}
+
 const config = readConfig();
 if (config) {
   setupLocale(config);
@@ -31,4 +48,5 @@ if (config) {
   setupCopyButtons(config);
   setupTabs();
   setupZoom(config);
+  setupLazyParts(config);
 }

@@ -28,7 +28,10 @@ export function scrollToElement(config: RuntimeConfig, el: HTMLElement, behavior
 
 export function setupHashNavigation(config: RuntimeConfig): void {
   history.scrollRestoration = 'manual';
-  const restoring = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward';
+  // Back/forward and reload return to the saved position, as browsers do by themselves
+  // before scrollRestoration is made manual.
+  const navigation = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+  const restoring = navigation === 'back_forward' || navigation === 'reload';
   const saved = (history.state as { scrollY?: number } | null)?.scrollY;
 
   const go = (delay: number) => {

@@ -2,6 +2,7 @@
 // hreflang, social metadata), header, main, footer.
 import type { ReactNode } from 'react';
 import { Footer, Header } from './chrome.js';
+import { ConsentTemplate } from './consent.js';
 import type { ThemeContext } from './theme-context.js';
 
 export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; children: ReactNode; runtimeConfig: string }) {
@@ -21,6 +22,7 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
       data-copy-failed-label={ctx.strings.copyFailed}
       data-close-label={ctx.strings.close}
       data-load-error={ctx.strings.loadError}
+      data-service-error={ctx.strings.serviceError}
     >
       <head>
         <meta charSet="utf-8" />
@@ -66,6 +68,7 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
           {children}
         </main>
         <Footer ctx={ctx} />
+        <ConsentTemplate ctx={ctx} />
       </body>
     </html>
   );

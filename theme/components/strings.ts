@@ -27,6 +27,19 @@ export interface UiStrings {
   loadError: string;
   toggleApiMenu: string;
   language: string;
+  consentTitle: string;
+  consentText: string;
+  acceptAll: string;
+  rejectAll: string;
+  choose: string;
+  saveChoices: string;
+  necessary: string;
+  necessaryText: string;
+  functional: string;
+  functionalText: string;
+  analytics: string;
+  analyticsText: string;
+  serviceError: string;
 }
 
 const en: UiStrings = {
@@ -56,6 +69,19 @@ const en: UiStrings = {
   loadError: 'Part of this page could not be loaded. Check your connection and try again.',
   toggleApiMenu: 'Show or hide the API menu',
   language: 'Language',
+  consentTitle: "Cookies and embedded services",
+  consentText: "We use what this site needs to work. With your consent we also load a support chat (functional) and measure how pages are used (analytics). You can change your choice at any time under “Cookies settings” in the footer.",
+  acceptAll: "Accept all",
+  rejectAll: "Reject all",
+  choose: "Choose",
+  saveChoices: "Save choices",
+  necessary: "Necessary",
+  necessaryText: "Keeps your language and example choices. Always on.",
+  functional: "Functional",
+  functionalText: "The support chat widget.",
+  analytics: "Analytics",
+  analyticsText: "Anonymous statistics on how pages are used.",
+  serviceError: "An embedded service could not be loaded; the page works without it.",
 };
 
 const nl: UiStrings = {
@@ -85,6 +111,19 @@ const nl: UiStrings = {
   loadError: 'Een deel van deze pagina kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
   toggleApiMenu: 'API-menu tonen of verbergen',
   language: 'Taal',
+  consentTitle: "Cookies en ingebedde diensten",
+  consentText: "Wij gebruiken wat deze site nodig heeft om te werken. Met uw toestemming laden we ook een supportchat (functioneel) en meten we hoe pagina’s worden gebruikt (analytisch). U kunt uw keuze altijd wijzigen via “Cookie-instellingen” onderaan de pagina.",
+  acceptAll: "Alles accepteren",
+  rejectAll: "Alles weigeren",
+  choose: "Kiezen",
+  saveChoices: "Keuze opslaan",
+  necessary: "Noodzakelijk",
+  necessaryText: "Onthoudt uw taal en de taal van de voorbeelden. Altijd aan.",
+  functional: "Functioneel",
+  functionalText: "De supportchat.",
+  analytics: "Analytisch",
+  analyticsText: "Anonieme statistieken over het gebruik van pagina’s.",
+  serviceError: "Een ingebedde dienst kon niet worden geladen; de pagina werkt zonder.",
 };
 
 const fr: UiStrings = {
@@ -114,6 +153,19 @@ const fr: UiStrings = {
   loadError: 'Une partie de cette page n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   toggleApiMenu: 'Afficher ou masquer le menu de l’API',
   language: 'Langue',
+  consentTitle: "Cookies et services intégrés",
+  consentText: "Nous utilisons ce dont ce site a besoin pour fonctionner. Avec votre accord, nous chargeons aussi un chat d’assistance (fonctionnel) et mesurons l’usage des pages (statistiques). Vous pouvez modifier votre choix à tout moment via « Paramètres des cookies » en bas de page.",
+  acceptAll: "Tout accepter",
+  rejectAll: "Tout refuser",
+  choose: "Choisir",
+  saveChoices: "Enregistrer mes choix",
+  necessary: "Nécessaires",
+  necessaryText: "Mémorisent votre langue et le langage des exemples. Toujours actifs.",
+  functional: "Fonctionnels",
+  functionalText: "Le chat d’assistance.",
+  analytics: "Statistiques",
+  analyticsText: "Des statistiques anonymes sur l’usage des pages.",
+  serviceError: "Un service intégré n’a pas pu être chargé ; la page fonctionne sans lui.",
 };
 
 const es: UiStrings = {
@@ -143,6 +195,19 @@ const es: UiStrings = {
   loadError: 'No se pudo cargar una parte de esta página. Compruebe su conexión e inténtelo de nuevo.',
   toggleApiMenu: 'Mostrar u ocultar el menú de la API',
   language: 'Idioma',
+  consentTitle: "Cookies y servicios integrados",
+  consentText: "Usamos lo que este sitio necesita para funcionar. Con su consentimiento también cargamos un chat de soporte (funcional) y medimos cómo se usan las páginas (analítica). Puede cambiar su elección en cualquier momento en «Configuración de cookies», al pie de la página.",
+  acceptAll: "Aceptar todo",
+  rejectAll: "Rechazar todo",
+  choose: "Elegir",
+  saveChoices: "Guardar selección",
+  necessary: "Necesarias",
+  necessaryText: "Recuerdan su idioma y el lenguaje de los ejemplos. Siempre activas.",
+  functional: "Funcionales",
+  functionalText: "El chat de soporte.",
+  analytics: "Analíticas",
+  analyticsText: "Estadísticas anónimas sobre el uso de las páginas.",
+  serviceError: "No se pudo cargar un servicio integrado; la página funciona sin él.",
 };
 
 /** Names of locales in their own language, for the locale picker. */

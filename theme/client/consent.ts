@@ -1,0 +1,79 @@
+// Cookie consent (lazy part): the banner on a first visit or from the footer's
+// "Cookies settings", the choice kept in localStorage, and the embedded services of
+// consented categories injected afterwards. Nothing third-party loads before consent.
+import type { RuntimeConfig, ServiceConfig } from './config.js';
+import { CONSENT_KEY, isProduction, readConsent, type Consent } from './consent-state.js';
+import { showToast } from './toast.js';
+import { writeStored } from './storage.js';
+
+const injected = new Set<string>();
+
+export function startConsent(config: RuntimeConfig, reopen: boolean): void {
+  const consent = readConsent();
+  if (consent) injectServices(config, consent);
+  if (!consent || reopen) openBanner(config, consent);
+}
+
+function openBanner(config: RuntimeConfig, current: Consent | null): void {
+  if (document.querySelector('.consent')) return;
+  const template = document.getElementById('bankdocs-consent') as HTMLTemplateElement | null;
+  if (!template) return;
+  const banner = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+  const boxes = [...banner.querySelectorAll<HTMLInputElement>('input[name]')];
+  for (const box of boxes) box.checked = Boolean(current?.[box.name as 'functional' | 'analytics']);
+  const choices = banner.querySelector<HTMLElement>('.consent-choices')!;
+  const save = banner.querySelector<HTMLButtonElement>('[data-consent="save"]')!;
+  const choose = banner.querySelector<HTMLButtonElement>('[data-consent="choose"]')!;
+  const previousFocus = document.activeElement as HTMLElement | null;
+
+  const decide = (consent: Consent) => {
+    const before = readConsent();
+    writeStored(CONSENT_KEY, JSON.stringify(consent));
+    banner.remove();
+    previousFocus?.focus?.();
+    // A service already running cannot be unloaded: withdrawing consent reloads the page.
+    const withdrawn = before && ((before.functional && !consent.functional) || (before.analytics && !consent.analytics));
+    if (withdrawn && injected.size) location.reload();
+    else injectServices(config, consent);
+  };
+  banner.addEventListener('click', (event) => {
+    const action = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent;
+    if (action === 'accept') decide({ functional: true, analytics: true, at: Date.now() });
+    else if (action === 'reject') decide({ functional: false, analytics: false, at: Date.now() });
+    else if (action === 'choose') {
+      choices.hidden = false;
+      save.hidden = false;
+      choose.setAttribute('aria-expanded', 'true');
+      boxes[0]?.focus();
+    } else if (action === 'save') {
+      const value = (name: string) => boxes.some((b) => b.name === name && b.checked);
+      decide({ functional: value('functional'), analytics: value('analytics'), at: Date.now() });
+    }
+  });
+  document.body.append(banner);
+  banner.querySelector<HTMLButtonElement>('button')?.focus();
+}
+
+function injectServices(config: RuntimeConfig, consent: Consent): void {
+  const production = isProduction(config);
+  for (const service of config.services) {
+    const id = production ? service.ids.production : service.ids.other;
+    if (!id || !consent[service.category] || injected.has(service.name)) continue;
+    injected.add(service.name);
+    inject(config, service, id);
+  }
+}
+
+function inject(config: RuntimeConfig, service: ServiceConfig, id: string): void {
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = service.script.replace('{id}', encodeURIComponent(id));
+  script.dataset.service = service.name;
+  script.addEventListener('error', () => {
+    // A script that fails to load is a lazy part that failed: the same event, a toast.
+    const event = new CustomEvent('preload-error', { cancelable: true, detail: { part: service.name, error: new Error(`${script.src} did not load`) } });
+    window.dispatchEvent(event);
+    showToast(config, document.documentElement.dataset.serviceError ?? `${service.name} is unavailable right now.`, 'error');
+  });
+  document.body.append(script);
+}
