@@ -27,6 +27,7 @@ if (gen.status !== 0) {
   process.exit(1);
 }
 copyFileSync(join(root, 'content', 'assets', 'logo.svg'), join(site, 'content', 'assets', 'logo.svg'));
+writeFileSync(join(site, 'content', 'developers', 'index.md'), '---\ntitle: "Developers"\ndescription: "The guides of the benchmark site."\n---\n\nThe guides are grouped in folders by resource.\n');
 mkdirSync(join(site, 'content', 'en'), { recursive: true });
 writeFileSync(join(site, 'content', 'en', 'index.md'), '---\ntitle: "Meet Benchbank"\ndescription: "The home page of the benchmark site."\n---\n\nEvery guide is listed in the menu of the developers area.\n');
 writeFileSync(

@@ -1,6 +1,6 @@
 // Commander wiring only; each command lives in src/commands/.
 // Exit codes: 0 ok, 1 content or config errors, 2 usage errors.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCommand } from './commands/build.js';
@@ -21,6 +21,11 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   const config = () => new Option('-c, --config <file>', 'path of the site config').default('docs.config.yaml');
+  const workers = () =>
+    new Option('--workers <n>', 'render threads: a number, or "auto" for one per core on large sites').default('auto').argParser((value) => {
+      if (value !== 'auto' && !/^\d+$/.test(value)) throw new InvalidArgumentError('use a whole number of threads, or "auto"');
+      return value;
+    });
 
   program
     .command('build')
@@ -28,7 +33,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .addOption(config())
     .option('-o, --out <dir>', 'output folder (default: dist/ beside the config)')
     .option('-q, --quiet', 'print errors only')
-    .addOption(new Option('--workers <n>', 'render threads: a number, or "auto" for one per core on large sites').default('auto'))
+    .addOption(workers())
     .option('--timings', 'print the time each build stage took')
     .action((opts) => run(buildCommand(opts)));
 
@@ -39,7 +44,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .addOption(new Option('-f, --format <format>', 'report format').choices(['human', 'json', 'github']).default('human'))
     .option('--external', 'also fetch external links (10 s time-out, 8 at a time, answers cached for a day)')
     .option('--max-warnings <n>', 'also fail when there are more warnings than this')
-    .addOption(new Option('--workers <n>', 'render threads: a number, or "auto"').default('auto'))
+    .addOption(workers())
     .action((opts) => run(checkCommand(opts)));
 
   program
@@ -89,7 +94,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await pending;
   } catch (error) {
-    process.stderr.write(`bankdocs: ${(error as Error).stack ?? String(error)}\n`);
+    // Not a content mistake (those are diagnostics) but a bug or an environment problem.
+    const detail = process.env.BANKDOCS_DEBUG ? ((error as Error).stack ?? String(error)) : (error as Error).message;
+    process.stderr.write(`bankdocs: internal error: ${detail}\n${process.env.BANKDOCS_DEBUG ? '' : 'Run again with BANKDOCS_DEBUG=1 for the stack trace, and report it with the command you ran.\n'}`);
     return 70;
   }
 }

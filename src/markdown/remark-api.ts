@@ -106,6 +106,7 @@ function schemaNodes(schema: Schema): RootContent[] {
 
 export default function remarkApi() {
   return (tree: Root, file: VFile) => {
+    if (!String(file.value).includes('::')) return;
     const ctx = contextOf(file);
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string) =>
       ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });

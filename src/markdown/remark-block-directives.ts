@@ -19,8 +19,9 @@ export default function remarkBlockDirectives(this: Processor) {
   (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
 
   return (tree: Root, file: VFile) => {
-    const ctx = contextOf(file);
     const source = String(file.value);
+    if (!source.includes('::')) return; // no directive: skip the walk (most pages)
+    const ctx = contextOf(file);
     visit(tree, (node, index, parent) => {
       if (node.type !== 'leafDirective' && node.type !== 'containerDirective') return;
       if (KNOWN_DIRECTIVES.has(node.name)) return;

@@ -16,6 +16,7 @@ function element(tagName: string, properties: Record<string, unknown>, children:
 
 export default function remarkTabs(options: { emptyText: (locale: string | null) => string }) {
   return (tree: Root, file: VFile) => {
+    if (!String(file.value).includes('::::tabs')) return;
     const ctx = contextOf(file);
     visit(tree, 'containerDirective', (node: ContainerDirective) => {
       if (node.name !== 'tabs') return;
