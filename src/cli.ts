@@ -1,13 +1,9 @@
 // Commander wiring only; each command lives in src/commands/.
-// Exit codes: 0 ok, 1 content or config errors, 2 usage errors.
+// Exit codes: 0 ok, 1 content or config errors, 2 usage errors, 70 internal errors.
+// Commands are imported when run, so --help and usage errors start fast.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCommand } from './commands/build.js';
-import { checkCommand } from './commands/check.js';
-import { devCommand } from './commands/dev.js';
-import { previewCommand } from './commands/preview.js';
-import { schemaCommand } from './commands/schema.js';
 import { PACKAGE_ROOT } from './package-root.js';
 
 const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -35,7 +31,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('-q, --quiet', 'print errors only')
     .addOption(workers())
     .option('--timings', 'print the time each build stage took')
-    .action((opts) => run(buildCommand(opts)));
+    .action((opts) => run(import('./commands/build.js').then((m) => m.buildCommand(opts))));
 
   program
     .command('check')
@@ -45,7 +41,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('--external', 'also fetch external links (10 s time-out, 8 at a time, answers cached for a day)')
     .option('--max-warnings <n>', 'also fail when there are more warnings than this')
     .addOption(workers())
-    .action((opts) => run(checkCommand(opts)));
+    .action((opts) => run(import('./commands/check.js').then((m) => m.checkCommand(opts))));
 
   program
     .command('dev')
@@ -54,7 +50,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('-p, --port <port>', 'port', '4321')
     .option('--host <host>', 'address to listen on (another than 127.0.0.1 only when asked)', '127.0.0.1')
     .option('--open', 'open the site in the default browser')
-    .action((opts) => run(devCommand(opts)));
+    .action((opts) => run(import('./commands/dev.js').then((m) => m.devCommand(opts))));
 
   program
     .command('preview')
@@ -62,13 +58,13 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('-d, --dir <dir>', 'folder to serve', 'dist')
     .option('-p, --port <port>', 'port', '4173')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action((opts) => run(previewCommand(opts)));
+    .action((opts) => run(import('./commands/preview.js').then((m) => m.previewCommand(opts))));
 
   program
     .command('schema')
     .description('Print the JSON Schema of docs.config.yaml (for editor completion), or write it with --out.')
     .option('-o, --out <file>', 'write to this file instead of standard output')
-    .action((opts) => run(schemaCommand(opts)));
+    .action((opts) => run(import('./commands/schema.js').then((m) => m.schemaCommand(opts))));
 
   return program;
 }
