@@ -103,7 +103,9 @@ for (const f of core) {
 }
 for (const f of chunks) {
   const kb = gz(join(assets, 'chunks', f));
-  console.log(`  lazy ${f.padEnd(28)} ${kb.toFixed(2)} KB (budget 10 KB)  ${kb < 10 ? 'ok' : 'OVER'}`);
+  // The monitoring part is the Elastic APM agent: a third-party agent, outside the budget.
+  const verdict = f.startsWith('monitoring-') ? 'third-party agent, not budgeted' : `(budget 10 KB)  ${kb < 10 ? 'ok' : 'OVER'}`;
+  console.log(`  lazy ${f.padEnd(28)} ${kb.toFixed(2)} KB ${verdict}`);
 }
 for (const f of readdirSync(assets).filter((f) => f.endsWith('.css'))) console.log(`  css  ${f.padEnd(28)} ${gz(join(assets, f)).toFixed(2)} KB`);
 const stub = join(siteOut, 'api', 'index.html');

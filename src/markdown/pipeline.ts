@@ -1,14 +1,8 @@
 // The unified pipeline: Markdown -> mdast (GFM) -> our remark plugins -> hast -> heading
 // ids, highlighting -> React elements through rehype-react and the theme's components.
 import GithubSlugger from 'github-slugger';
-import bash from 'highlight.js/lib/languages/bash';
-import http from 'highlight.js/lib/languages/http';
-import json from 'highlight.js/lib/languages/json';
-import ruby from 'highlight.js/lib/languages/ruby';
-import yaml from 'highlight.js/lib/languages/yaml';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import rehypeHighlight from 'rehype-highlight';
 import rehypeReact from 'rehype-react';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -23,6 +17,7 @@ import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
 import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
+import rehypeCodeHighlight from './rehype-code-highlight.js';
 import rehypeHeadings from './rehype-headings.js';
 
 export function createMarkdownProcessor() {
@@ -36,12 +31,7 @@ export function createMarkdownProcessor() {
     .use(remarkApiLanguage)
     .use(remarkRehype)
     .use(rehypeHeadings)
-    .use(rehypeHighlight, {
-      languages: { bash, http, json, ruby, yaml },
-      aliases: { bash: ['curl', 'shell', 'sh', 'console'], yaml: ['yml'] },
-      plainText: ['text', 'txt', 'plain'],
-      detect: false,
-    })
+    .use(rehypeCodeHighlight)
     .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents })
     .freeze();
 }

@@ -2,7 +2,7 @@
 // document), a self-link on each section heading, and the heading list for the TOC.
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
 
@@ -11,7 +11,9 @@ const HEADING_RE = /^h([1-6])$/;
 export default function rehypeHeadings() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
-    visit(tree, 'element', (node: Element) => {
+    walk(tree as WalkNode, (any) => {
+      if (any.type !== 'element') return;
+      const node = any as unknown as Element;
       const match = HEADING_RE.exec(node.tagName);
       if (!match) return;
       const text = toString(node).trim();

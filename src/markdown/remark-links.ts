@@ -1,8 +1,8 @@
 // Resolves links and images written as source paths ("../guides/x.md#step",
 // "./diagram.svg") to built URLs, and records every internal link for the anchor check.
 import { posix } from 'node:path';
-import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import type { Definition, Image, Link, Root } from 'mdast';
+import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
 import { splitHash } from '../routes/paths.js';
 import { contextOf } from './context.js';
@@ -12,7 +12,8 @@ const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
 export default function remarkLinks() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
-    visit(tree, (node) => {
+    walk(tree as WalkNode, (any) => {
+      const node = any as unknown as Link | Image | Definition;
       if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
       const url = node.url;
       const line = node.position?.start.line ?? 1;
