@@ -25,26 +25,55 @@ export async function renderAll(input: RenderInput, documents: readonly Document
   return renderInWorkers(workerUrl, input, documents, count);
 }
 
+/**
+ * `count` renderers in all: this thread is one of them (it would only wait otherwise),
+ * the others are worker threads. Every renderer takes the next batch when it is free.
+ */
 function renderInWorkers(url: URL, input: RenderInput, documents: readonly DocumentPlan[], count: number): Promise<RenderedDocument[]> {
   const results: RenderedDocument[] = new Array(documents.length);
   let next = 0;
   let done = 0;
+  let failed = false;
   const pool: Worker[] = [];
   return new Promise((resolve, reject) => {
     const fail = (error: Error) => {
+      failed = true;
       for (const w of pool) void w.terminate();
       reject(error);
     };
-    const feed = (worker: Worker) => {
-      if (next >= documents.length) {
-        worker.postMessage(null);
-        return;
-      }
+    const take = (): number[] | null => {
+      if (next >= documents.length) return null;
       const batch = Array.from({ length: Math.min(BATCH, documents.length - next) }, (_, i) => next + i);
       next += batch.length;
+      return batch;
+    };
+    const finished = (count: number) => {
+      done += count;
+      if (done === documents.length) {
+        for (const w of pool) w.postMessage(null);
+        resolve(results);
+      }
+    };
+    const feed = (worker: Worker) => {
+      const batch = take();
       worker.postMessage(batch);
     };
-    for (let i = 0; i < count; i++) {
+    // This thread's share, one batch per turn of the event loop so workers are fed.
+    const local = createRenderer(input);
+    const renderHere = () => {
+      if (failed) return;
+      const batch = take();
+      if (!batch) return;
+      try {
+        for (const index of batch) results[index] = local.render(documents[index]!);
+      } catch (error) {
+        fail(error as Error);
+        return;
+      }
+      finished(batch.length);
+      setImmediate(renderHere);
+    };
+    for (let i = 0; i < count - 1; i++) {
       const worker = new Worker(url, {
         workerData: { input, documents },
         env: process.env,
@@ -58,14 +87,12 @@ function renderInWorkers(url: URL, input: RenderInput, documents: readonly Docum
           return;
         }
         for (const [index, doc] of message.results) results[index] = doc;
-        done += message.results.length;
-        if (done === documents.length) {
-          for (const w of pool) w.postMessage(null);
-          resolve(results);
-        } else feed(worker);
+        finished(message.results.length);
+        if (done < documents.length) feed(worker);
       });
       worker.on('error', (error) => fail(internalError('a render thread crashed', error)));
       feed(worker);
     }
+    setImmediate(renderHere);
   });
 }

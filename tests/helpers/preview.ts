@@ -15,7 +15,10 @@ export function spawnServer(args: string[], cwd: string, urlRe: RegExp, env: Rec
   let output = '';
   let started = false;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never leave a server behind
+      reject(new Error(`${args[0]} did not start: ${output}`));
+    }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = urlRe.exec(output);
