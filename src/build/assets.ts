@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type BuildOptions } from 'esbuild';
 import type { RuntimeConstants } from '../config/schema.js';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
 import type { BuiltAssets } from '../render/render-documents.js';
@@ -33,35 +33,28 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
   // The dev server keeps names stable so a CSS edit can swap the stylesheet in place.
   const cssPath = options.dev ? 'assets/site.css' : `assets/site.${contentHash(css)}.css`;
 
-  const result = await esbuild({
-    entryPoints: [join(themeDir, 'client', 'main.ts')],
+  const browser: BuildOptions & { write: false } = {
     bundle: true,
-    splitting: true,
-    format: 'esm',
     platform: 'browser',
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
     minify: options.minify ?? true,
     write: false,
-    outdir: '/assets',
-    entryNames: options.dev ? '[name]' : '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
     // A theme outside this package (BANKDOCS_THEME_DIR) still finds bankdocs' dependencies.
     nodePaths: [join(PACKAGE_ROOT, 'node_modules')],
     logLevel: 'silent',
     legalComments: 'none',
+  };
+  const result = await esbuild({
+    ...browser,
+    entryPoints: [join(themeDir, 'client', 'main.ts')],
+    splitting: true,
+    format: 'esm',
+    outdir: '/assets',
+    entryNames: options.dev ? '[name]' : '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
   });
   // The resolver for stubs and 404.html: inlined, so a redirect costs no extra request.
-  const redirect = await esbuild({
-    entryPoints: [join(themeDir, 'client', 'redirect.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    minify: options.minify ?? true,
-    write: false,
-    logLevel: 'silent',
-    legalComments: 'none',
-  });
+  const redirect = await esbuild({ ...browser, entryPoints: [join(themeDir, 'client', 'redirect.ts')], format: 'iife' });
   const redirectScript = redirect.outputFiles[0]!.text.trim().replaceAll('</script', '<\\/script');
 
   const files: OutputFile[] = [{ path: cssPath, contents: css }];

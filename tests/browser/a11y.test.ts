@@ -1,29 +1,19 @@
 // axe-core over the real site's home page, a guide and the API reference, at both widths.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copySite, removeSite, runCli } from '../helpers/site.js';
-import { startPreview, type PreviewServer } from '../helpers/preview.js';
-import { DESKTOP, launchBrowser, localContext, PHONE, type BrowserHandle } from '../helpers/browser.js';
+import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let site: string;
-let server: PreviewServer;
+let built: BuiltSite;
+let server: BuiltSite['server'];
 let chrome: BrowserHandle;
 
 beforeAll(async () => {
-  site = copySite(null);
-  const build = runCli(['build', '--quiet'], site);
-  expect(build.status, build.stderr).toBe(0);
-  server = await startPreview(join(site, 'dist'));
-  chrome = await launchBrowser();
+  built = await serveBuiltSite(null);
+  ({ server, chrome } = built);
 });
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-  removeSite(site);
-});
+afterAll(() => built?.close());
 
 interface AxeViolation {
   id: string;

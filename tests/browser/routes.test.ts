@@ -1,28 +1,18 @@
 // The route rules on a static host: the real site built, served by `bankdocs preview`,
 // visited in Chromium. Redirect stubs and 404.html run the resolver in the browser.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { copySite, removeSite, runCli } from '../helpers/site.js';
-import { startPreview, type PreviewServer } from '../helpers/preview.js';
-import { DESKTOP, launchBrowser, localContext, PHONE, type BrowserHandle } from '../helpers/browser.js';
+import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
 
-let site: string;
-let server: PreviewServer;
+let built: BuiltSite;
+let server: BuiltSite['server'];
 let chrome: BrowserHandle;
 
 beforeAll(async () => {
-  site = copySite(null);
-  const build = runCli(['build', '--quiet'], site);
-  expect(build.status, build.stderr).toBe(0);
-  server = await startPreview(join(site, 'dist'));
-  chrome = await launchBrowser();
+  built = await serveBuiltSite(null);
+  ({ server, chrome } = built);
 });
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-  removeSite(site);
-});
+afterAll(() => built?.close());
 
 async function withPage(viewport: typeof DESKTOP, fn: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await localContext(chrome.browser, viewport);

@@ -4,44 +4,36 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { copySite, removeSite, runCli } from '../helpers/site.js';
-import { startPreview, type PreviewServer } from '../helpers/preview.js';
-import { DESKTOP, launchBrowser, localContext, PHONE, type BrowserHandle } from '../helpers/browser.js';
+import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
 
-let site: string;
-let server: PreviewServer;
+let built: BuiltSite;
+let server: BuiltSite['server'];
 let chrome: BrowserHandle;
 
 const paragraph = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i + 1} explains one more detail of this step in enough words to take a line or two on a phone screen.`).join('\n\n');
 
 beforeAll(async () => {
-  site = copySite('basic-site');
-  const content = join(site, 'content');
-  writeFileSync(join(content, 'developers', 'long-guide.md'), [
-    '---', 'title: "A long guide"', 'description: "Long enough to scroll."', 'order: 2', '---', '',
-    '## First part', '', paragraph(12), '',
-    '![A flow diagram](payments/flow.svg)', '',
-    '::::tabs', ':::tab{title="curl"}', '```shell', 'curl https://api.fixture.example/accounts', '```', ':::', ':::tab{title="Ruby"}', 'Use the client.', ':::', ':::tab{title="Python"}', ':::', '::::', '',
-    '## Second part', '', paragraph(12), '', '[Back to the first part](#first-part)', '',
-    '# Appendix', '', paragraph(12), '',
-  ].join('\n'));
-  mkdirSync(join(content, 'api'), { recursive: true });
-  const operations = ['Create payment', 'Get payment', 'Delete payment', 'Create bulk payment'];
-  writeFileSync(join(content, 'api', '03-payments.md'), [
-    '---', 'title: "Payments"', '---', '', paragraph(4), '',
-    ...operations.flatMap((op) => [`### ${op}`, '', paragraph(10), '', '```curl', `curl https://api.fixture.example/${op.toLowerCase().replaceAll(' ', '-')}`, '```', '', '```ruby', `client.${op.toLowerCase().replaceAll(' ', '_')}`, '```', '']),
-  ].join('\n'));
-  writeFileSync(join(content, 'api', '04-mandates.md'), ['---', 'title: "Mandates"', '---', '', paragraph(30), ''].join('\n'));
-  const build = runCli(['build', '--quiet'], site);
-  expect(build.status, build.stderr).toBe(0);
-  server = await startPreview(join(site, 'dist'));
-  chrome = await launchBrowser();
+  built = await serveBuiltSite('basic-site', (site) => {
+    const content = join(site, 'content');
+    writeFileSync(join(content, 'developers', 'long-guide.md'), [
+      '---', 'title: "A long guide"', 'description: "Long enough to scroll."', 'order: 2', '---', '',
+      '## First part', '', paragraph(12), '',
+      '![A flow diagram](payments/flow.svg)', '',
+      '::::tabs', ':::tab{title="curl"}', '```shell', 'curl https://api.fixture.example/accounts', '```', ':::', ':::tab{title="Ruby"}', 'Use the client.', ':::', ':::tab{title="Python"}', ':::', '::::', '',
+      '## Second part', '', paragraph(12), '', '[Back to the first part](#first-part)', '',
+      '# Appendix', '', paragraph(12), '',
+    ].join('\n'));
+    mkdirSync(join(content, 'api'), { recursive: true });
+    const operations = ['Create payment', 'Get payment', 'Delete payment', 'Create bulk payment'];
+    writeFileSync(join(content, 'api', '03-payments.md'), [
+      '---', 'title: "Payments"', '---', '', paragraph(4), '',
+      ...operations.flatMap((op) => [`### ${op}`, '', paragraph(10), '', '```curl', `curl https://api.fixture.example/${op.toLowerCase().replaceAll(' ', '-')}`, '```', '', '```ruby', `client.${op.toLowerCase().replaceAll(' ', '_')}`, '```', '']),
+    ].join('\n'));
+    writeFileSync(join(content, 'api', '04-mandates.md'), ['---', 'title: "Mandates"', '---', '', paragraph(30), ''].join('\n'));
+  });
+  ({ server, chrome } = built);
 });
-afterAll(async () => {
-  await chrome?.close();
-  await server?.stop();
-  removeSite(site);
-});
+afterAll(() => built?.close());
 
 async function open(viewport: typeof DESKTOP, path: string, options: { permissions?: string[] } = {}) {
   const context = await localContext(chrome.browser, viewport);

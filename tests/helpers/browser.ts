@@ -57,3 +57,36 @@ export async function serve(root: string): Promise<{ url: string; close(): Promi
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+export interface BuiltSite {
+  site: string;
+  server: import('./preview.js').PreviewServer;
+  chrome: BrowserHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * A copy of a fixture (or, with null, of the bundled site), built with the real CLI,
+ * served by `bankdocs preview`, and a browser. `prepare` may change the copy first.
+ */
+export async function serveBuiltSite(fixture: string | null, prepare?: (site: string) => void): Promise<BuiltSite> {
+  const { copySite, removeSite, runCli } = await import('./site.js');
+  const { startPreview } = await import('./preview.js');
+  const { join } = await import('node:path');
+  const site = copySite(fixture);
+  prepare?.(site);
+  const build = runCli(['build', '--quiet'], site);
+  if (build.status !== 0) throw new Error(`the build failed: ${build.stderr}`);
+  const server = await startPreview(join(site, 'dist'));
+  const chrome = await launchBrowser();
+  return {
+    site,
+    server,
+    chrome,
+    async close() {
+      await chrome.close();
+      await server.stop();
+      removeSite(site);
+    },
+  };
+}
