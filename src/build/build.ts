@@ -2,22 +2,18 @@
 //   resolveConfig -> loadContent -> planRoutes -> bundleAssets -> renderDocuments
 //   -> checkAnchors -> writeOutput
 // Each stage is a function from data to data; only writeOutput touches dist/.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parse as parseYamlText } from 'yaml';
+import { resolve } from 'node:path';
 import { resolveConfig } from '../config/load-config.js';
 import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import { siteFacts } from '../routes/facts.js';
-import { OPENAPI_JSON_URL, OPENAPI_YAML_URL, outputPath } from '../routes/paths.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
-import { formatRedirectsFile, planRedirects, type RedirectStub } from '../routes/redirects.js';
-import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
-import { renderStub } from '../render/render-stub.js';
+import type { RedirectStub } from '../routes/redirects.js';
 import { bundleAssets, type OutputFile } from './assets.js';
 import { checkAnchors } from './check-links.js';
+import { derivedFiles } from './derived-files.js';
 import { renderAll } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
 import { unsafeOutDir, writeOutput } from './write-output.js';
@@ -65,9 +61,7 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
 
   const plan = await task(timings, 'routes', () => planRoutes(site));
   diagnostics.push(...plan.diagnostics);
-  const facts = siteFacts(site);
-  const factsJson = JSON.stringify(facts).replace(/</g, '\\u003c');
-  const stubs = planRedirects(facts, new Set(plan.documents.map((d) => d.url)));
+  const factsJson = JSON.stringify(siteFacts(site)).replace(/</g, '\\u003c');
 
   const assets = await task(timings, 'assets', () => bundleAssets({ runtime: site.config.runtime }));
   const documents = await task(timings, 'render', () =>
@@ -77,20 +71,9 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
   if (!options.keepGoing) diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
 
-  const siteUrl = site.config.site.url;
-  const files: OutputFile[] = [
-    ...documents.map((d) => ({ path: d.path, contents: d.html })),
-    ...stubs.map((stub) => ({
-      path: outputPath(stub.from),
-      contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript: assets.urls.redirectScript }),
-    })),
-    { path: '_redirects', contents: formatRedirectsFile(stubs) },
-    ...(site.api ? publishOpenApi(join(site.contentDir, site.api.source)) : []),
-    { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
-    { path: 'robots.txt', contents: renderRobots(siteUrl) },
-    ...assets.files,
-    ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
-  ];
+  const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
+  const stubs = derived.stubs;
+  const files: OutputFile[] = [...documents.map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files];
   return { ok: !hasErrors(diagnostics), diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
 }
 
@@ -123,13 +106,4 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   }
   await task(result.timings, 'write', () => writeOutput(outDir, result.compiled!.files));
   return { ...result, outDir };
-}
-
-/** The OpenAPI document as written (YAML) and as JSON, at /openapi.yaml and /openapi.json. */
-export function publishOpenApi(file: string): OutputFile[] {
-  const text = readFileSync(file, 'utf8');
-  return [
-    { path: OPENAPI_YAML_URL.slice(1), contents: text },
-    { path: OPENAPI_JSON_URL.slice(1), contents: `${JSON.stringify(parseYamlText(text), null, 2)}\n` },
-  ];
 }

@@ -5,20 +5,17 @@
 import { spawnSync } from 'node:child_process';
 import { relative, resolve, sep } from 'node:path';
 import { loadApi } from '../api/openapi.js';
-import { bundleAssets, type BundledAssets } from '../build/assets.js';
-import { publishOpenApi } from '../build/build.js';
+import { bundleAssets, type BundledAssets, type OutputFile } from '../build/assets.js';
+import { derivedFiles } from '../build/derived-files.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { loadContent, loadPage } from '../content/load-content.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
-import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
-import { renderStub } from '../render/render-stub.js';
 import { siteFacts } from '../routes/facts.js';
 import { outputPath } from '../routes/paths.js';
 import { planRoutes, type DocumentPlan, type RoutePlan } from '../routes/plan.js';
-import { formatRedirectsFile, planRedirects } from '../routes/redirects.js';
 import { RenderHost } from './render-host.js';
 
 export interface FileChange {
@@ -52,6 +49,7 @@ export class DevSession {
   private readonly loadProblems = new Map<string, Diagnostic[]>();
   private readonly renderProblems = new Map<string, Diagnostic[]>();
   private readonly baseProblems: Diagnostic[] = [];
+  private readonly openapiCache = new Map<string, OutputFile[]>();
   private queue: Promise<unknown> = Promise.resolve();
   generation = 0;
 
@@ -259,19 +257,10 @@ export class DevSession {
 
   /** Stubs, _redirects, sitemap and robots follow the plan; content files are served from disk. */
   private writeDerived(): void {
-    const site = this.site!;
-    const plan = this.plan!;
-    const urls = new Set(plan.documents.map((d) => d.url));
-    const stubs = planRedirects(siteFacts(site), urls);
-    for (const stub of stubs) {
-      this.outputs.set(outputPath(stub.from), { body: renderStub({ stub, siteUrl: site.config.site.url, lang: site.config.locales.default, factsJson: this.factsJson, redirectScript: this.assets!.urls.redirectScript }) });
-    }
-    this.outputs.set('_redirects', { body: formatRedirectsFile(stubs) });
-    this.outputs.set('sitemap.xml', { body: renderSitemap(plan.documents, site.config.site.url) });
-    this.outputs.set('robots.txt', { body: renderRobots(site.config.site.url) });
-    for (const asset of site.assets) this.outputs.set(asset.rel, { file: asset.file });
-    if (site.api) for (const file of publishOpenApi(resolve(this.resolved!.contentDir, site.api.source))) this.outputs.set(file.path, { body: 'contents' in file ? file.contents : '' });
+    const { files } = derivedFiles({ site: this.site!, plan: this.plan!, factsJson: this.factsJson, redirectScript: this.assets!.urls.redirectScript, cache: this.openapiCache });
+    for (const file of files) this.outputs.set(file.path, 'from' in file ? { file: file.from } : { body: file.contents });
   }
+
 }
 
 function usesSource(doc: DocumentPlan, sources: ReadonlySet<string>): boolean {

@@ -1,0 +1,53 @@
+// The files that follow from the route plan rather than from one page: redirect stubs,
+// _redirects, sitemap.xml, robots.txt, the published OpenAPI document, and content
+// files copied as they are. Shared by the build and the dev server.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYamlText } from 'yaml';
+import type { Site } from '../content/site.js';
+import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
+import { renderStub } from '../render/render-stub.js';
+import { siteFacts } from '../routes/facts.js';
+import { OPENAPI_JSON_URL, OPENAPI_YAML_URL, outputPath } from '../routes/paths.js';
+import type { RoutePlan } from '../routes/plan.js';
+import { formatRedirectsFile, planRedirects, type RedirectStub } from '../routes/redirects.js';
+import type { OutputFile } from './assets.js';
+
+export interface DerivedInput {
+  site: Site;
+  plan: RoutePlan;
+  /** Route facts as JSON, inlined into the stubs with the resolver. */
+  factsJson: string;
+  redirectScript: string;
+  /** Owned by a long-running caller (the dev server): the OpenAPI files by source and mtime. */
+  cache?: Map<string, OutputFile[]>;
+}
+
+export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: DerivedInput): { stubs: RedirectStub[]; files: OutputFile[] } {
+  const siteUrl = site.config.site.url;
+  const stubs = planRedirects(siteFacts(site), new Set(plan.documents.map((d) => d.url)));
+  const files: OutputFile[] = [
+    ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
+    { path: '_redirects', contents: formatRedirectsFile(stubs) },
+    ...(site.api ? publishOpenApi(join(site.contentDir, site.api.source), cache) : []),
+    { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
+    { path: 'robots.txt', contents: renderRobots(siteUrl) },
+    ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
+  ];
+  return { stubs, files };
+}
+
+/** The OpenAPI document as written (YAML) and as JSON, at /openapi.yaml and /openapi.json. */
+function publishOpenApi(file: string, cache?: Map<string, OutputFile[]>): OutputFile[] {
+  const key = `${file}:${statSync(file).mtimeMs}`;
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  const text = readFileSync(file, 'utf8');
+  const files: OutputFile[] = [
+    { path: OPENAPI_YAML_URL.slice(1), contents: text },
+    { path: OPENAPI_JSON_URL.slice(1), contents: `${JSON.stringify(parseYamlText(text), null, 2)}\n` },
+  ];
+  cache?.clear();
+  cache?.set(key, files);
+  return files;
+}
