@@ -11,10 +11,11 @@ const injected = new Set<string>();
 export function startConsent(config: RuntimeConfig, reopen: boolean): void {
   const consent = readConsent();
   if (consent) injectServices(config, consent);
-  if (!consent || reopen) openBanner(config, consent);
+  if (!consent || reopen) openBanner(config, consent, reopen);
 }
 
-function openBanner(config: RuntimeConfig, current: Consent | null): void {
+/** Opened by the visitor ("Cookies settings"), the banner takes focus; on arrival it does not steal it. */
+function openBanner(config: RuntimeConfig, current: Consent | null, focus: boolean): void {
   if (document.querySelector('.consent')) return;
   const template = document.getElementById('bankdocs-consent') as HTMLTemplateElement | null;
   if (!template) return;
@@ -51,7 +52,7 @@ function openBanner(config: RuntimeConfig, current: Consent | null): void {
     }
   });
   document.body.append(banner);
-  banner.querySelector<HTMLButtonElement>('button')?.focus();
+  if (focus) banner.querySelector<HTMLButtonElement>('button')?.focus();
 }
 
 function injectServices(config: RuntimeConfig, consent: Consent): void {
