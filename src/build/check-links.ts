@@ -30,7 +30,8 @@ export function checkAnchors(documents: readonly RenderedDocument[], severity: S
   return diagnostics;
 }
 
-function safeDecode(text: string): string {
+/** A fragment as the id it names ("caf%C3%A9" -> "café"); malformed escapes stay as written. */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {

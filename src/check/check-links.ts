@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { LinkItem } from '../config/schema.js';
 import { parseYaml, positionOfPath } from '../config/yaml-positions.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { safeDecode } from '../build/check-links.js';
 import { suggest } from '../markdown/remark-links.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
@@ -69,7 +70,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       }
       // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
       const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
-      const hash = url.hash ? decodeFragment(url.hash.slice(1)) : null;
+      const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
       if (input.outputPaths.has(path.slice(1))) continue; // an asset or download
       let targetUrl = path;
       let via = '';
@@ -115,14 +116,6 @@ function decodePath(path: string): string {
     return decodeURI(path);
   } catch {
     return path;
-  }
-}
-
-function decodeFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
   }
 }
 
