@@ -1,19 +1,11 @@
 // axe-core over the real site's home page, a guide and the API reference, at both widths.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, localContext, PHONE, useBuiltSite } from '../helpers/browser.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let built: BuiltSite;
-let server: BuiltSite['server'];
-let chrome: BrowserHandle;
-
-beforeAll(async () => {
-  built = await serveBuiltSite(null);
-  ({ server, chrome } = built);
-});
-afterAll(() => built?.close());
+const site = useBuiltSite(null);
 
 interface AxeViolation {
   id: string;
@@ -29,9 +21,9 @@ describe.each([
   it.each(['/en', '/nl/general/linking/faq', '/developers/custom-integrations', '/1/api/curl', '/en/terms-and-conditions/v5.0'])(
     '%s has no serious or critical axe violations',
     async (path) => {
-      const context = await localContext(chrome.browser, viewport);
+      const context = await localContext(site().chrome.browser, viewport);
       const page = await context.newPage();
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site().server.url}${path}`);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const result = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document, {

@@ -1,21 +1,13 @@
 // The route rules on a static host: the real site built, served by `bankdocs preview`,
 // visited in Chromium. Redirect stubs and 404.html run the resolver in the browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
+import { DESKTOP, localContext, PHONE, useBuiltSite } from '../helpers/browser.js';
 
-let built: BuiltSite;
-let server: BuiltSite['server'];
-let chrome: BrowserHandle;
-
-beforeAll(async () => {
-  built = await serveBuiltSite(null);
-  ({ server, chrome } = built);
-});
-afterAll(() => built?.close());
+const site = useBuiltSite(null);
 
 async function withPage(viewport: typeof DESKTOP, fn: (page: Page, context: BrowserContext) => Promise<void>) {
-  const context = await localContext(chrome.browser, viewport);
+  const context = await localContext(site().chrome.browser, viewport);
   try {
     await fn(await context.newPage(), context);
   } finally {
@@ -24,7 +16,7 @@ async function withPage(viewport: typeof DESKTOP, fn: (page: Page, context: Brow
 }
 
 async function store(page: Page, values: Record<string, string>) {
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${site().server.url}/robots.txt`);
   await page.evaluate((v) => {
     for (const [k, value] of Object.entries(v)) localStorage.setItem(k, value);
   }, values);
@@ -32,14 +24,14 @@ async function store(page: Page, values: Record<string, string>) {
 
 /** Visits a path and waits until the URL stops changing. */
 async function land(page: Page, path: string): Promise<string> {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${site().server.url}${path}`);
   await page.waitForLoadState('load');
   await expect.poll(async () => {
     const first = page.url();
     await page.waitForTimeout(100);
     return first === page.url();
   }).toBe(true);
-  return page.url().slice(server.url.length);
+  return page.url().slice(site().server.url.length);
 }
 
 describe.each([
@@ -109,10 +101,10 @@ describe.each([
 
   it('an unknown path shows "Page Not Found" with status 404', () =>
     withPage(viewport, async (page) => {
-      const response = await page.goto(`${server.url}/no/such/page`);
+      const response = await page.goto(`${site().server.url}/no/such/page`);
       expect(response?.status()).toBe(404);
       expect(await page.locator('h1').textContent()).toBe('Page Not Found');
-      expect(page.url()).toBe(`${server.url}/no/such/page`);
+      expect(page.url()).toBe(`${site().server.url}/no/such/page`);
     }));
 });
 
@@ -128,10 +120,10 @@ describe('the interface language on pages that are not translated', () => {
     }));
 
   it('works without JavaScript through the stubs\' refresh to the default', async () => {
-    const context = await chrome.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const context = await site().chrome.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/support`);
-    await page.waitForURL(`${server.url}/en/support`);
+    await page.goto(`${site().server.url}/support`);
+    await page.waitForURL(`${site().server.url}/en/support`);
     expect(await page.locator('article h1').textContent()).toBe('Support');
     await context.close();
   });

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startStaticServer } from '../../src/commands/preview.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -88,5 +89,18 @@ export async function serveBuiltSite(fixture: string | null, prepare?: (site: st
       await server.stop();
       removeSite(site);
     },
+  };
+}
+
+/** Registers beforeAll/afterAll for a built, served site and a browser; read it inside tests. */
+export function useBuiltSite(fixture: string | null): () => BuiltSite {
+  let built: BuiltSite | undefined;
+  beforeAll(async () => {
+    built = await serveBuiltSite(fixture);
+  });
+  afterAll(() => built?.close());
+  return () => {
+    if (!built) throw new Error('the site is not served yet');
+    return built;
   };
 }

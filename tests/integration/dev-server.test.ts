@@ -1,11 +1,12 @@
 // The dev server's safety and stamina: nothing outside the site is ever served, hostile
 // requests get clean errors, and 10,000 requests on loopback leave it healthy.
 import { readFileSync, symlinkSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safePath } from '../../src/dev/server.js';
 import { startDev, type DevProcess } from '../helpers/dev.js';
+import { rawGet } from '../helpers/http.js';
 import { copySite, removeSite } from '../helpers/site.js';
 
 let site: string;
@@ -24,17 +25,7 @@ afterAll(async () => {
   removeSite(site);
 });
 
-function get(path: string, headers: Record<string, string> = {}, agent?: Agent): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, agent: agent ?? false }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}, agent?: Agent) => rawGet({ port, path, headers, ...(agent ? { agent } : {}) });
 
 describe('the dev server', () => {
   it('serves pages, stubs and 404 like the static output', async () => {
@@ -60,8 +51,7 @@ describe('the dev server', () => {
     expect((await get(`/${'a'.repeat(5000)}`)).status).toBe(414);
     expect((await get('/en', { 'x-big': 'b'.repeat(20_000) })).status).toBe(431);
     expect((await get('/%E0%A4%A')).status).toBe(400);
-    const post = await new Promise<number>((resolve) => request({ host: '127.0.0.1', port, path: '/en', method: 'POST' }, (res) => resolve(res.statusCode!)).end());
-    expect(post).toBe(405);
+    expect((await rawGet({ port, path: '/en', method: 'POST' })).status).toBe(405);
     expect((await get('/en')).status).toBe(200);
   });
 

@@ -1,11 +1,12 @@
 // bankdocs preview serves a built folder like a static host, and nothing outside it.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../src/commands/preview.js';
+import { rawGet } from '../helpers/http.js';
 
 let root: string;
 let server: Server;
@@ -25,16 +26,7 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const get = (path: string, method = 'GET') =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+const get = (path: string, method = 'GET') => rawGet({ port, path, method });
 
 describe('bankdocs preview', () => {
   it('serves /x and /x/ from x/index.html, and 404.html with status 404', async () => {
