@@ -2,13 +2,9 @@
 // inside a `:::operation{id}` container, with its place in the file.
 import type { Code, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { directiveFromMarkdown } from 'mdast-util-directive';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { directive } from 'micromark-extension-directive';
-import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
 import type { Page } from '../content/site.js';
+import { parseMarkdown } from '../markdown/parse.js';
 
 export interface Example {
   operationId: string;
@@ -33,8 +29,7 @@ export interface OperationBlock {
 }
 
 export function parseSection(body: string): Root {
-  const { flow } = directive();
-  return fromMarkdown(body, { extensions: [gfm(), { flow }], mdastExtensions: [gfmFromMarkdown(), directiveFromMarkdown()] });
+  return parseMarkdown(body);
 }
 
 export function operationBlocks(page: Pick<Page, 'body' | 'file'>, tree: Root = parseSection(page.body)): OperationBlock[] {

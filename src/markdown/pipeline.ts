@@ -1,11 +1,9 @@
-// The unified pipeline: Markdown -> mdast (GFM) -> our remark plugins -> hast -> heading
+// The unified pipeline: Markdown -> mdast (markdown-it, GFM, directives) -> our remark plugins -> hast -> heading
 // ids, highlighting -> React elements through rehype-react and the theme's components.
 import GithubSlugger from 'github-slugger';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import rehypeReact from 'rehype-react';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
@@ -15,6 +13,7 @@ import { uiStrings } from '../../theme/components/strings.js';
 import remarkApi from './remark-api.js';
 import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
+import remarkMarkdownIt from './remark-markdown-it.js';
 import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
@@ -22,8 +21,7 @@ import rehypeHeadings from './rehype-headings.js';
 
 export function createMarkdownProcessor() {
   return unified()
-    .use(remarkParse)
-    .use(remarkGfm)
+    .use(remarkMarkdownIt)
     .use(remarkBlockDirectives)
     .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
     .use(remarkApi)

@@ -7,12 +7,13 @@
 //     -> the table of the entity's attributes.
 import type { BlockContent, Code, Heading, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { fieldRows, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
 import { contextOf } from './context.js';
+// Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
+import { parseInline as inline } from './parse.js';
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
@@ -21,11 +22,6 @@ function box(tagName: string, className: string, children: RootContent[], extra:
   return { type: 'paragraph', data: { hName: tagName, hProperties: { className: [className], ...extra } as never }, children: children as never };
 }
 
-/** Inline Markdown (descriptions in the OpenAPI document may use `code` and links). */
-function inline(markdown: string): PhrasingContent[] {
-  const tree = fromMarkdown(markdown);
-  return tree.children.flatMap((block, i) => [...(i ? [text(' ')] : []), ...('children' in block ? (block.children as PhrasingContent[]) : [])]);
-}
 
 function withCode(rule: string): PhrasingContent[] {
   return rule.split(/(`[^`]*`)/).filter(Boolean).map((part) => (part.startsWith('`') ? code(part.slice(1, -1)) : text(part)));

@@ -3,21 +3,13 @@
 // forms are enabled: the inline form would turn "Priority:high" or "10:30" in prose
 // into directives.
 import type { Root } from 'mdast';
-import { directiveFromMarkdown } from 'mdast-util-directive';
-import { directive } from 'micromark-extension-directive';
-import type { Processor } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
 
 export const KNOWN_DIRECTIVES = new Set(['tabs', 'tab', 'operation', 'schema']);
 
-export default function remarkBlockDirectives(this: Processor) {
-  const data = this.data();
-  const { flow } = directive();
-  (data.micromarkExtensions ??= []).push({ flow });
-  (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown());
-
+export default function remarkBlockDirectives() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
     if (!source.includes('::')) return; // no directive: skip the walk (most pages)

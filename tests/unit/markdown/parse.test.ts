@@ -1,0 +1,146 @@
+// The markdown-it parser must give the mdast remark-parse + remark-gfm + the directive
+// extension give (the parser the rest of the pipeline was written for): same tree, same
+// positions on every node a diagnostic can point at. Compared on every Markdown file in
+// the repository and on a document of every construct we support.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Root } from 'mdast';
+import { directiveFromMarkdown } from 'mdast-util-directive';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { directive } from 'micromark-extension-directive';
+import { gfm } from 'micromark-extension-gfm';
+import { describe, expect, it } from 'vitest';
+import { splitFrontMatter } from '../../../src/content/front-matter.js';
+import { parseInline, parseMarkdown } from '../../../src/markdown/parse.js';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? markdownFiles(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : [],
+  );
+}
+
+function reference(source: string): Root {
+  const { flow } = directive();
+  const tree = fromMarkdown(source, { extensions: [gfm(), { flow }], mdastExtensions: [gfmFromMarkdown(), directiveFromMarkdown()] });
+  return resolveReferences(tree);
+}
+
+type AnyNode = { type: string; children?: AnyNode[]; [key: string]: unknown };
+
+/**
+ * Where the two differ by design and render alike: markdown-it resolves reference links
+ * (no definition nodes), gathers footnote definitions at the end and pads short table
+ * rows with empty cells (mdast-util-to-hast pads them too).
+ */
+function resolveReferences(tree: Root): Root {
+  const definitions = new Map<string, AnyNode>();
+  const collect = (n: AnyNode) => {
+    if (n.type === 'definition') definitions.set(n.identifier as string, n);
+    n.children?.forEach(collect);
+  };
+  collect(tree as AnyNode);
+  const fix = (n: AnyNode) => {
+    if (!n.children) return;
+    n.children = n.children
+      .filter((c) => c.type !== 'definition')
+      .map((c) => {
+        const d = definitions.get(c.identifier as string);
+        if (c.type === 'linkReference' && d) return { type: 'link', url: d.url, title: d.title ?? null, children: c.children, position: c.position };
+        if (c.type === 'imageReference' && d) return { type: 'image', url: d.url, title: d.title ?? null, alt: c.alt, position: c.position };
+        return c;
+      });
+    if (n.type === 'table') for (const row of n.children) while (row.children!.length < (n.align as unknown[]).length) row.children!.push({ type: 'tableCell', children: [] });
+    n.children.forEach(fix);
+  };
+  fix(tree as AnyNode);
+  tree.children = [...tree.children.filter((c) => c.type !== 'footnoteDefinition'), ...tree.children.filter((c) => c.type === 'footnoteDefinition')];
+  return tree;
+}
+
+const PLACED = new Set(['link', 'image', 'code', 'containerDirective', 'leafDirective', 'heading', 'paragraph', 'list', 'listItem', 'table', 'blockquote']);
+
+/** Keys sorted, data reduced to the directive label flag, start positions of PLACED nodes. */
+function normalize(node: unknown, positions: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => normalize(n, positions));
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  const n = node as AnyNode;
+  for (const key of Object.keys(n).sort()) {
+    const value = n[key] as { directiveLabel?: boolean; start?: { line: number; column: number } } | undefined;
+    if (key === 'position') {
+      if (positions && value?.start && PLACED.has(n.type)) out.at = `${value.start.line}:${value.start.column}`;
+    } else if (key === 'data') {
+      if (value?.directiveLabel) out.directiveLabel = true;
+    } else out[key] = normalize(value, positions);
+  }
+  return out;
+}
+
+const files = [...markdownFiles(join(root, 'content')), ...markdownFiles(join(root, 'tests', 'fixtures'))];
+
+describe('parseMarkdown', () => {
+  it.each(files.map((f) => [f.slice(root.length + 1), f]))('gives the mdast of remark-parse + GFM + directives for %s', (_, file) => {
+    const source = splitFrontMatter(readFileSync(file, 'utf8')).body;
+    const ours = parseMarkdown(source);
+    const theirs = reference(source);
+    expect(normalize(ours, false)).toEqual(normalize(theirs, false));
+    expect(normalize(ours, true)).toEqual(normalize(theirs, true));
+  });
+
+  it('covers every construct of the constructs fixture', () => {
+    const types = new Set<string>();
+    const walk = (n: AnyNode) => {
+      types.add(n.type);
+      n.children?.forEach(walk);
+    };
+    walk(parseMarkdown(readFileSync(join(root, 'tests', 'fixtures', 'markdown', 'constructs.md'), 'utf8')) as AnyNode);
+    for (const type of ['heading', 'emphasis', 'strong', 'delete', 'link', 'image', 'inlineCode', 'break', 'html', 'blockquote', 'list', 'table', 'code', 'thematicBreak', 'footnoteReference', 'footnoteDefinition', 'leafDirective', 'containerDirective']) {
+      expect(types, type).toContain(type);
+    }
+  });
+
+  it('reads task list items, single and double tildes, and GFM autolink literals', () => {
+    const tree = parseMarkdown('- [x] done\n- [ ] open\n- [ ]no\n\n~a~ ~~b~~ ~~~c~~~ www.example.com example.com https://x.test/a.\n');
+    const list = tree.children[0] as AnyNode;
+    expect(list.children!.map((i) => i.checked)).toEqual([true, false, null]);
+    const para = tree.children[1] as AnyNode;
+    expect(para.children!.map((c) => c.type)).toEqual(['delete', 'text', 'delete', 'text', 'link', 'text', 'link', 'text']);
+    expect(para.children![4]!.url).toBe('http://www.example.com');
+    expect(para.children![5]!.value).toBe(' example.com ');
+    expect(para.children![7]!.value).toBe('.\n'.trim());
+  });
+
+  it('places links inside quotes, lists, tables and headings at their first character', () => {
+    const source = '# A [h](/h)\n\n> x [q](/q)\n\n- y [l](/l)\n\n| a | b |\n| - | - |\n| [t](/t) | c |\n\ntext\nmore [m](/m)\n';
+    const places: string[] = [];
+    const walk = (n: AnyNode) => {
+      const position = n.position as { start: { line: number; column: number } } | undefined;
+      if (n.type === 'link') places.push(`${n.url} ${position?.start.line}:${position?.start.column}`);
+      n.children?.forEach(walk);
+    };
+    walk(parseMarkdown(source) as AnyNode);
+    expect(places).toEqual(['/h 1:5', '/q 3:5', '/l 5:5', '/t 9:3', '/m 12:6']);
+  });
+
+  it('reads directive attributes and labels, and leaves text with colons alone', () => {
+    const tree = parseMarkdown(':::tab[Label]{title="A &amp; B" .x .y #z plain=ok flag}\nbody\n:::\n\nAt 10:30 the ::thing:: is text.\n');
+    const container = tree.children[0] as AnyNode;
+    expect(container.type).toBe('containerDirective');
+    expect(container.attributes).toEqual({ title: 'A & B', class: 'x y', id: 'z', plain: 'ok', flag: '' });
+    expect((container.children![0]!.data as { directiveLabel?: boolean }).directiveLabel).toBe(true);
+    expect(tree.children[1]!.type).toBe('paragraph');
+  });
+
+  it('keeps a closing fence inside fenced code from closing a container', () => {
+    const tree = parseMarkdown(':::operation{id="x"}\n```text\n:::\n```\nafter\n:::\n');
+    expect(tree.children).toHaveLength(1);
+    expect((tree.children[0] as AnyNode).children!.map((c) => c.type)).toEqual(['code', 'paragraph']);
+  });
+
+  it('parses inline Markdown for descriptions', () => {
+    expect(parseInline('Use `page[limit]` and [docs](/d).').map((n) => n.type)).toEqual(['text', 'inlineCode', 'text', 'link', 'text']);
+  });
+});
