@@ -1,34 +1,56 @@
 #!/usr/bin/env node
-// Transpiles src/ and theme/components (TypeScript, TSX) to lib/ with esbuild, one
-// file per module so the layout mirrors the source. No type-checking here (that is
-// `npm run typecheck`): `npm ci` and the CLI's start-up stay fast.
+// Compiles the CLI to lib/ with esbuild: one self-contained bundle per entry (the CLI,
+// each command, and the two render threads), dependencies included. The CLI imports a
+// command's bundle only when it runs, so --help and usage errors start fast. Loading one file instead of some
+// 300 modules takes a render thread ~40 ms instead of ~250 ms, on every build and in
+// every thread. No type-checking here (that is `npm run typecheck`): `npm ci` and the
+// CLI's start-up stay fast.
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function walk(dir) {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = join(dir, entry.name);
-    if (entry.isDirectory()) return walk(rel);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [rel] : [];
-  });
-}
+/**
+ * Left as imports from node_modules: esbuild (a native binary), and packages that load
+ * files (WebAssembly, grammars) from beside their own modules.
+ */
+const external = ['esbuild', '@ruby/prism', 'curlconverter', 'chokidar', 'jsonc-parser'];
+const commands = ['build', 'check', 'dev', 'preview', 'schema'];
 
-// theme/client is browser code: it is bundled at site-build time, not here.
-const entryPoints = [...walk('src'), ...walk('theme/components')];
+/** The CLI's `import('./commands/x.js')` stays an import of the command's own bundle. */
+const commandsApart = {
+  name: 'commands-apart',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/commands\/[a-z]+\.js$/ }, (args) => (args.importer.endsWith('cli.ts') ? { path: args.path, external: true } : undefined));
+  },
+};
+
 rmSync(join(root, 'lib'), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints,
+  entryPoints: {
+    cli: 'src/cli.ts',
+    ...Object.fromEntries(commands.map((c) => [`commands/${c}`, `src/commands/${c}.ts`])),
+    'render-worker': 'src/build/render-worker.ts',
+    'write-worker': 'src/build/write-worker.ts',
+    'dev-render-worker': 'src/dev/render-worker.ts',
+  },
+  plugins: [commandsApart],
   outdir: 'lib',
-  outbase: '.',
+  bundle: true,
+  external,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   jsx: 'automatic',
+  // Pages are static output: React's production build (the development one checks every
+  // element and is ~5x slower).
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Bundled CommonJS packages (React, ajv, …) call require() for Node built-ins.
+  banner: { js: "import { createRequire as __bankdocsCreateRequire } from 'node:module'; const require = __bankdocsCreateRequire(import.meta.url);" },
   sourcemap: 'linked',
+  legalComments: 'none',
   logLevel: 'warning',
 });

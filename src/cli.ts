@@ -18,7 +18,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
 
   const config = () => new Option('-c, --config <file>', 'path of the site config').default('docs.config.yaml');
   const workers = () =>
-    new Option('--workers <n>', 'render threads: a number, or "auto" for one per core on large sites').default('auto').argParser((value) => {
+    new Option('--workers <n>', 'worker threads to render on: a number (0: the main thread only), or "auto" for one per core on large sites').default('auto').argParser((value) => {
       if (value !== 'auto' && !/^\d+$/.test(value)) throw new InvalidArgumentError('use a whole number of threads, or "auto"');
       return value;
     });
@@ -40,7 +40,9 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .addOption(new Option('-f, --format <format>', 'report format').choices(['human', 'json', 'github']).default('human'))
     .option('--external', 'also fetch external links (10 s time-out, 8 at a time, answers cached for a day)')
     .option('--max-warnings <n>', 'also fail when there are more warnings than this')
+    .option('--strict', 'treat warnings as errors')
     .addOption(workers())
+    .option('--timings', 'print the time each stage took')
     .action((opts) => run(import('./commands/check.js').then((m) => m.checkCommand(opts))));
 
   program

@@ -1,5 +1,5 @@
 // The folder of bankdocs' own package.json, found upward from this module so the same
-// code works from src/ (tests) and from lib/src/ (the compiled CLI).
+// code works from src/ (tests) and from lib/ (the compiled CLI).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,3 +15,5 @@ function findPackageRoot(start: string): string {
 export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
 /** The theme; BANKDOCS_THEME_DIR points at a copy (tests edit one while `bankdocs dev` runs). */
 export const THEME_DIR = process.env.BANKDOCS_THEME_DIR ?? join(PACKAGE_ROOT, 'theme');
+/** A compiled entry of lib/ (see scripts/compile.mjs): the render threads' code. */
+export const libEntry = (name: string) => join(PACKAGE_ROOT, 'lib', `${name}.js`);

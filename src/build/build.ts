@@ -3,7 +3,7 @@
 //   -> checkAnchors -> writeOutput
 // Each stage is a function from data to data; only writeOutput touches dist/.
 import { resolve } from 'node:path';
-import { resolveConfig } from '../config/load-config.js';
+import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -14,9 +14,9 @@ import type { RedirectStub } from '../routes/redirects.js';
 import { bundleAssets, type OutputFile } from './assets.js';
 import { checkAnchors } from './check-links.js';
 import { derivedFiles } from './derived-files.js';
-import { renderAll } from './render-all.js';
+import { renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
-import { unsafeOutDir, writeOutput } from './write-output.js';
+import { stageOutput, unsafeOutDir, type Staging } from './write-output.js';
 
 export interface CompileOptions {
   /** Path of docs.config.yaml (default: ./docs.config.yaml). */
@@ -25,6 +25,13 @@ export interface CompileOptions {
   workers?: number | 'auto';
   /** Go on after content errors, to report everything at once (`bankdocs check`). */
   keepGoing?: boolean;
+  /** Read ids and links out of every page's HTML as it is rendered (`bankdocs check`). */
+  scan?: boolean;
+  /**
+   * Called once the config is known: the folder to write pages into as they are rendered
+   * (their HTML is then not kept), or a diagnostic that stops the build.
+   */
+  pagesDir?: (resolved: ResolvedConfig) => Promise<{ dir: string } | { diagnostic: Diagnostic }>;
 }
 
 export interface CompiledSite {
@@ -53,8 +60,31 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
   const config = await task(timings, 'config', () => resolveConfig(options.config));
   diagnostics.push(...config.diagnostics);
   if (!config.ok) return failed();
+  let pagesDir: string | null = null;
+  if (options.pagesDir) {
+    const staged = await options.pagesDir(config.value);
+    if ('diagnostic' in staged) {
+      diagnostics.push(staged.diagnostic);
+      return failed();
+    }
+    pagesDir = staged.dir;
+  }
+  // Threads load their modules while this one reads the site.
+  const pool = startRenderPool(workerCount(options.workers ?? 'auto'));
+  try {
+    return await compileWith(config.value, options, { timings, diagnostics, pool, pagesDir });
+  } finally {
+    pool?.close();
+  }
+}
 
-  const content = await task(timings, 'content', () => loadContent(config.value));
+async function compileWith(
+  resolved: ResolvedConfig,
+  options: CompileOptions,
+  { timings, diagnostics, pool, pagesDir }: { timings: TaskTimings; diagnostics: Diagnostic[]; pool: ReturnType<typeof startRenderPool>; pagesDir: string | null },
+): Promise<CompileResult> {
+  const failed = () => ({ ok: false, diagnostics, timings, compiled: null });
+  const content = await task(timings, 'content', () => loadContent(resolved));
   diagnostics.push(...content.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   const { site } = content;
@@ -65,7 +95,12 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
 
   const assets = await task(timings, 'assets', () => bundleAssets({ runtime: site.config.runtime }));
   const documents = await task(timings, 'render', () =>
-    renderAll({ site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear() }, plan.documents, options.workers ?? 'auto'),
+    renderAll(
+      { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear() },
+      plan.documents,
+      pool,
+      { outDir: pagesDir, scan: options.scan ?? false },
+    ),
   );
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
   if (!options.keepGoing) diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
@@ -73,7 +108,7 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
 
   const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
   const stubs = derived.stubs;
-  const files: OutputFile[] = [...documents.map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files];
+  const files: OutputFile[] = [...documents.filter((d) => !d.written).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files];
   return { ok: !hasErrors(diagnostics), diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
 }
 
@@ -87,23 +122,38 @@ export interface BuildResult extends CompileResult {
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
-  const result = await compileSite(options);
-  if (!result.ok || !result.compiled) return { ...result, outDir: null };
-  const { site } = result.compiled;
-  const outDir = resolve(options.out ?? resolve(site.configFile, '..', 'dist'));
-  const clash = unsafeOutDir(outDir, [site.configFile, site.contentDir]);
-  if (clash) {
-    const diagnostics: Diagnostic[] = [...result.diagnostics, {
-      ruleId: 'out-dir-unsafe',
-      severity: 'error',
-      message: `the output folder ${outDir} holds ${clash}; the build replaces the whole folder`,
-      hint: 'choose an output folder of its own, such as dist/',
-      file: site.configFile,
-      line: 1,
-      column: 1,
-    }];
-    return { ...result, ok: false, diagnostics, outDir: null };
+  let staging: Staging | null = null;
+  let outDir: string | null = null;
+  const result = await compileSite({
+    ...options,
+    pagesDir: async (resolved) => {
+      outDir = resolve(options.out ?? resolve(resolved.file, '..', 'dist'));
+      const clash = unsafeOutDir(outDir, [resolved.file, resolved.contentDir]);
+      if (clash) {
+        return {
+          diagnostic: {
+            ruleId: 'out-dir-unsafe',
+            severity: 'error',
+            message: `the output folder ${outDir} holds ${clash}; the build replaces the whole folder`,
+            hint: 'choose an output folder of its own, such as dist/',
+            file: resolved.file,
+            line: 1,
+            column: 1,
+          },
+        };
+      }
+      staging = await stageOutput(outDir);
+      return { dir: staging.dir };
+    },
+  }).catch(async (error: unknown) => {
+    await (staging as Staging | null)?.abort();
+    throw error;
+  });
+  const staged = staging as Staging | null;
+  if (!result.ok || !result.compiled || !staged) {
+    await staged?.abort();
+    return { ...result, outDir: null };
   }
-  await task(result.timings, 'write', () => writeOutput(outDir, result.compiled!.files));
+  await task(result.timings, 'write', () => staged.commit(result.compiled!.files));
   return { ...result, outDir };
 }

@@ -1,98 +1,174 @@
-// Renders every planned document, on this thread or spread over worker threads. Both
-// paths run the same createRenderer, so output is identical; workers only divide the work.
-import { availableParallelism } from 'node:os';
+// Renders every planned document, on this thread or also on worker threads
+// (`--workers n`). Both paths run the same createRenderer, so output is identical.
+//
+// Rendered pages go to one writer (a thread of its own on large sites, page-writer.ts):
+// creating folders and files is CPU work in the kernel, which then runs on the other
+// core while this one renders, and two threads writing at once only slow each other
+// down. A pool is started before the content is read, so its threads load their modules
+// while this one loads the site.
 import { Worker } from 'node:worker_threads';
+import { scanHtml } from '../check/scan-html.js';
 import { internalError } from '../diagnostics.js';
+import { libEntry } from '../package-root.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { createRenderer, type RenderedDocument, type RenderInput } from '../render/render-documents.js';
+import { pageSink } from './page-writer.js';
 
-/** Below this many documents, starting threads costs more than it saves. */
-const MIN_DOCUMENTS_FOR_WORKERS = 150;
+/** Below this many pages, starting a writing thread costs more than it saves. */
+export const MIN_PAGES_FOR_WRITER = 150;
 const BATCH = 16;
 
-export async function renderAll(input: RenderInput, documents: readonly DocumentPlan[], workers: number | 'auto'): Promise<RenderedDocument[]> {
-  const workerUrl = new URL('./render-worker.js', import.meta.url);
-  // Under the test runner this module is TypeScript source and there is no compiled worker.
-  const canUseWorkers = !import.meta.url.endsWith('.ts');
-  const count =
-    workers === 'auto'
-      ? documents.length >= MIN_DOCUMENTS_FOR_WORKERS ? Math.min(availableParallelism(), 8) : 0
-      : Math.max(0, Math.floor(workers));
-  if (!canUseWorkers || count <= 1) {
-    const renderer = createRenderer(input);
-    return documents.map((doc) => renderer.render(doc));
-  }
-  return renderInWorkers(workerUrl, input, documents, count);
+export interface RenderOptions {
+  /** Write each page into this folder as soon as it is rendered, and keep no HTML. */
+  outDir?: string | null;
+  /** Read the ids and links of each page's HTML (bankdocs check). */
+  scan?: boolean;
 }
 
+export type WorkerResult = { ok: true; results: [number, RenderedDocument][] } | { ok: false; message: string; stack?: string };
+
+/** What the rendering thread does after rendering: read ids and links for the check. */
+export function scanner(options: RenderOptions): (doc: RenderedDocument) => RenderedDocument {
+  return (doc) => {
+    if (options.scan) doc.scanned = scanHtml(doc.html);
+    return doc;
+  };
+}
+
+/** Worker threads that load the renderer's modules now and render when given work. */
+export class RenderPool {
+  readonly workers: Worker[] = [];
+
+  constructor(threads: number) {
+    const url = libEntry('render-worker');
+    for (let i = 0; i < threads; i++) {
+      // A larger young generation: rendering allocates many short-lived trees.
+      const worker = new Worker(url, { env: process.env, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+      worker.unref();
+      this.workers.push(worker);
+    }
+  }
+
+  close(): void {
+    for (const w of this.workers) void w.terminate();
+    this.workers.length = 0;
+  }
+}
+
+/** Under the test runner modules are TypeScript source and there is no compiled worker. */
+const canUseWorkers = !import.meta.url.endsWith('.ts');
+
 /**
- * `count` renderers in all: this thread is one of them (it would only wait otherwise),
- * the others are worker threads. Every renderer takes the next batch when it is free.
+ * How many worker threads render beside this one. "auto" is none: measured on a 2-core
+ * machine, a second rendering thread (its own heap, a cold JIT, the site copied over)
+ * costs more than it saves, while the page writes run on a thread of their own
+ * (page-writer.ts). `--workers n` renders on n threads in all, this one included.
  */
-function renderInWorkers(url: URL, input: RenderInput, documents: readonly DocumentPlan[], count: number): Promise<RenderedDocument[]> {
+export function workerCount(workers: number | 'auto'): number {
+  if (!canUseWorkers || workers === 'auto') return 0;
+  return Math.max(0, Math.floor(workers) - 1);
+}
+
+export function startRenderPool(threads: number): RenderPool | null {
+  return threads > 0 && canUseWorkers ? new RenderPool(threads) : null;
+}
+
+export async function renderAll(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions = {}): Promise<RenderedDocument[]> {
+  const scan = scanner(options);
+  const sink = options.outDir ? pageSink(options.outDir, canUseWorkers && documents.length >= MIN_PAGES_FOR_WRITER) : null;
+  const write = (doc: RenderedDocument) => {
+    if (!sink) return doc;
+    sink.write([{ path: doc.path, html: doc.html }]);
+    doc.html = '';
+    doc.written = true;
+    return doc;
+  };
+  try {
+    let results: RenderedDocument[];
+    if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, options, { scan, write });
+    else {
+      const renderer = createRenderer(input);
+      results = documents.map((doc) => write(scan(renderer.render(doc))));
+    }
+    await sink?.close();
+    return results;
+  } catch (error) {
+    await sink?.close().catch(() => undefined);
+    throw error;
+  } finally {
+    pool?.close();
+  }
+}
+
+/** This thread and every worker take the next batch when they are free. */
+function renderInPool(
+  pool: RenderPool,
+  input: RenderInput,
+  documents: readonly DocumentPlan[],
+  options: RenderOptions,
+  finish: { scan: (doc: RenderedDocument) => RenderedDocument; write: (doc: RenderedDocument) => RenderedDocument },
+): Promise<RenderedDocument[]> {
   const results: RenderedDocument[] = new Array(documents.length);
   let next = 0;
   let done = 0;
   let failed = false;
-  const pool: Worker[] = [];
+  const take = (): number[] | null => {
+    if (next >= documents.length) return null;
+    const batch = Array.from({ length: Math.min(BATCH, documents.length - next) }, (_, i) => next + i);
+    next += batch.length;
+    return batch;
+  };
   return new Promise((resolve, reject) => {
     const fail = (error: Error) => {
+      if (failed) return;
       failed = true;
-      for (const w of pool) void w.terminate();
       reject(error);
     };
-    const take = (): number[] | null => {
-      if (next >= documents.length) return null;
-      const batch = Array.from({ length: Math.min(BATCH, documents.length - next) }, (_, i) => next + i);
-      next += batch.length;
-      return batch;
-    };
-    const finished = (count: number) => {
-      done += count;
-      if (done === documents.length) {
-        for (const w of pool) w.postMessage(null);
-        resolve(results);
+    const store = (entries: Iterable<[number, RenderedDocument]>) => {
+      let count = 0;
+      for (const [index, doc] of entries) {
+        results[index] = finish.write(doc);
+        count++;
       }
+      done += count;
+      if (done === documents.length) resolve(results);
     };
-    const feed = (worker: Worker) => {
-      const batch = take();
-      worker.postMessage(batch);
-    };
+    for (const worker of pool.workers) {
+      worker.ref();
+      worker.on('message', (message: WorkerResult) => {
+        if (failed) return;
+        if (!message.ok) {
+          fail(internalError(`a render thread failed: ${message.message}`, message.stack));
+          return;
+        }
+        // Hand out the next batch first: the worker renders while this thread writes.
+        worker.postMessage({ batch: take() });
+        try {
+          store(message.results);
+        } catch (error) {
+          fail(error as Error);
+        }
+      });
+      worker.on('error', (error) => fail(internalError('a render thread crashed', error)));
+      worker.postMessage({ input, documents, options });
+      worker.postMessage({ batch: take() });
+    }
     // This thread's share, one batch per turn of the event loop so workers are fed.
-    const local = createRenderer(input);
+    let local: ReturnType<typeof createRenderer> | null = null;
     const renderHere = () => {
       if (failed) return;
       const batch = take();
       if (!batch) return;
       try {
-        for (const index of batch) results[index] = local.render(documents[index]!);
+        local ??= createRenderer(input);
+        const renderer = local;
+        store(batch.map((index) => [index, finish.scan(renderer.render(documents[index]!))]));
       } catch (error) {
         fail(error as Error);
         return;
       }
-      finished(batch.length);
       setImmediate(renderHere);
     };
-    for (let i = 0; i < count - 1; i++) {
-      const worker = new Worker(url, {
-        workerData: { input, documents },
-        env: process.env,
-        // A larger young generation: rendering allocates many short-lived trees.
-        resourceLimits: { maxYoungGenerationSizeMb: 64 },
-      });
-      pool.push(worker);
-      worker.on('message', (message: { ok: true; results: [number, RenderedDocument][] } | { ok: false; message: string; stack?: string }) => {
-        if (!message.ok) {
-          fail(internalError(`a render thread failed: ${message.message}`, message.stack));
-          return;
-        }
-        for (const [index, doc] of message.results) results[index] = doc;
-        finished(message.results.length);
-        if (done < documents.length) feed(worker);
-      });
-      worker.on('error', (error) => fail(internalError('a render thread crashed', error)));
-      feed(worker);
-    }
     setImmediate(renderHere);
   });
 }

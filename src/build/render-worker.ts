@@ -1,21 +1,32 @@
-// A render thread: builds its own renderer from the shared input once, then renders
-// the batches of documents the main thread sends until it is told to stop.
-import { parentPort, workerData } from 'node:worker_threads';
+// A render thread: loads the renderer's modules as soon as it starts, builds its renderer
+// from the shared input when it arrives, then renders (and, for the check, scans) the
+// batches of documents the main thread sends until it gets an empty batch.
+import { parentPort } from 'node:worker_threads';
 import { createRenderer, type RenderInput } from '../render/render-documents.js';
 import type { DocumentPlan } from '../routes/plan.js';
+import { scanner, type RenderOptions, type WorkerResult } from './render-all.js';
 
-const { input, documents } = workerData as { input: RenderInput; documents: DocumentPlan[] };
-const renderer = createRenderer(input);
+type Message = { input: RenderInput; documents: DocumentPlan[]; options: RenderOptions } | { batch: number[] | null };
+
 const port = parentPort!;
+let job: { render: ReturnType<typeof createRenderer>['render']; finish: ReturnType<typeof scanner>; documents: DocumentPlan[] } | null = null;
 
-port.on('message', (batch: number[] | null) => {
-  if (batch === null) {
+port.on('message', (message: Message) => {
+  if ('input' in message) {
+    const renderer = createRenderer(message.input);
+    job = { render: (doc) => renderer.render(doc), finish: scanner(message.options), documents: message.documents };
+    return;
+  }
+  if (!message.batch) {
     port.close();
     return;
   }
   try {
-    port.postMessage({ ok: true, results: batch.map((i) => [i, renderer.render(documents[i]!)]) });
+    const { render, finish, documents } = job!;
+    const reply: WorkerResult = { ok: true, results: message.batch.map((i) => [i, finish(render(documents[i]!))]) };
+    port.postMessage(reply);
   } catch (error) {
-    port.postMessage({ ok: false, message: (error as Error).message, stack: (error as Error).stack });
+    const reply: WorkerResult = { ok: false, message: (error as Error).message, stack: (error as Error).stack };
+    port.postMessage(reply);
   }
 });

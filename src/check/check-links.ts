@@ -41,7 +41,7 @@ const SKIP_SCHEMES_RE = /^(mailto|tel|data):/i;
 export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult> {
   const { site, facts, documents } = input;
   const origin = new URL(site.config.site.url).origin;
-  const scanned = new Map(documents.map((d) => [d.url, scanHtml(d.html)]));
+  const scanned = new Map(documents.map((d) => [d.url, d.scanned ?? scanHtml(d.html)]));
   const configPlaces = await themeLinkPlaces(site);
   const diagnostics = new Map<string, Diagnostic>();
   const external = new Map<string, ExternalLink>();

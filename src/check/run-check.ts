@@ -29,7 +29,7 @@ export interface CheckResult {
 }
 
 export async function runCheck(options: CheckOptions = {}): Promise<CheckResult> {
-  const compiled = await compileSite({ ...(options.config ? { config: options.config } : {}), workers: options.workers ?? 'auto', keepGoing: true });
+  const compiled = await compileSite({ ...(options.config ? { config: options.config } : {}), workers: options.workers ?? 'auto', keepGoing: true, scan: true });
   const { timings } = compiled;
   const diagnostics = [...compiled.diagnostics];
   if (!compiled.compiled) return { diagnostics, external: [], pages: 0, timings };

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { buildSite } from '../build/build.js';
-import { consoleOutput, printDiagnostics, type Output } from './output.js';
+import { consoleOutput, formatTimings, printDiagnostics, type Output } from './output.js';
 
 export interface BuildCommandOptions {
   config?: string;
@@ -19,14 +19,14 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
     workers,
   });
   printDiagnostics(out, result.diagnostics, { quiet: options.quiet ?? false });
-  if (options.timings) out.error(`timings (ms): ${Object.entries(result.timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (options.timings) out.error(formatTimings(result.timings));
   if (!result.ok || !result.compiled || !result.outDir) {
     out.error('Build failed; the previous output, if any, is unchanged.');
     return 1;
   }
   if (!options.quiet) {
     const pages = result.compiled.documents.length;
-    const files = result.compiled.files.length;
+    const files = result.compiled.files.length + result.compiled.documents.filter((d) => d.written).length;
     const ms = Math.round(performance.now() - started);
     out.info(`Built ${pages} pages (${files} files) into ${relative(process.cwd(), result.outDir) || '.'} in ${ms} ms.`);
   }

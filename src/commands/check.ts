@@ -1,14 +1,16 @@
 import { join } from 'node:path';
 import { formatReport, type ReportFormat } from '../check/report.js';
 import { runCheck } from '../check/run-check.js';
-import { consoleOutput, type Output } from './output.js';
+import { consoleOutput, formatTimings, type Output } from './output.js';
 
 export interface CheckCommandOptions {
   config?: string;
   format?: ReportFormat;
   external?: boolean;
   maxWarnings?: string;
+  strict?: boolean;
   workers?: string;
+  timings?: boolean;
 }
 
 export async function checkCommand(options: CheckCommandOptions, out: Output = consoleOutput): Promise<number> {
@@ -19,10 +21,13 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
     workers: options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers),
     cacheFile: join(process.cwd(), 'node_modules', '.cache', 'bankdocs', 'external-links.json'),
   });
-  const text = formatReport(format, { diagnostics: result.diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd() });
+  // --strict: a warning fails the check like an error, and is reported as one.
+  const diagnostics = options.strict ? result.diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : result.diagnostics;
+  const text = formatReport(format, { diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd() });
   (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
-  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = result.diagnostics.length - errors;
+  if (options.timings) out.error(formatTimings(result.timings));
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
   const maxWarnings = options.maxWarnings === undefined ? Infinity : Number(options.maxWarnings);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }

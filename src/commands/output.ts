@@ -17,3 +17,8 @@ export function printDiagnostics(out: Output, diagnostics: readonly Diagnostic[]
   for (const d of shown) out.error(formatDiagnostic(d));
   if (shown.length) out.error(formatSummary(diagnostics));
 }
+
+/** `--timings`: the time of each stage, for finding what a slow run spends its time on. */
+export function formatTimings(timings: Record<string, number>): string {
+  return `timings (ms): ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}`;
+}

@@ -9,7 +9,7 @@ import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../confi
 import type { Diagnostic } from '../diagnostics.js';
 import { pageUrl } from '../routes/paths.js';
 import { classify } from './classify.js';
-import { splitFrontMatter } from './front-matter.js';
+import { simpleFrontMatter, splitFrontMatter } from './front-matter.js';
 import { collectionSchemas } from './schemas.js';
 import type { Asset, Page, PageData, Site } from './site.js';
 
@@ -102,6 +102,11 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
   if (split.yaml === null) {
     diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
     return fallback(null);
+  }
+  const simple = simpleFrontMatter(split.yaml);
+  if (simple) {
+    const quick = collectionSchemas[info.collection].safeParse(simple);
+    if (quick.success) return { source: rel, file, info, data: quick.data as PageData, body: split.body, url: pageUrl(info) };
   }
   const source: YamlSource = {
     file,

@@ -2,6 +2,7 @@
 // and a restart that loads fresh theme code.
 import { Worker } from 'node:worker_threads';
 import { internalError } from '../diagnostics.js';
+import { libEntry } from '../package-root.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import type { DevWorkerMessage } from './render-worker.js';
@@ -19,7 +20,7 @@ export class RenderHost {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./render-worker.js', import.meta.url), { env: process.env });
+    const worker = new Worker(libEntry('dev-render-worker'), { env: process.env });
     worker.on('message', (message: { id: number; ok: boolean; documents?: RenderedDocument[]; message?: string; stack?: string }) => {
       const pending = this.pending.get(message.id);
       if (!pending) return;

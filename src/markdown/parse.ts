@@ -41,12 +41,18 @@ export function markdownIt(): MarkdownIt {
   md.normalizeLinkText = (text) => text;
   // GFM autolink literals: URLs with a scheme, www. addresses and e-mail addresses, but
   // not bare domains ("example.com"), which linkify-it would link.
-  md.linkify.set({ fuzzyLink: true, fuzzyEmail: true });
+  // GFM takes any top-level domain; linkify-it's list is read as regular expression
+  // source, so one pattern stands for them all.
+  md.linkify.set({ fuzzyLink: true, fuzzyEmail: true }).tlds('[a-z][a-z0-9-]*[a-z0-9]', true);
   const match = md.linkify.match.bind(md.linkify);
   md.linkify.match = (text: string) => {
     const found = match(text);
-    return found && found.filter((m) => m.schema !== '' || /^www\./i.test(m.raw) || m.raw.includes('@'));
+    return found && found.filter((m: { schema: string; raw: string }) => m.schema !== '' || /^www\./i.test(m.raw) || m.raw.includes('@'));
   };
+  // The fuzzy patterns are costly regular expressions: only text that could hold a
+  // www. or e-mail link meets them (links with a scheme are found while parsing).
+  const test = md.linkify.test.bind(md.linkify);
+  md.linkify.test = (text: string) => (text.includes('www.') || text.includes('@')) && test(text);
   md.inline.ruler.at('strikethrough', strikethrough);
   md.inline.ruler2.at('strikethrough', strikethroughPairs);
   md.use(footnote);
@@ -63,6 +69,11 @@ export function parseMarkdown(source: string): Root {
   return new Converter(src, tokens).root();
 }
 
+/** Whether parseMarkdown found a directive in the document. */
+export function hasDirectives(tree: Root): boolean {
+  return (tree.data as { directives?: boolean } | undefined)?.directives === true;
+}
+
 /** Parses inline Markdown (a description, a label) into phrasing content. */
 export function parseInline(source: string): PhrasingContent[] {
   const root = parseMarkdown(source);
@@ -77,8 +88,13 @@ export function parseInline(source: string): PhrasingContent[] {
 // bMarks + tShift is the block's first character. Inline rules see the inline content
 // only; their offsets are mapped to the file when a node needs a place (links, images).
 
+/** The rule list of a Ruler (public in markdown-it's source, absent from its types). */
+type RuleList<F> = { __rules__: { name: string; fn: F; alt: string[] }[] };
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+type InlineRule = (state: StateInline, silent: boolean) => boolean;
+
 function recordPositions(md: MarkdownIt): void {
-  for (const rule of [...md.block.ruler.__rules__]) {
+  for (const rule of [...(md.block.ruler as unknown as RuleList<BlockRule>).__rules__]) {
     const fn = rule.fn;
     md.block.ruler.at(
       rule.name,
@@ -92,7 +108,7 @@ function recordPositions(md: MarkdownIt): void {
     );
   }
   for (const name of ['link', 'image', 'autolink', 'linkify', 'footnote_ref']) {
-    const rule = md.inline.ruler.__rules__.find((r: { name: string }) => r.name === name);
+    const rule = (md.inline.ruler as unknown as RuleList<InlineRule>).__rules__.find((r) => r.name === name);
     if (!rule) continue;
     const fn = rule.fn;
     md.inline.ruler.at(
@@ -358,10 +374,15 @@ class Converter {
     for (let i = src.indexOf('\n'); i >= 0; i = src.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
 
+  /** Set when the document holds a directive: most do not, and plugins skip their walk. */
+  private directives = false;
+
   root(): Root {
     const children = this.blocks(null);
     const end = this.point(this.src.length);
-    return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
+    const root: Root = { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
+    if (this.directives) root.data = { directives: true } as Root['data'];
+    return root;
   }
 
   // Positions ---------------------------------------------------------------------------
@@ -472,6 +493,7 @@ class Converter {
         return this.table(token, position);
       case 'directive_leaf': {
         this.i++;
+        this.directives = true;
         let children: PhrasingContent[] = [];
         const next = this.tokens[this.i] as Located | undefined;
         if (next?.type === 'inline' && next.map?.[0] === token.map?.[0]) {
@@ -483,6 +505,7 @@ class Converter {
       }
       case 'directive_container_open': {
         this.i++;
+        this.directives = true;
         const children = this.blocks('directive_container_close');
         const node: ContainerDirective = {
           type: 'containerDirective',

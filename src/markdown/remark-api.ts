@@ -13,7 +13,7 @@ import { fieldRows, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
 import { contextOf } from './context.js';
 // Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
-import { parseInline as inline } from './parse.js';
+import { hasDirectives, parseInline as inline } from './parse.js';
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
@@ -102,7 +102,7 @@ function schemaNodes(schema: Schema): RootContent[] {
 
 export default function remarkApi() {
   return (tree: Root, file: VFile) => {
-    if (!String(file.value).includes('::')) return;
+    if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string) =>
       ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });

@@ -6,13 +6,14 @@ import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
+import { hasDirectives } from './parse.js';
 
 export const KNOWN_DIRECTIVES = new Set(['tabs', 'tab', 'operation', 'schema']);
 
 export default function remarkBlockDirectives() {
   return (tree: Root, file: VFile) => {
+    if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const source = String(file.value);
-    if (!source.includes('::')) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
     visit(tree, (node, index, parent) => {
       if (node.type !== 'leafDirective' && node.type !== 'containerDirective') return;

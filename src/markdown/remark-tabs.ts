@@ -7,6 +7,7 @@ import type { ContainerDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
+import { hasDirectives } from './parse.js';
 
 type Child = BlockContent | DefinitionContent;
 
@@ -16,7 +17,7 @@ function element(tagName: string, properties: Record<string, unknown>, children:
 
 export default function remarkTabs(options: { emptyText: (locale: string | null) => string }) {
   return (tree: Root, file: VFile) => {
-    if (!String(file.value).includes('::::tabs')) return;
+    if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
     visit(tree, 'containerDirective', (node: ContainerDirective) => {
       if (node.name !== 'tabs') return;

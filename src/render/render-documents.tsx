@@ -3,6 +3,7 @@
 import GithubSlugger from 'github-slugger';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -38,7 +39,12 @@ export interface FileLink extends LinkRef {
 export interface RenderedDocument {
   url: string;
   path: string;
+  /** The page; empty once written to the output folder (see `written`). */
   html: string;
+  /** Set when the rendering thread wrote the page into the output folder itself. */
+  written?: boolean;
+  /** Ids and links read from the HTML by the rendering thread (bankdocs check). */
+  scanned?: ScannedPage;
   ids: string[];
   links: FileLink[];
   diagnostics: Diagnostic[];

@@ -85,6 +85,15 @@ describe('bankdocs check', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('reports warnings as errors and fails with --strict', () => {
+    const dir = siteFor('missing-translation');
+    const result = check(dir, '--strict', '--format', 'json');
+    expect(result.status).toBe(1);
+    expect(result.json!.diagnostics.length).toBeGreaterThan(0);
+    expect(result.json!.diagnostics.every((d) => d.severity === 'error')).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('reports every front matter error at once, not one per run', () => {
     const dir = siteFor(null);
     for (const file of ['content/en/support.md', 'content/nl/support.md']) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitFrontMatter } from '../../../src/content/front-matter.js';
+import { parse } from 'yaml';
+import { simpleFrontMatter, splitFrontMatter } from '../../../src/content/front-matter.js';
 import { createRenderer } from '../../../src/render/render-documents.js';
 import type { Site } from '../../../src/content/site.js';
 import { parseConfig } from '../../../src/config/load-config.js';
@@ -22,6 +23,20 @@ describe('splitFrontMatter', () => {
 
   it('strips a byte order mark and accepts CRLF', () => {
     expect(splitFrontMatter('\ufeff---\r\ntitle: x\r\n---\r\nbody').yaml).toBe('title: x\r');
+  });
+});
+
+describe('simpleFrontMatter', () => {
+  it('reads quoted one-line strings exactly as YAML does', () => {
+    for (const yaml of ['title: "A: b # c"\ndescription: \'It is "x"\'', 'title:\t"Tab"\r\n\ndescription: "" ']) {
+      expect(simpleFrontMatter(yaml)).toEqual(parse(yaml.replace(/\r/g, '')));
+    }
+  });
+
+  it('leaves everything else to the YAML parser', () => {
+    for (const yaml of ['title: plain', 'title: "a\\"b"', "title: 'it''s'", 'title: "A"\ntitle: "B"', 'order: 1', 'tags:\n  - "a"', '# comment', 'title: "A" # note']) {
+      expect(simpleFrontMatter(yaml), yaml).toBeNull();
+    }
   });
 });
 

@@ -110,7 +110,9 @@ describe('parseMarkdown', () => {
     expect(para.children!.map((c) => c.type)).toEqual(['delete', 'text', 'delete', 'text', 'link', 'text', 'link', 'text']);
     expect(para.children![4]!.url).toBe('http://www.example.com');
     expect(para.children![5]!.value).toBe(' example.com ');
-    expect(para.children![7]!.value).toBe('.\n'.trim());
+    expect(para.children![7]!.value).toBe('.');
+    const mail = parseMarkdown('Write to help@moorlink.example or see www.moorlink.dev.\n').children[0] as AnyNode;
+    expect(mail.children!.filter((c) => c.type === 'link').map((c) => c.url)).toEqual(['mailto:help@moorlink.example', 'http://www.moorlink.dev']);
   });
 
   it('places links inside quotes, lists, tables and headings at their first character', () => {
