@@ -34,7 +34,7 @@ await build({
     cli: 'src/cli.ts',
     ...Object.fromEntries(commands.map((c) => [`commands/${c}`, `src/commands/${c}.ts`])),
     'render-worker': 'src/build/render-worker.ts',
-    'write-worker': 'src/build/write-worker.ts',
+    'page-sink-worker': 'src/build/page-sink-worker.ts',
     'dev-render-worker': 'src/dev/render-worker.ts',
   },
   plugins: [commandsApart],

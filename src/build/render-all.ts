@@ -1,21 +1,19 @@
 // Renders every planned document, on this thread or also on worker threads
 // (`--workers n`). Both paths run the same createRenderer, so output is identical.
 //
-// Rendered pages go to one writer (a thread of its own on large sites, page-writer.ts):
-// creating folders and files is CPU work in the kernel, which then runs on the other
-// core while this one renders, and two threads writing at once only slow each other
-// down. A pool is started before the content is read, so its threads load their modules
-// while this one loads the site.
+// Rendered pages go to one page sink (page-sink.ts), which writes them (build) or reads
+// their ids and links (check) on a thread of its own on large sites, on the other core
+// while this one renders. A pool is started before the content is read, so its threads
+// load their modules while this one loads the site.
 import { Worker } from 'node:worker_threads';
-import { scanHtml } from '../check/scan-html.js';
 import { internalError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { createRenderer, type RenderedDocument, type RenderInput } from '../render/render-documents.js';
-import { pageSink } from './page-writer.js';
+import { pageSink } from './page-sink.js';
 
-/** Below this many pages, starting a writing thread costs more than it saves. */
-export const MIN_PAGES_FOR_WRITER = 150;
+/** Below this many pages, starting the page thread costs more than it saves. */
+export const MIN_PAGES_FOR_SINK_THREAD = 150;
 const BATCH = 16;
 
 export interface RenderOptions {
@@ -26,14 +24,6 @@ export interface RenderOptions {
 }
 
 export type WorkerResult = { ok: true; results: [number, RenderedDocument][] } | { ok: false; message: string; stack?: string };
-
-/** What the rendering thread does after rendering: read ids and links for the check. */
-export function scanner(options: RenderOptions): (doc: RenderedDocument) => RenderedDocument {
-  return (doc) => {
-    if (options.scan) doc.scanned = scanHtml(doc.html);
-    return doc;
-  };
-}
 
 /** Worker threads that load the renderer's modules now and render when given work. */
 export class RenderPool {
@@ -74,23 +64,24 @@ export function startRenderPool(threads: number): RenderPool | null {
 }
 
 export async function renderAll(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions = {}): Promise<RenderedDocument[]> {
-  const scan = scanner(options);
-  const sink = options.outDir ? pageSink(options.outDir, canUseWorkers && documents.length >= MIN_PAGES_FOR_WRITER) : null;
-  const write = (doc: RenderedDocument) => {
+  const sink = options.outDir || options.scan ? pageSink({ dir: options.outDir ?? null, scan: options.scan ?? false }, canUseWorkers && documents.length >= MIN_PAGES_FOR_SINK_THREAD) : null;
+  const handOver = (doc: RenderedDocument) => {
     if (!sink) return doc;
-    sink.write([{ path: doc.path, html: doc.html }]);
+    sink.take({ url: doc.url, path: doc.path, html: doc.html });
+    // Nothing needs the HTML after the sink: it is on disk, or its ids and links are read.
     doc.html = '';
-    doc.written = true;
+    if (options.outDir) doc.written = true;
     return doc;
   };
   try {
     let results: RenderedDocument[];
-    if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, options, { scan, write });
+    if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, handOver);
     else {
       const renderer = createRenderer(input);
-      results = documents.map((doc) => write(scan(renderer.render(doc))));
+      results = documents.map((doc) => handOver(renderer.render(doc)));
     }
-    await sink?.close();
+    const scanned = await sink?.close();
+    if (options.scan && scanned) for (const doc of results) doc.scanned = scanned.get(doc.url)!;
     return results;
   } catch (error) {
     await sink?.close().catch(() => undefined);
@@ -101,13 +92,7 @@ export async function renderAll(input: RenderInput, documents: readonly Document
 }
 
 /** This thread and every worker take the next batch when they are free. */
-function renderInPool(
-  pool: RenderPool,
-  input: RenderInput,
-  documents: readonly DocumentPlan[],
-  options: RenderOptions,
-  finish: { scan: (doc: RenderedDocument) => RenderedDocument; write: (doc: RenderedDocument) => RenderedDocument },
-): Promise<RenderedDocument[]> {
+function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly DocumentPlan[], handOver: (doc: RenderedDocument) => RenderedDocument): Promise<RenderedDocument[]> {
   const results: RenderedDocument[] = new Array(documents.length);
   let next = 0;
   let done = 0;
@@ -127,7 +112,7 @@ function renderInPool(
     const store = (entries: Iterable<[number, RenderedDocument]>) => {
       let count = 0;
       for (const [index, doc] of entries) {
-        results[index] = finish.write(doc);
+        results[index] = handOver(doc);
         count++;
       }
       done += count;
@@ -150,7 +135,7 @@ function renderInPool(
         }
       });
       worker.on('error', (error) => fail(internalError('a render thread crashed', error)));
-      worker.postMessage({ input, documents, options });
+      worker.postMessage({ input, documents });
       worker.postMessage({ batch: take() });
     }
     // This thread's share, one batch per turn of the event loop so workers are fed.
@@ -162,7 +147,7 @@ function renderInPool(
       try {
         local ??= createRenderer(input);
         const renderer = local;
-        store(batch.map((index) => [index, finish.scan(renderer.render(documents[index]!))]));
+        store(batch.map((index) => [index, renderer.render(documents[index]!)]));
       } catch (error) {
         fail(error as Error);
         return;

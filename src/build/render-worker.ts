@@ -1,20 +1,20 @@
-// A render thread: loads the renderer's modules as soon as it starts, builds its renderer
-// from the shared input when it arrives, then renders (and, for the check, scans) the
-// batches of documents the main thread sends until it gets an empty batch.
+// A render thread (`--workers n`): loads the renderer's modules as soon as it starts,
+// builds its renderer from the shared input when it arrives, then renders the batches of
+// documents the main thread sends until it gets an empty batch.
 import { parentPort } from 'node:worker_threads';
 import { createRenderer, type RenderInput } from '../render/render-documents.js';
 import type { DocumentPlan } from '../routes/plan.js';
-import { scanner, type RenderOptions, type WorkerResult } from './render-all.js';
+import type { WorkerResult } from './render-all.js';
 
-type Message = { input: RenderInput; documents: DocumentPlan[]; options: RenderOptions } | { batch: number[] | null };
+type Message = { input: RenderInput; documents: DocumentPlan[] } | { batch: number[] | null };
 
 const port = parentPort!;
-let job: { render: ReturnType<typeof createRenderer>['render']; finish: ReturnType<typeof scanner>; documents: DocumentPlan[] } | null = null;
+let job: { render: ReturnType<typeof createRenderer>['render']; documents: DocumentPlan[] } | null = null;
 
 port.on('message', (message: Message) => {
   if ('input' in message) {
     const renderer = createRenderer(message.input);
-    job = { render: (doc) => renderer.render(doc), finish: scanner(message.options), documents: message.documents };
+    job = { render: (doc) => renderer.render(doc), documents: message.documents };
     return;
   }
   if (!message.batch) {
@@ -22,8 +22,8 @@ port.on('message', (message: Message) => {
     return;
   }
   try {
-    const { render, finish, documents } = job!;
-    const reply: WorkerResult = { ok: true, results: message.batch.map((i) => [i, finish(render(documents[i]!))]) };
+    const { render, documents } = job!;
+    const reply: WorkerResult = { ok: true, results: message.batch.map((i) => [i, render(documents[i]!)]) };
     port.postMessage(reply);
   } catch (error) {
     const reply: WorkerResult = { ok: false, message: (error as Error).message, stack: (error as Error).stack };

@@ -39,7 +39,7 @@ export interface FileLink extends LinkRef {
 export interface RenderedDocument {
   url: string;
   path: string;
-  /** The page; empty once written to the output folder (see `written`). */
+  /** The page; empty once handed to the page sink (written, or scanned by the check). */
   html: string;
   /** Set when the rendering thread wrote the page into the output folder itself. */
   written?: boolean;

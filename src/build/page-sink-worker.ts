@@ -1,0 +1,22 @@
+// The page thread of a large build or check: writes and/or scans the pages the main
+// thread renders, in order, while the main thread renders the next ones (page-sink.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import { createPageHandler, type SinkOptions, type SinkPage } from './page-sink.js';
+
+const port = parentPort!;
+const handler = createPageHandler(workerData as SinkOptions);
+let failure: Error | null = null;
+
+port.on('message', (page: SinkPage | null) => {
+  if (page === null) {
+    port.postMessage(failure ? { ok: false, message: failure.message } : { ok: true, scanned: handler.scanned });
+    port.close();
+    return;
+  }
+  if (failure) return;
+  try {
+    handler.take(page);
+  } catch (error) {
+    failure = error as Error;
+  }
+});

@@ -1,0 +1,71 @@
+// Where rendered pages go: written into the staging folder (bankdocs build), and/or read
+// for their ids and links (bankdocs check). On a large site this runs on a thread of its
+// own (page-sink-worker.ts), so that work (file system calls are CPU work in the kernel,
+// HTML scanning is CPU work) runs on the other core while this one renders the next
+// pages. One writer: two threads creating files at once only slow each other down.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { scanHtml, type ScannedPage } from '../check/scan-html.js';
+import { internalError } from '../diagnostics.js';
+import { libEntry } from '../package-root.js';
+
+export interface SinkOptions {
+  /** Write every page into this folder. */
+  dir?: string | null;
+  /** Read every page's ids and links. */
+  scan?: boolean;
+}
+
+export interface SinkPage {
+  url: string;
+  path: string;
+  html: string;
+}
+
+/** Takes pages one at a time; returns what it scanned, by URL. */
+export function createPageHandler(options: SinkOptions): { take(page: SinkPage): void; scanned: Map<string, ScannedPage> } {
+  const made = new Set<string>();
+  const scanned = new Map<string, ScannedPage>();
+  return {
+    scanned,
+    take(page) {
+      if (options.scan) scanned.set(page.url, scanHtml(page.html));
+      if (!options.dir) return;
+      const file = join(options.dir, page.path);
+      const folder = dirname(file);
+      if (!made.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        made.add(folder);
+      }
+      writeFileSync(file, page.html);
+    },
+  };
+}
+
+export interface PageSink {
+  take(page: SinkPage): void;
+  /** Resolves once every page is handled, with the scans; rejects with the first error. */
+  close(): Promise<Map<string, ScannedPage>>;
+}
+
+export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
+  if (!ownThread) {
+    const handler = createPageHandler(options);
+    return { take: (page) => handler.take(page), close: async () => handler.scanned };
+  }
+  const worker = new Worker(libEntry('page-sink-worker'), { workerData: options });
+  const closed = new Promise<Map<string, ScannedPage>>((resolve, reject) => {
+    worker.once('message', (reply: { ok: true; scanned: Map<string, ScannedPage> } | { ok: false; message: string }) =>
+      reply.ok ? resolve(reply.scanned) : reject(internalError(`a page could not be written: ${reply.message}`)),
+    );
+    worker.once('error', (error) => reject(internalError('the page-writing thread crashed', error)));
+  });
+  return {
+    take: (page) => worker.postMessage(page),
+    close: () => {
+      worker.postMessage(null);
+      return closed;
+    },
+  };
+}
