@@ -1,6 +1,6 @@
 // The build, stage by stage:
-//   resolveConfig -> loadContent -> planRoutes -> bundleAssets -> renderDocuments
-//   -> checkAnchors -> writeOutput
+//   resolveConfig -> loadContent (with bundleAssets beside it) -> planRoutes
+//   -> renderDocuments -> checkAnchors -> writeOutput
 // Each stage is a function from data to data; only writeOutput touches dist/.
 import { resolve } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
@@ -84,6 +84,10 @@ async function compileWith(
   { timings, diagnostics, pool, pagesDir }: { timings: TaskTimings; diagnostics: Diagnostic[]; pool: ReturnType<typeof startRenderPool>; pagesDir: string | null },
 ): Promise<CompileResult> {
   const failed = () => ({ ok: false, diagnostics, timings, compiled: null });
+  // The browser runtime depends on the config only: esbuild bundles it in its own
+  // process while this thread reads the content.
+  const bundling = bundleAssets({ runtime: resolved.config.runtime });
+  bundling.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const content = await task(timings, 'content', () => loadContent(resolved));
   diagnostics.push(...content.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
@@ -93,7 +97,7 @@ async function compileWith(
   diagnostics.push(...plan.diagnostics);
   const factsJson = JSON.stringify(siteFacts(site)).replace(/</g, '\\u003c');
 
-  const assets = await task(timings, 'assets', () => bundleAssets({ runtime: site.config.runtime }));
+  const assets = await task(timings, 'assets', () => bundling);
   const documents = await task(timings, 'render', () =>
     renderAll(
       { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear() },

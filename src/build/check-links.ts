@@ -10,7 +10,7 @@ export function checkAnchors(documents: readonly RenderedDocument[], severity: S
   const diagnostics: Diagnostic[] = [];
   for (const doc of documents) {
     for (const link of doc.links) {
-      if (!link.hash) continue;
+      if (!link.hash || link.reported) continue;
       const targetUrl = link.path === '' ? doc.url : link.path.replace(/\/$/, '') || '/';
       const ids = idsByUrl.get(targetUrl);
       if (!ids) continue;

@@ -53,6 +53,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     for (const { href } of page.links) {
       if (!href || SKIP_SCHEMES_RE.test(href)) continue;
       const place = placeOf(doc, href, configPlaces, input.sourceOf);
+      if (place.reported) continue; // a source path the Markdown stage already reported
       if (/^javascript:/i.test(href)) {
         add(diagnostics, { ruleId: 'unsafe-link', severity: 'error', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead', ...place });
         continue;
@@ -119,12 +120,12 @@ function decodePath(path: string): string {
   }
 }
 
-type Place = { file: string; line: number; column: number };
+type Place = { file: string; line: number; column: number; reported?: boolean };
 
 /** Where a link comes from: its Markdown source, the config (menu, footer), or the page's file. */
 function placeOf(doc: RenderedDocument, href: string, configPlaces: Map<string, Place>, sourceOf: LinkCheckInput['sourceOf']): Place {
   const fromContent = doc.links.find((l) => (l.hash === null ? l.path : `${l.path}#${l.hash}`) === href || (l.path === '' && `#${l.hash}` === href));
-  if (fromContent) return { file: fromContent.file, line: fromContent.line, column: fromContent.column };
+  if (fromContent) return { file: fromContent.file, line: fromContent.line, column: fromContent.column, ...(fromContent.reported ? { reported: true } : {}) };
   const fromConfig = configPlaces.get(href);
   if (fromConfig) return fromConfig;
   const page = sourceOf(doc.url);

@@ -16,6 +16,8 @@ export interface LinkRef {
   hash: string | null;
   line: number;
   column: number;
+  /** A source path that is no page or file: reported where it is written, skipped later. */
+  reported?: boolean;
 }
 
 export interface MarkdownContext {

@@ -25,8 +25,11 @@ export default function remarkLinks() {
         return;
       }
       const [path, hash] = splitHash(url);
-      const problem = (message: string, hint: string) =>
+      const problem = (message: string, hint: string) => {
         ctx.diagnostics.push({ ruleId: 'broken-link', severity: 'error', message, hint, file: ctx.file, line, column });
+        // Kept as written in the page: the link checks must not report it a second time.
+        ctx.links.push({ path, hash: hash ?? null, line, column, reported: true });
+      };
 
       if (path.startsWith('/')) {
         ctx.links.push({ path, hash: hash ?? null, line, column });
