@@ -27,16 +27,27 @@ const commandsApart = {
   },
 };
 
-rmSync(join(root, 'lib'), { recursive: true, force: true });
+const entries = {
+  cli: 'src/cli.ts',
+  ...Object.fromEntries(commands.map((c) => [`commands/${c}`, `src/commands/${c}.ts`])),
+  'render-worker': 'src/build/render-worker.ts',
+  'page-sink-worker': 'src/build/page-sink-worker.ts',
+  'dev-render-worker': 'src/dev/render-worker.ts',
+};
+
+// `--entry <name>` rebuilds that bundle only, in place (bankdocs dev, after a theme
+// component changed, rebuilds its render thread's bundle while the rest keeps running).
+const only = process.argv.flatMap((arg, i) => (arg === '--entry' ? [process.argv[i + 1]] : []));
+for (const name of only) {
+  if (!(name in entries)) {
+    console.error(`compile: no entry "${name}" (${Object.keys(entries).join(', ')})`);
+    process.exit(2);
+  }
+}
+if (!only.length) rmSync(join(root, 'lib'), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: {
-    cli: 'src/cli.ts',
-    ...Object.fromEntries(commands.map((c) => [`commands/${c}`, `src/commands/${c}.ts`])),
-    'render-worker': 'src/build/render-worker.ts',
-    'page-sink-worker': 'src/build/page-sink-worker.ts',
-    'dev-render-worker': 'src/dev/render-worker.ts',
-  },
+  entryPoints: only.length ? Object.fromEntries(only.map((name) => [name, entries[name]])) : entries,
   plugins: [commandsApart],
   outdir: 'lib',
   bundle: true,

@@ -7,15 +7,15 @@ const port = parentPort!;
 const handler = createPageHandler(workerData as SinkOptions);
 let failure: Error | null = null;
 
-port.on('message', (page: SinkPage | null) => {
-  if (page === null) {
+port.on('message', (pages: SinkPage[] | null) => {
+  if (pages === null) {
     port.postMessage(failure ? { ok: false, message: failure.message } : { ok: true, scanned: handler.scanned });
     port.close();
     return;
   }
   if (failure) return;
   try {
-    handler.take(page);
+    for (const page of pages) handler.take(page);
   } catch (error) {
     failure = error as Error;
   }

@@ -10,6 +10,8 @@ import { scanHtml, type ScannedPage } from '../check/scan-html.js';
 import { internalError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 
+const BATCH = 16;
+
 export interface SinkOptions {
   /** Write every page into this folder. */
   dir?: string | null;
@@ -61,9 +63,19 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
     );
     worker.once('error', (error) => reject(internalError('the page-writing thread crashed', error)));
   });
+  // Pages go over in batches: a message costs more than the copy of one page.
+  let batch: SinkPage[] = [];
+  const flush = () => {
+    if (batch.length) worker.postMessage(batch);
+    batch = [];
+  };
   return {
-    take: (page) => worker.postMessage(page),
+    take: (page) => {
+      batch.push(page);
+      if (batch.length === BATCH) flush();
+    },
     close: () => {
+      flush();
       worker.postMessage(null);
       return closed;
     },

@@ -107,8 +107,9 @@ export class DevSession {
     const names = changes.map((c) => relative(process.cwd(), c.path)).join(', ');
 
     if (theme.some((c) => within(resolve(THEME_DIR, 'components'), c.path))) {
-      // Theme components are compiled code: recompile, then a fresh render thread loads them.
-      const compile = spawnSync(process.execPath, [resolve(PACKAGE_ROOT, 'scripts', 'compile.mjs')], { encoding: 'utf8' });
+      // Theme components are compiled code: rebuild the render thread's bundle, then a
+      // fresh render thread loads it.
+      const compile = spawnSync(process.execPath, [resolve(PACKAGE_ROOT, 'scripts', 'compile.mjs'), '--entry', 'dev-render-worker'], { encoding: 'utf8' });
       if (compile.status !== 0) {
         this.baseProblems.splice(0, Infinity, { ruleId: 'theme-error', severity: 'error', message: `the theme does not compile: ${compile.stderr.trim().split('\n')[0]}`, file: theme[0]!.path, line: 1, column: 1 });
         return done(names, 0, []);
