@@ -46,12 +46,18 @@ writeFileSync(
 );
 
 const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
-/** One cold run of the real CLI: wall time, peak memory, and CPU in user and kernel mode. */
+/**
+ * One cold run of the real CLI, started the way npx starts it (the executable, through
+ * its shebang and the flags there): wall time, peak memory, CPU in user and kernel mode.
+ */
 function runCli(args) {
+  const bin = join(root, 'bin', 'bankdocs.js');
+  const command = process.platform === 'win32' ? [process.execPath, bin] : [bin];
+  const env = { ...process.env, PATH: `${dirname(process.execPath)}${process.platform === 'win32' ? ';' : ':'}${process.env.PATH ?? ''}` };
   const started = performance.now();
   const result = timeBin
-    ? spawnSync(timeBin, ['-f', 'bench=%M %U %S', process.execPath, join(root, 'bin', 'bankdocs.js'), ...args], { encoding: 'utf8' })
-    : spawnSync(process.execPath, [join(root, 'bin', 'bankdocs.js'), ...args], { encoding: 'utf8' });
+    ? spawnSync(timeBin, ['-f', 'bench=%M %U %S', ...command, ...args], { encoding: 'utf8', env })
+    : spawnSync(command[0], [...command.slice(1), ...args], { encoding: 'utf8', env });
   const ms = performance.now() - started;
   const m = /bench=(\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
   return { ms, status: result.status, stdout: result.stdout, stderr: result.stderr, rssMiB: m ? Number(m[1]) / 1024 : NaN, user: m ? Number(m[2]) : NaN, sys: m ? Number(m[3]) : NaN };

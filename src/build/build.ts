@@ -25,7 +25,10 @@ export interface CompileOptions {
   workers?: number | 'auto';
   /** Go on after content errors, to report everything at once (`bankdocs check`). */
   keepGoing?: boolean;
-  /** Read ids and links out of every page's HTML as it is rendered (`bankdocs check`). */
+  /**
+   * Read ids and links out of every page's HTML as it is rendered (`bankdocs check`);
+   * the pages are then not output, so code blocks are not coloured.
+   */
   scan?: boolean;
   /**
    * Called once the config is known: the folder to write pages into as they are rendered
@@ -100,7 +103,7 @@ async function compileWith(
   const assets = await task(timings, 'assets', () => bundling);
   const documents = await task(timings, 'render', () =>
     renderAll(
-      { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear() },
+      { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear(), forOutput: !options.scan },
       plan.documents,
       pool,
       { outDir: pagesDir, scan: options.scan ?? false },

@@ -19,7 +19,15 @@ import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
 import rehypeHeadings from './rehype-headings.js';
 
-export function createMarkdownProcessor() {
+export interface ProcessorOptions {
+  /**
+   * Syntax colouring of code blocks (default true). `bankdocs check` turns it off: it
+   * adds neither ids nor links, the only things the check reads from a page.
+   */
+  highlight?: boolean;
+}
+
+export function createMarkdownProcessor({ highlight = true }: ProcessorOptions = {}) {
   return unified()
     .use(remarkMarkdownIt)
     .use(remarkBlockDirectives)
@@ -29,7 +37,7 @@ export function createMarkdownProcessor() {
     .use(remarkApiLanguage)
     .use(remarkRehype)
     .use(rehypeHeadings)
-    .use(rehypeCodeHighlight)
+    .use(highlight ? rehypeCodeHighlight : [])
     .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents })
     .freeze();
 }

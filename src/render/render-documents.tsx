@@ -30,6 +30,8 @@ export interface RenderInput {
   factsJson: string;
   assets: BuiltAssets;
   buildYear: number;
+  /** false: pages only read for ids and links (bankdocs check); no syntax colouring. */
+  forOutput?: boolean;
 }
 
 export interface FileLink extends LinkRef {
@@ -60,7 +62,7 @@ export interface Renderer {
  */
 export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
-  const processor = options.processor ?? createMarkdownProcessor();
+  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const assets = new Set(site.assets.map((a) => a.rel));
