@@ -1,22 +1,26 @@
 // The page thread of a large build or check: writes and/or scans the pages the main
 // thread renders, in order, while the main thread renders the next ones (page-sink.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPageHandler, type SinkOptions, type SinkPage } from './page-sink.js';
+import { createPageHandler, type SinkOptions, type SinkPage, type SinkReply } from './page-sink.js';
 
 const port = parentPort!;
 const handler = createPageHandler(workerData as SinkOptions);
 let failure: Error | null = null;
 
+const reply = (message: SinkReply) => port.postMessage(message);
+
 port.on('message', (pages: SinkPage[] | null) => {
   if (pages === null) {
-    port.postMessage(failure ? { ok: false, message: failure.message } : { ok: true, scanned: handler.scanned });
+    reply(failure ? { type: 'failed', message: failure.message } : { type: 'closed', scanned: handler.scanned });
     port.close();
     return;
   }
-  if (failure) return;
-  try {
-    for (const page of pages) handler.take(page);
-  } catch (error) {
-    failure = error as Error;
+  if (!failure) {
+    try {
+      for (const page of pages) handler.take(page);
+    } catch (error) {
+      failure = error as Error;
+    }
   }
+  reply({ type: 'done' });
 });

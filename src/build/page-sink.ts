@@ -11,6 +11,10 @@ import { internalError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 
 const BATCH = 16;
+/** Batches sent but not yet handled, beyond which rendering waits for the page thread. */
+const MAX_BATCHES_IN_FLIGHT = 8;
+
+export type SinkReply = { type: 'done' } | { type: 'closed'; scanned: Map<string, ScannedPage> } | { type: 'failed'; message: string };
 
 export interface SinkOptions {
   /** Write every page into this folder. */
@@ -47,6 +51,10 @@ export function createPageHandler(options: SinkOptions): { take(page: SinkPage):
 
 export interface PageSink {
   take(page: SinkPage): void;
+  /** True when more pages wait on the page thread than memory should hold. */
+  behind(): boolean;
+  /** Resolves when the page thread has caught up. */
+  caughtUp(): Promise<void>;
   /** Resolves once every page is handled, with the scans; rejects with the first error. */
   close(): Promise<Map<string, ScannedPage>>;
 }
@@ -54,19 +62,32 @@ export interface PageSink {
 export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
   if (!ownThread) {
     const handler = createPageHandler(options);
-    return { take: (page) => handler.take(page), close: async () => handler.scanned };
+    return { take: (page) => handler.take(page), behind: () => false, caughtUp: async () => {}, close: async () => handler.scanned };
   }
   const worker = new Worker(libEntry('page-sink-worker'), { workerData: options });
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
   const closed = new Promise<Map<string, ScannedPage>>((resolve, reject) => {
-    worker.once('message', (reply: { ok: true; scanned: Map<string, ScannedPage> } | { ok: false; message: string }) =>
-      reply.ok ? resolve(reply.scanned) : reject(internalError(`a page could not be written: ${reply.message}`)),
-    );
+    worker.on('message', (reply: SinkReply) => {
+      if (reply.type === 'done') {
+        inFlight--;
+        if (inFlight <= MAX_BATCHES_IN_FLIGHT / 2 && wake) {
+          wake();
+          wake = null;
+        }
+      } else if (reply.type === 'closed') resolve(reply.scanned);
+      else reject(internalError(`a page could not be written: ${reply.message}`));
+    });
     worker.once('error', (error) => reject(internalError('the page-writing thread crashed', error)));
   });
+  closed.catch(() => wake?.());
   // Pages go over in batches: a message costs more than the copy of one page.
   let batch: SinkPage[] = [];
   const flush = () => {
-    if (batch.length) worker.postMessage(batch);
+    if (batch.length) {
+      worker.postMessage(batch);
+      inFlight++;
+    }
     batch = [];
   };
   return {
@@ -74,6 +95,10 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
       batch.push(page);
       if (batch.length === BATCH) flush();
     },
+    behind: () => inFlight > MAX_BATCHES_IN_FLIGHT,
+    caughtUp: () => new Promise<void>((resolve) => {
+      wake = resolve;
+    }),
     close: () => {
       flush();
       worker.postMessage(null);

@@ -78,7 +78,13 @@ export async function renderAll(input: RenderInput, documents: readonly Document
     if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, handOver);
     else {
       const renderer = createRenderer(input);
-      results = documents.map((doc) => handOver(renderer.render(doc)));
+      results = [];
+      for (const doc of documents) {
+        results.push(handOver(renderer.render(doc)));
+        // When the page thread falls behind (a slow disk), wait for it rather than
+        // queue up every page's HTML in memory.
+        if (sink?.behind()) await sink.caughtUp();
+      }
     }
     const scanned = await sink?.close();
     if (options.scan && scanned) for (const doc of results) doc.scanned = scanned.get(doc.url)!;
