@@ -84,7 +84,9 @@ const summary = (rs) => {
   };
 };
 
-const build = summary(Array.from({ length: runs }, buildOnce));
+const buildRuns = Array.from({ length: runs }, buildOnce);
+if (process.env.BENCH_VERBOSE) for (const r of buildRuns) console.log(`  run: ${r.ms.toFixed(0)} ms, ${r.rssMiB.toFixed(1)} MiB, user ${r.user} s, kernel ${r.sys} s`);
+const build = summary(buildRuns);
 console.log(`build  ${pages} pages, ${runs} cold runs`);
 console.log(`  wall        ${fmt(build.ms)} ms median, ${fmt(build.min)}-${fmt(build.max)} ms   (budget 2000 ms)  ${build.ms < 2000 ? 'ok' : 'OVER'}`);
 console.log(`  pages/s     ${fmt((pages / build.ms) * 1000)}`);

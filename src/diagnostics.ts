@@ -61,10 +61,35 @@ export function internalError(message: string, cause?: unknown): Error {
   return new Error(`Internal error: ${message}`, { cause });
 }
 
-export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd()): string {
+/** ANSI styles for a terminal; plain text when `color` is off. */
+const STYLES = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39] } as const;
+export function paint(color: boolean, style: keyof typeof STYLES, text: string): string {
+  const [on, off] = STYLES[style];
+  return color ? `\u001b[${on}m${text}\u001b[${off}m` : text;
+}
+
+/**
+ * Whether to colour what goes to `stream`: FORCE_COLOR ("0" or "false": never) wins,
+ * then a terminal that supports colour (NO_COLOR, NODE_DISABLE_COLORS and TERM=dumb
+ * turn it off, as Node reads them).
+ */
+export function useColor(stream: NodeJS.WriteStream): boolean {
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  return stream.isTTY === true && typeof stream.hasColors === 'function' && stream.hasColors();
+}
+
+export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd(), color = false): string {
   const file = relative(cwd, d.file) || d.file;
-  const head = `${file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  [${d.ruleId}]`;
-  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+  const severity = paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity);
+  const head = `${paint(color, 'bold', `${file}:${d.line}:${d.column}`)}  ${severity}  ${d.message}  ${paint(color, 'dim', `[${d.ruleId}]`)}`;
+  return d.hint ? `${head}\n  ${paint(color, 'dim', `hint: ${d.hint}`)}` : head;
+}
+
+/** Diagnostics sorted by place, a blank line between files (each line keeps its file:line:col). */
+export function formatGrouped(diagnostics: readonly Diagnostic[], cwd: string = process.cwd(), color = false): string[] {
+  const sorted = [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+  return sorted.flatMap((d, i) => [...(i > 0 && sorted[i - 1]!.file !== d.file ? [''] : []), formatDiagnostic(d, cwd, color)]);
 }
 
 export function formatSummary(ds: readonly Diagnostic[]): string {

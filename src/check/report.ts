@@ -1,7 +1,7 @@
 // Reporters for `bankdocs check`: human (default), json (for tools), github (workflow
 // commands, shown as annotations on the pull request's lines).
 import { relative } from 'node:path';
-import { formatDiagnostic, formatSummary, type Diagnostic } from '../diagnostics.js';
+import { formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
 import type { ExternalLink } from './check-links.js';
 
 export type ReportFormat = 'human' | 'json' | 'github';
@@ -12,6 +12,8 @@ export interface Report {
   externalChecked: boolean;
   pages: number;
   cwd: string;
+  /** Human format only: ANSI colours (on a terminal). */
+  color?: boolean;
 }
 
 const sort = (ds: Diagnostic[]) => [...ds].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
@@ -37,11 +39,11 @@ export function formatReport(format: ReportFormat, report: Report): string {
       .map((d) => `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(rel(d.file))},line=${d.line},col=${d.column},title=${prop(d.ruleId)}::${escape(d.hint ? `${d.message} (${d.hint})` : d.message)}\n`)
       .join('');
   }
-  const lines = diagnostics.map((d) => formatDiagnostic(d, report.cwd));
+  const lines = formatGrouped(diagnostics, report.cwd, report.color ?? false);
   const externals = report.external.length
     ? report.externalChecked
       ? `${new Set(report.external.map((l) => l.url)).size} external links checked.`
       : `${new Set(report.external.map((l) => l.url)).size} external links not checked (pass --external to fetch them).`
     : '';
-  return [...lines, `Checked ${report.pages} pages: ${formatSummary(diagnostics)}.`, externals].filter(Boolean).join('\n') + '\n';
+  return [...lines, `Checked ${report.pages} pages: ${formatSummary(diagnostics)}.`, ...(externals ? [externals] : [])].join('\n') + '\n';
 }

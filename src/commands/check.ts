@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { formatReport, type ReportFormat } from '../check/report.js';
+import { useColor } from '../diagnostics.js';
 import { runCheck } from '../check/run-check.js';
 import { consoleOutput, formatTimings, type Output } from './output.js';
 
@@ -23,7 +24,7 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   });
   // --strict: a warning fails the check like an error, and is reported as one.
   const diagnostics = options.strict ? result.diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : result.diagnostics;
-  const text = formatReport(format, { diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd() });
+  const text = formatReport(format, { diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd(), color: format === 'human' && useColor(process.stderr) });
   (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
   if (options.timings) out.error(formatTimings(result.timings));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;

@@ -73,7 +73,7 @@ function report(out: Output, result: UpdateReport): void {
     const what = result.cssOnly ? 'stylesheet swapped' : `${result.rendered} page${result.rendered === 1 ? '' : 's'} re-rendered`;
     out.info(`${new Date().toLocaleTimeString()}  ${relative(process.cwd(), result.what) || result.what}: ${what} in ${result.ms} ms`);
   }
-  for (const problem of result.problems) out.error(formatDiagnostic(problem));
+  for (const problem of result.problems) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
 }
 
 function openBrowser(url: string): void {

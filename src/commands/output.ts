@@ -1,20 +1,24 @@
 // How commands talk to the terminal: diagnostics, summaries, and quiet mode.
-import { formatDiagnostic, formatSummary, type Diagnostic } from '../diagnostics.js';
+import { formatGrouped, formatSummary, useColor, type Diagnostic } from '../diagnostics.js';
 
 export interface Output {
   info(line: string): void;
   error(line: string): void;
+  /** Whether `error` lines may carry ANSI colours. */
+  color?: boolean;
 }
 
 export const consoleOutput: Output = {
   info: (line) => process.stdout.write(`${line}\n`),
   error: (line) => process.stderr.write(`${line}\n`),
+  get color() {
+    return useColor(process.stderr);
+  },
 };
 
 export function printDiagnostics(out: Output, diagnostics: readonly Diagnostic[], options: { quiet?: boolean } = {}): void {
-  const sorted = [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  const shown = options.quiet ? sorted.filter((d) => d.severity === 'error') : sorted;
-  for (const d of shown) out.error(formatDiagnostic(d));
+  const shown = options.quiet ? diagnostics.filter((d) => d.severity === 'error') : diagnostics;
+  for (const line of formatGrouped(shown, process.cwd(), out.color ?? false)) out.error(line);
   if (shown.length) out.error(formatSummary(diagnostics));
 }
 

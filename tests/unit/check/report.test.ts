@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatReport } from '../../../src/check/report.js';
+import { useColor, type Diagnostic } from '../../../src/diagnostics.js';
+
+const d = (file: string, line: number, severity: Diagnostic['severity'] = 'error'): Diagnostic => ({
+  ruleId: 'broken-link',
+  severity,
+  message: `problem on line ${line}`,
+  hint: 'fix it',
+  file: `/site/${file}`,
+  line,
+  column: 3,
+});
+
+const report = (color: boolean) =>
+  formatReport('human', { diagnostics: [d('b.md', 9, 'warning'), d('a.md', 7), d('b.md', 2)], external: [], externalChecked: false, pages: 4, cwd: '/site', color });
+
+describe('the human report', () => {
+  it('groups by file, in order, keeping file:line:col on every line', () => {
+    expect(report(false).split('\n')).toEqual([
+      'a.md:7:3  error  problem on line 7  [broken-link]',
+      '  hint: fix it',
+      '',
+      'b.md:2:3  error  problem on line 2  [broken-link]',
+      '  hint: fix it',
+      'b.md:9:3  warning  problem on line 9  [broken-link]',
+      '  hint: fix it',
+      'Checked 4 pages: 2 errors, 1 warning.',
+      '',
+    ]);
+  });
+
+  it('colours severities, places and hints only when asked', () => {
+    const text = report(true);
+    expect(text).toContain('\u001b[31merror\u001b[39m');
+    expect(text).toContain('\u001b[33mwarning\u001b[39m');
+    expect(text).toContain('\u001b[1ma.md:7:3\u001b[22m');
+    expect(text.replace(/\u001b\[\d+m/g, '')).toBe(report(false));
+    expect(report(false)).not.toContain('\u001b[');
+  });
+});
+
+describe('useColor', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const pipe = { isTTY: false } as NodeJS.WriteStream;
+  const terminal = { isTTY: true, hasColors: () => true } as unknown as NodeJS.WriteStream;
+
+  it('colours a terminal that has colours, never a pipe', () => {
+    vi.stubEnv('FORCE_COLOR', '');
+    expect(useColor(terminal)).toBe(true);
+    expect(useColor(pipe)).toBe(false);
+  });
+
+  it('follows FORCE_COLOR either way', () => {
+    vi.stubEnv('FORCE_COLOR', '1');
+    expect(useColor(pipe)).toBe(true);
+    vi.stubEnv('FORCE_COLOR', '0');
+    expect(useColor(terminal)).toBe(false);
+  });
+});
