@@ -10,6 +10,7 @@ import { internalError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { createRenderer, type RenderedDocument, type RenderInput } from '../render/render-documents.js';
+import { heapKeeper } from './heap.js';
 import { pageSink } from './page-sink.js';
 
 /** Below this many pages, starting the page thread costs more than it saves. */
@@ -78,9 +79,11 @@ export async function renderAll(input: RenderInput, documents: readonly Document
     if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, handOver);
     else {
       const renderer = createRenderer(input);
+      const keepHeap = heapKeeper();
       results = [];
       for (const doc of documents) {
         results.push(handOver(renderer.render(doc)));
+        if (results.length % 32 === 0) keepHeap();
         // When the page thread falls behind (a slow disk), wait for it rather than
         // queue up every page's HTML in memory.
         if (sink?.behind()) await sink.caughtUp();
