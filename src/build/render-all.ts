@@ -53,7 +53,7 @@ const canUseWorkers = !import.meta.url.endsWith('.ts');
  * How many worker threads render beside this one. "auto" is none: measured on a 2-core
  * machine, a second rendering thread (its own heap, a cold JIT, the site copied over)
  * costs more than it saves, while the page writes run on a thread of their own
- * (page-writer.ts). `--workers n` renders on n threads in all, this one included.
+ * (page-sink.ts). `--workers n` renders on n threads in all, this one included.
  */
 export function workerCount(workers: number | 'auto'): number {
   if (!canUseWorkers || workers === 'auto') return 0;
