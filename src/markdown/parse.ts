@@ -22,7 +22,7 @@ import type {
   TableRow,
 } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import createMarkdownIt, { type MarkdownIt, type StateBlock, type StateInline, type Token } from 'markdown-it';
+import createMarkdownIt, { type MarkdownIt, type StateBlock, type StateCore, type StateInline, type Token } from 'markdown-it';
 import type { Point, Position } from 'unist';
 import footnote from 'markdown-it-footnote';
 
@@ -56,7 +56,14 @@ export function markdownIt(): MarkdownIt {
   md.linkify.test = (text: string) => (text.includes('www.') || text.includes('@')) && test(text);
   md.inline.ruler.at('strikethrough', strikethrough);
   md.inline.ruler2.at('strikethrough', strikethroughPairs);
+  md.core.ruler.after('block', 'task_list', taskList);
   md.use(footnote);
+  // GFM has footnote references and definitions, not inline footnotes ("^[text]"), and
+  // "[^1]" is a footnote reference before anything else ("[^1][ref]" too).
+  md.inline.ruler.disable('footnote_inline');
+  const footnoteRef = (md.inline.ruler as unknown as RuleList<InlineRule>).__rules__.find((r) => r.name === 'footnote_ref')!.fn;
+  md.inline.ruler.disable('footnote_ref');
+  md.inline.ruler.before('link', 'gfm_footnote_ref', footnoteRef);
   md.block.ruler.before('fence', 'directive', directive, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   recordPositions(md);
   shared = md;
@@ -108,7 +115,7 @@ function recordPositions(md: MarkdownIt): void {
       { alt: rule.alt },
     );
   }
-  for (const name of ['link', 'image', 'autolink', 'linkify', 'footnote_ref']) {
+  for (const name of ['link', 'image', 'autolink', 'linkify', 'gfm_footnote_ref']) {
     const rule = (md.inline.ruler as unknown as RuleList<InlineRule>).__rules__.find((r) => r.name === name);
     if (!rule) continue;
     const fn = rule.fn;
@@ -132,6 +139,26 @@ function recordPositions(md: MarkdownIt): void {
       { alt: rule.alt },
     );
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// GFM task list items: "[ ]" or "[x]" and a blank at the start of an item's first
+// paragraph. Read before inline parsing, so "[x]" is never taken for a reference link.
+
+const TASK_RE = /^\[([ xX])\](?=\s|$)[ \t]?/;
+
+function taskList(state: StateCore): boolean {
+  const tokens = state.tokens;
+  for (let i = 2; i < tokens.length; i++) {
+    const inline = tokens[i]!;
+    if (inline.type !== 'inline' || tokens[i - 1]!.type !== 'paragraph_open' || tokens[i - 2]!.type !== 'list_item_open') continue;
+    const task = TASK_RE.exec(inline.content);
+    if (!task) continue;
+    inline.content = inline.content.slice(task[0].length);
+    inline.meta = { ...inline.meta, skipped: task[0].length };
+    tokens[i - 2]!.meta = { ...tokens[i - 2]!.meta, checked: task[1] !== ' ' };
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -362,7 +389,6 @@ function directive(state: StateBlock, startLine: number, endLine: number, silent
 // ---------------------------------------------------------------------------------------
 // Tokens -> mdast.
 
-const TASK_RE = /^\[([ xX])\](?=[ \t]|$)[ \t]?/;
 
 class Converter {
   private i = 0;
@@ -418,7 +444,10 @@ class Converter {
     if (!token.map) return undefined;
     const [first, last] = token.map;
     const start = token.start ?? this.firstNonBlank(first);
-    const endLine = Math.max(first, last - 1);
+    // markdown-it's line range may take in the blank lines after a block; the block ends
+    // on its last non-blank line, as in micromark.
+    let endLine = Math.max(first, last - 1);
+    while (endLine > first && this.firstNonBlank(endLine) === this.lineEnd(endLine)) endLine--;
     return { start: this.point(start), end: this.point(Math.max(start, this.lineEnd(endLine))) };
   }
 
@@ -446,7 +475,10 @@ class Converter {
     switch (token.type) {
       case 'paragraph_open': {
         this.i++;
-        const children = this.inlineOf(this.tokens[this.i++]! as Located, position?.start.offset);
+        const inline = this.tokens[this.i++]! as Located;
+        const skipped = (inline.meta as { skipped?: number } | null)?.skipped;
+        if (skipped && position) position.start = this.point(position.start.offset! + skipped); // a task list marker
+        const children = this.inlineOf(inline, position?.start.offset);
         this.i++; // paragraph_close
         const node: Paragraph = { type: 'paragraph', children, position };
         if (token.meta?.directiveLabel) node.data = { directiveLabel: true } as never;
@@ -481,7 +513,8 @@ class Converter {
         const space = info.search(/\s/);
         const lang = info ? (space < 0 ? info : info.slice(0, space)) : null;
         const meta = info && space >= 0 ? info.slice(space).trim() || null : null;
-        const node: Code = { type: 'code', lang: lang ? markdownIt().utils.unescapeAll(lang) : null, meta, value: token.content.replace(/\n$/, ''), position };
+        const { unescapeAll } = markdownIt().utils;
+        const node: Code = { type: 'code', lang: lang ? unescapeAll(lang) : null, meta: meta ? unescapeAll(meta) : null, value: token.content.replace(/\n$/, ''), position };
         return node;
       }
       case 'hr':
@@ -582,20 +615,8 @@ class Converter {
       this.i++;
       const children = this.blocks('list_item_close') as ListItem['children'];
       const listItem: ListItem = { type: 'listItem', spread: false, checked: null, children, position: itemPosition };
-      const first = children[0];
-      if (first?.type === 'paragraph') {
-        const lead = first.children[0];
-        const task = lead?.type === 'text' ? TASK_RE.exec(lead.value) : null;
-        if (task && lead?.type === 'text') {
-          listItem.checked = task[1] !== ' ';
-          lead.value = lead.value.slice(task[0].length);
-          if (first.position) {
-            const offset = first.position.start.offset! + task[0].length;
-            first.position = { start: this.point(offset), end: first.position.end };
-          }
-          if (lead.value === '') first.children.shift();
-        }
-      }
+      const checked = (item.meta as { checked?: boolean } | null)?.checked;
+      if (checked !== undefined) listItem.checked = checked;
       node.children.push(listItem);
     }
     this.i++; // list close
@@ -610,7 +631,14 @@ class Converter {
       });
       spreadItem ||= item.spread;
     }
-    node.spread = loose && !spreadItem;
+    let between = false;
+    for (let k = 1; k < node.children.length; k++) {
+      const prev = node.children[k - 1]!;
+      const lastLine = prev.children.at(-1)?.position?.end.line ?? prev.position?.start.line;
+      const nextLine = node.children[k]!.position?.start.line;
+      if (lastLine !== undefined && nextLine !== undefined && nextLine > lastLine + 1) between = true;
+    }
+    node.spread = between || (loose && !spreadItem);
     return node;
   }
 
