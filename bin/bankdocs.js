@@ -3,6 +3,8 @@
 // A plain `node` shebang: `env -S` (to pass V8 flags here) is missing from BusyBox, so
 // Alpine images could not run it. Large sites build ~5 % faster with
 // NODE_OPTIONS=--max-semi-space-size=32 (README, "Benchmarks").
+// Stack traces (BANKDOCS_DEBUG=1) name the TypeScript sources, through lib/'s source maps.
+if (process.env.BANKDOCS_DEBUG) process.setSourceMapsEnabled(true);
 let cli;
 try {
   cli = await import('../lib/cli.js');

@@ -56,6 +56,22 @@ export class UserError extends Error {
   }
 }
 
+/**
+ * The output folder cannot be written (no space left, no permission, a file where a
+ * folder must go): a problem of the machine, not of the content nor of bankdocs.
+ */
+export class OutputError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'OutputError';
+  }
+}
+
+/** An output file-system failure as an OutputError ("cannot write <what>: <reason>"). */
+export function outputError(what: string, error: unknown): OutputError {
+  return error instanceof OutputError ? error : new OutputError(`cannot write ${what}: ${(error as Error).message}`, { cause: error });
+}
+
 /** A broken invariant of bankdocs itself, not a user mistake. */
 export function internalError(message: string, cause?: unknown): Error {
   return new Error(`Internal error: ${message}`, { cause });

@@ -11,16 +11,18 @@ const reply = (message: SinkReply) => port.postMessage(message);
 
 port.on('message', (pages: SinkPage[] | null) => {
   if (pages === null) {
-    reply(failure ? { type: 'failed', message: failure.message } : { type: 'closed', scanned: handler.scanned });
+    reply(failure ? { type: 'failed', message: failure.message, output: failure.name === 'OutputError' } : { type: 'closed', scanned: handler.scanned });
     port.close();
     return;
   }
-  if (!failure) {
-    try {
-      for (const page of pages) handler.take(page);
-    } catch (error) {
-      failure = error as Error;
-    }
+  if (failure) return;
+  try {
+    for (const page of pages) handler.take(page);
+  } catch (error) {
+    failure = error as Error;
+    // Said at once, so the main thread stops rendering pages nobody can write.
+    reply({ type: 'failed', message: failure.message, output: failure.name === 'OutputError' });
+    return;
   }
   reply({ type: 'done' });
 });

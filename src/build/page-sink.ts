@@ -7,14 +7,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { scanHtml, type ScannedPage } from '../check/scan-html.js';
-import { internalError } from '../diagnostics.js';
+import { internalError, OutputError, outputError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 
 const BATCH = 16;
 /** Batches sent but not yet handled, beyond which rendering waits for the page thread. */
 const MAX_BATCHES_IN_FLIGHT = 8;
 
-export type SinkReply = { type: 'done' } | { type: 'closed'; scanned: Map<string, ScannedPage> } | { type: 'failed'; message: string };
+export type SinkReply = { type: 'done' } | { type: 'closed'; scanned: Map<string, ScannedPage> } | { type: 'failed'; message: string; output: boolean };
 
 export interface SinkOptions {
   /** Write every page into this folder. */
@@ -40,11 +40,15 @@ export function createPageHandler(options: SinkOptions): { take(page: SinkPage):
       if (!options.dir) return;
       const file = join(options.dir, page.path);
       const folder = dirname(file);
-      if (!made.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        made.add(folder);
+      try {
+        if (!made.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          made.add(folder);
+        }
+        writeFileSync(file, page.html);
+      } catch (error) {
+        throw outputError(`the page ${page.path}`, error);
       }
-      writeFileSync(file, page.html);
     },
   };
 }
@@ -67,7 +71,17 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
   const worker = new Worker(libEntry('page-sink-worker'), { workerData: options });
   let inFlight = 0;
   let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  let settled = false;
   const closed = new Promise<Map<string, ScannedPage>>((resolve, reject) => {
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      failure = error;
+      reject(error);
+      wake?.();
+      void worker.terminate();
+    };
     worker.on('message', (reply: SinkReply) => {
       if (reply.type === 'done') {
         inFlight--;
@@ -75,12 +89,16 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
           wake();
           wake = null;
         }
-      } else if (reply.type === 'closed') resolve(reply.scanned);
-      else reject(internalError(`a page could not be written: ${reply.message}`));
+      } else if (reply.type === 'closed') {
+        settled = true;
+        resolve(reply.scanned);
+      }
+      else fail(reply.output ? new OutputError(reply.message) : internalError(`the page thread failed: ${reply.message}`));
     });
-    worker.once('error', (error) => reject(internalError('the page-writing thread crashed', error)));
+    worker.once('error', (error) => fail(internalError('the page thread crashed', error)));
+    worker.once('exit', () => fail(internalError('the page thread stopped before the last page')));
   });
-  closed.catch(() => wake?.());
+  closed.catch(() => undefined); // handled by close(); take() reports it sooner
   // Pages go over in batches: a message costs more than the copy of one page.
   let batch: SinkPage[] = [];
   const flush = () => {
@@ -92,16 +110,22 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
   };
   return {
     take: (page) => {
+      if (failure) throw failure; // stop rendering: nothing more can be written
       batch.push(page);
       if (batch.length === BATCH) flush();
     },
-    behind: () => inFlight > MAX_BATCHES_IN_FLIGHT,
-    caughtUp: () => new Promise<void>((resolve) => {
-      wake = resolve;
-    }),
+    behind: () => !failure && inFlight > MAX_BATCHES_IN_FLIGHT,
+    caughtUp: () =>
+      failure
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            wake = resolve;
+          }),
     close: () => {
-      flush();
-      worker.postMessage(null);
+      if (!failure) {
+        flush();
+        worker.postMessage(null);
+      }
       return closed;
     },
   };

@@ -3,6 +3,7 @@
 // exactly as it was.
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { outputError } from '../diagnostics.js';
 import type { OutputFile } from './assets.js';
 
 /**
@@ -20,7 +21,9 @@ export async function stageOutput(outDir: string): Promise<Staging> {
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const temp = join(dirname(target), `.${basename(target)}.tmp-${stamp}`);
   const old = join(dirname(target), `.${basename(target)}.old-${stamp}`);
-  await mkdir(temp, { recursive: true });
+  await mkdir(temp, { recursive: true }).catch((error: unknown) => {
+    throw outputError(`the output folder beside ${target}`, error);
+  });
   const abort = () => rm(temp, { recursive: true, force: true });
   const commit = async (files: readonly OutputFile[]) => {
     try {
@@ -43,7 +46,7 @@ export async function stageOutput(outDir: string): Promise<Staging> {
       if (hadPrevious) await rm(old, { recursive: true, force: true });
     } catch (error) {
       await abort();
-      throw error;
+      throw outputError(`the output folder ${target}`, error);
     }
   };
   return { dir: temp, commit, abort };

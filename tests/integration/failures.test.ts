@@ -87,4 +87,13 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('[out-dir-unsafe]');
     expect(readdirSync(join(site, 'content')).length).toBeGreaterThan(0);
   });
+
+  it('reports an output folder that cannot be written with exit 74 and no stack trace', () => {
+    writeFileSync(join(site, 'blocker'), 'a file where the output folder must go');
+    const result = runCli(['build', '--out', 'blocker/dist'], site);
+    expect(result.status).toBe(74);
+    expect(result.stderr).toMatch(/^bankdocs: cannot write the output folder beside .*blocker\/dist: ENOTDIR/m);
+    expect(result.stderr).toContain('The previous output, if any, is unchanged.');
+    expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
 });
