@@ -29,6 +29,9 @@ export type WorkerResult = { ok: true; results: [number, RenderedDocument][] } |
 /** Worker threads that load the renderer's modules now and render when given work. */
 export class RenderPool {
   readonly workers: Worker[] = [];
+  /** The first thread failure, kept from the start (a thread can fail while loading). */
+  failure: Error | null = null;
+  onFailure: ((error: Error) => void) | null = null;
 
   constructor(threads: number) {
     const url = libEntry('render-worker');
@@ -36,6 +39,10 @@ export class RenderPool {
       // A larger young generation: rendering allocates many short-lived trees.
       const worker = new Worker(url, { env: process.env, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
       worker.unref();
+      worker.on('error', (error) => {
+        this.failure ??= internalError('a render thread crashed', error);
+        this.onFailure?.(this.failure);
+      });
       this.workers.push(worker);
     }
   }
@@ -127,6 +134,11 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       done += count;
       if (done === documents.length) resolve(results);
     };
+    if (pool.failure) {
+      fail(pool.failure);
+      return;
+    }
+    pool.onFailure = fail;
     for (const worker of pool.workers) {
       worker.ref();
       worker.on('message', (message: WorkerResult) => {
@@ -143,7 +155,9 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
           fail(error as Error);
         }
       });
-      worker.on('error', (error) => fail(internalError('a render thread crashed', error)));
+      worker.on('exit', () => {
+        if (done < documents.length) fail(internalError('a render thread stopped before its last page'));
+      });
       worker.postMessage({ input, documents });
       worker.postMessage({ batch: take() });
     }
