@@ -28,6 +28,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .description('Build the whole site into a static folder (dist/ by default), replacing it only when the build succeeds.')
     .addOption(config())
     .option('-o, --out <dir>', 'output folder (default: dist/ beside the config)')
+    .option('--force', 'replace the output folder even when it is not empty and bankdocs did not build it')
     .option('-q, --quiet', 'print errors only')
     .addOption(workers())
     .option('--timings', 'print the time each build stage took')

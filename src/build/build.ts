@@ -2,7 +2,7 @@
 //   resolveConfig -> loadContent (with bundleAssets beside it) -> planRoutes
 //   -> renderDocuments -> checkAnchors -> writeOutput
 // Each stage is a function from data to data; only writeOutput touches dist/.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
@@ -16,7 +16,8 @@ import { checkAnchors } from './check-links.js';
 import { derivedFiles } from './derived-files.js';
 import { renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
-import { stageOutput, unsafeOutDir, type Staging } from './write-output.js';
+import { refuseOutDir } from './out-dir.js';
+import { stageOutput, type Staging } from './write-output.js';
 
 export interface CompileOptions {
   /** Path of docs.config.yaml (default: ./docs.config.yaml). */
@@ -122,6 +123,8 @@ async function compileWith(
 export interface BuildOptions extends CompileOptions {
   /** Output folder (default: dist/ beside the config file). */
   out?: string;
+  /** Replace a non-empty output folder that bankdocs did not make (see out-dir.ts). */
+  force?: boolean;
 }
 
 export interface BuildResult extends CompileResult {
@@ -135,14 +138,14 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...options,
     pagesDir: async (resolved) => {
       outDir = resolve(options.out ?? resolve(resolved.file, '..', 'dist'));
-      const clash = unsafeOutDir(outDir, [resolved.file, resolved.contentDir]);
-      if (clash) {
+      const refusal = refuseOutDir({ outDir, projectRoot: dirname(resolved.file), contentDir: resolved.contentDir, configFile: resolved.file, force: options.force ?? false });
+      if (refusal) {
         return {
           diagnostic: {
             ruleId: 'out-dir-unsafe',
             severity: 'error',
-            message: `the output folder ${outDir} holds ${clash}; the build replaces the whole folder`,
-            hint: 'choose an output folder of its own, such as dist/',
+            message: `refusing to replace the output folder: ${refusal.reason}`,
+            hint: refusal.hint,
             file: resolved.file,
             line: 1,
             column: 1,

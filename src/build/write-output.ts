@@ -2,9 +2,10 @@
 // temporary sibling folder, then swapped in, so a failed build leaves the previous dist/
 // exactly as it was.
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import { outputError } from '../diagnostics.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { internalError, outputError } from '../diagnostics.js';
 import type { OutputFile } from './assets.js';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './out-dir.js';
 
 /**
  * A temporary folder beside the output folder. The build writes into it (pages as they
@@ -27,9 +28,16 @@ export async function stageOutput(outDir: string): Promise<Staging> {
   const abort = () => rm(temp, { recursive: true, force: true });
   const commit = async (files: readonly OutputFile[]) => {
     try {
+      // Two files for one path would make the output depend on which write lands last.
+      const seen = new Set<string>();
+      for (const f of files) {
+        if (seen.has(f.path)) throw internalError(`two output files for ${f.path}`);
+        seen.add(f.path);
+      }
       const dirs = new Set(files.map((f) => dirname(join(temp, f.path))));
       for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
       await inBatches(files, 64, (f) => ('from' in f ? copyFile(f.from, join(temp, f.path)) : writeFile(join(temp, f.path), f.contents)));
+      await writeFile(join(temp, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
       const hadPrevious = await rename(target, old).then(
         () => true,
         (error: NodeJS.ErrnoException) => {
@@ -46,6 +54,7 @@ export async function stageOutput(outDir: string): Promise<Staging> {
       if (hadPrevious) await rm(old, { recursive: true, force: true });
     } catch (error) {
       await abort();
+      if ((error as Error).message.startsWith('Internal error')) throw error;
       throw outputError(`the output folder ${target}`, error);
     }
   };
@@ -56,17 +65,6 @@ export async function stageOutput(outDir: string): Promise<Staging> {
 export async function writeOutput(outDir: string, files: readonly OutputFile[]): Promise<void> {
   const staging = await stageOutput(outDir);
   await staging.commit(files);
-}
-
-/** Refuses an output folder whose replacement would delete the project or its content. */
-export function unsafeOutDir(outDir: string, protectedPaths: readonly string[]): string | null {
-  const withSep = (p: string) => (p.endsWith(sep) ? p : p + sep);
-  const target = withSep(resolve(outDir));
-  for (const path of protectedPaths) {
-    const p = withSep(resolve(path));
-    if (p.startsWith(target)) return path;
-  }
-  return null;
 }
 
 async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<unknown>): Promise<void> {

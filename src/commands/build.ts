@@ -8,6 +8,7 @@ export interface BuildCommandOptions {
   quiet?: boolean;
   workers?: string;
   timings?: boolean;
+  force?: boolean;
 }
 
 export async function buildCommand(options: BuildCommandOptions, out: Output = consoleOutput): Promise<number> {
@@ -16,6 +17,7 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
   const result = await buildSite({
     ...(options.config ? { config: options.config } : {}),
     ...(options.out ? { out: options.out } : {}),
+    force: options.force ?? false,
     workers,
   });
   printDiagnostics(out, result.diagnostics, { quiet: options.quiet ?? false });

@@ -1,6 +1,6 @@
 // Broken input: one clear file:line:col error, exit 1, and the previous dist/ untouched.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copySite, removeSite, runCli } from '../helpers/site.js';
@@ -86,6 +86,24 @@ describe('a failed build', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('[out-dir-unsafe]');
     expect(readdirSync(join(site, 'content')).length).toBeGreaterThan(0);
+  });
+
+  it('never replaces a folder or file it did not build, and --force only where that is safe', () => {
+    mkdirSync(join(site, 'src'));
+    writeFileSync(join(site, 'src', 'main.ts'), 'precious');
+    writeFileSync(join(site, 'README.md'), 'precious');
+    for (const out of ['src', 'README.md', '.git', '..', 'content/dist']) {
+      const result = runCli(['build', '--out', out, ...(out === 'src' ? [] : ['--force'])], site);
+      expect(result.status, out).toBe(1);
+      expect(result.stderr, out).toMatch(/error {2}refusing to replace the output folder: .*\[out-dir-unsafe\]/);
+    }
+    expect(readFileSync(join(site, 'src', 'main.ts'), 'utf8')).toBe('precious');
+    expect(readFileSync(join(site, 'README.md'), 'utf8')).toBe('precious');
+
+    // A folder bankdocs built carries a marker, so the next build replaces it without --force.
+    expect(runCli(['build', '--out', 'src', '--force', '--quiet'], site).status).toBe(0);
+    expect(readdirSync(join(site, 'src'))).toContain('.bankdocs-output');
+    expect(runCli(['build', '--out', 'src', '--quiet'], site).status).toBe(0);
   });
 
   it('reports an output folder that cannot be written with exit 74 and no stack trace', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unsafeOutDir, writeOutput } from '../../../src/build/write-output.js';
+import { writeOutput } from '../../../src/build/write-output.js';
 
 let root: string;
 beforeEach(() => {
@@ -16,7 +16,7 @@ describe('writeOutput', () => {
     mkdirSync(out);
     writeFileSync(join(out, 'stale.html'), 'old');
     await writeOutput(out, [{ path: 'a/index.html', contents: 'A' }, { path: '404.html', contents: 'N' }]);
-    expect(readdirSync(out).sort()).toEqual(['404.html', 'a']);
+    expect(readdirSync(out).sort()).toEqual(['.bankdocs-output', '404.html', 'a']);
     expect(readFileSync(join(out, 'a/index.html'), 'utf8')).toBe('A');
     expect(readdirSync(root)).toEqual(['dist']);
   });
@@ -33,11 +33,10 @@ describe('writeOutput', () => {
   });
 });
 
-describe('unsafeOutDir', () => {
-  it('refuses a folder that contains the content or config', () => {
-    expect(unsafeOutDir('/site', ['/site/content', '/site/docs.config.yaml'])).toBe('/site/content');
-    expect(unsafeOutDir('/', ['/site/content'])).toBe('/site/content');
-    expect(unsafeOutDir('/site/dist', ['/site/content', '/site/docs.config.yaml'])).toBeNull();
-    expect(unsafeOutDir('/site/content-dist', ['/site/content'])).toBeNull();
+describe('writeOutput, duplicates', () => {
+  it('refuses two files for one path instead of letting the last write win', async () => {
+    const out = join(root, 'dist');
+    await expect(writeOutput(out, [{ path: 'robots.txt', contents: 'a' }, { path: 'robots.txt', contents: 'b' }])).rejects.toThrow(/Internal error: two output files for robots.txt/);
+    expect(readdirSync(root)).toEqual([]);
   });
 });
