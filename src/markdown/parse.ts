@@ -6,6 +6,7 @@
 // per 6 KB page, markdown-it about 0.3 ms, and a cold 1000-page build has 2 s in all
 // (README, "How it works"). tests/unit/markdown/parse.test.ts compares the two parsers'
 // trees and positions on every Markdown file of the repository.
+import { lineIndexAt, lineStarts } from '../line-index.js';
 import type {
   Blockquote,
   Code,
@@ -777,6 +778,7 @@ class Converter {
  */
 class InlineMapper {
   private lineOffsets: number[] | null = null;
+  private contentStarts: number[] | null = null;
   private searchFrom = 0;
 
   constructor(
@@ -808,13 +810,9 @@ class InlineMapper {
 
   /** File offset of an inline-content offset. */
   fileOffset(offset: number): number {
-    const content = this.inline.content;
-    let line = 0;
-    let lineStart = 0;
-    for (let i = content.indexOf('\n'); i >= 0 && i < offset; i = content.indexOf('\n', i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
+    this.contentStarts ??= lineStarts(this.inline.content);
+    const line = lineIndexAt(this.contentStarts, offset);
+    const lineStart = this.contentStarts[line]!;
     const offsets = this.offsets();
     return (offsets[line] ?? offsets[0] ?? 0) + (offset - lineStart);
   }
