@@ -4,6 +4,7 @@
 // Each stage is a function from data to data; only writeOutput touches dist/.
 import { dirname, resolve } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
+import { contentCollisions } from '../content/content-files.js';
 import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -116,6 +117,10 @@ async function compileWith(
 
   const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
   const stubs = derived.stubs;
+  const copied = new Set([...site.assets, ...site.hostFiles].map((a) => a.file));
+  const generated = [...documents.map((d) => d.path), ...derived.files.filter((f) => !('from' in f && copied.has(f.from))).map((f) => f.path), ...assets.files.map((f) => f.path)];
+  diagnostics.push(...contentCollisions(site.assets, generated));
+  if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   const files: OutputFile[] = [...documents.filter((d) => !d.written).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files];
   return { ok: !hasErrors(diagnostics), diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
 }

@@ -28,12 +28,15 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
   const stubs = planRedirects(siteFacts(site), new Set(plan.documents.map((d) => d.url)));
   const files: OutputFile[] = [
     ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
-    { path: '_redirects', contents: formatRedirectsFile(stubs) },
+    { path: '_redirects', contents: withHostFile(site, '_redirects', formatRedirectsFile(stubs)) },
     ...(site.api ? publishOpenApi(join(site.contentDir, site.api.source), cache) : []),
     { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
     { path: 'robots.txt', contents: renderRobots(siteUrl) },
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
+    ...site.hostFiles.filter((h) => h.rel !== '_redirects' && h.rel !== '_headers').map((h) => ({ path: h.rel, from: h.file })),
   ];
+  const headers = site.hostFiles.find((h) => h.rel === '_headers');
+  if (headers) files.push({ path: '_headers', contents: withHostFile(site, '_headers', '') });
   return { stubs, files };
 }
 
@@ -50,4 +53,12 @@ function publishOpenApi(file: string, cache?: Map<string, OutputFile[]>): Output
   cache?.clear();
   cache?.set(key, files);
   return files;
+}
+
+/** A generated host file followed by the writer's own (listed in site.hostFiles), if any. */
+function withHostFile(site: Site, name: '_redirects' | '_headers', generated: string): string {
+  const own = site.hostFiles.find((h) => h.rel === name);
+  if (!own) return generated;
+  const text = readFileSync(own.file, 'utf8');
+  return `${generated}${generated && !generated.endsWith('\n') ? '\n' : ''}${generated ? '\n' : ''}# From ${site.config.site.contentDir}/${name} (site.hostFiles)\n${text}${text.endsWith('\n') ? '' : '\n'}`;
 }

@@ -129,6 +129,10 @@ export const configSchema = z
         logo: z.string().min(1).describe('Path of the logo under content/ (e.g. "assets/logo.svg"); also the social image.'),
         socialImage: z.string().optional().describe('Path of the social-sharing image under content/; defaults to the logo.'),
         contentDir: z.string().default('content').describe('Folder of the Markdown content, relative to this file.'),
+        hostFiles: z
+          .array(z.enum(['_redirects', '_headers', 'netlify.toml', 'CNAME']))
+          .default([])
+          .describe('Host configuration files at the root of content/ to publish: _redirects and _headers are added after the generated ones, netlify.toml and CNAME are copied. Unlisted, such a file is an error.'),
         productionHosts: z
           .array(z.string().min(1))
           .default([])

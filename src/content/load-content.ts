@@ -10,9 +10,10 @@ import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../confi
 import type { Diagnostic } from '../diagnostics.js';
 import { pageUrl } from '../routes/paths.js';
 import { classify } from './classify.js';
+import { vetContentFiles } from './content-files.js';
 import { simpleFrontMatter, splitFrontMatter } from './front-matter.js';
 import { collectionSchemas } from './schemas.js';
-import type { Asset, Page, PageData, Site } from './site.js';
+import type { Page, PageData, Site } from './site.js';
 
 export interface LoadedContent {
   site: Site;
@@ -37,9 +38,12 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
 
   const openapiRel = config.api.openapi;
   const markdown = files.filter((rel) => rel.endsWith('.md'));
-  const assets: Asset[] = files
-    .filter((rel) => !rel.endsWith('.md') && rel !== openapiRel && rel !== config.api.rubyClient)
-    .map((rel) => ({ rel, file: join(contentDir, rel) }));
+  const vetted = vetContentFiles(
+    files.filter((rel) => !rel.endsWith('.md') && rel !== openapiRel && rel !== config.api.rubyClient).map((rel) => ({ rel, file: join(contentDir, rel) })),
+    config.site.hostFiles,
+  );
+  diagnostics.push(...vetted.diagnostics);
+  const { assets, hostFiles } = vetted;
 
   // Read in one synchronous sweep: for a thousand small files, ten times faster than as
   // many promises through the thread pool, and nothing else could run meanwhile anyway.
@@ -66,7 +70,7 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
   diagnostics.push(...loadedApi.diagnostics);
 
   return {
-    site: { config, configFile: resolved.file, contentDir, pages, assets, api: loadedApi.api },
+    site: { config, configFile: resolved.file, contentDir, pages, assets, hostFiles, api: loadedApi.api },
     diagnostics,
   };
 }

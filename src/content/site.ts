@@ -36,6 +36,8 @@ export interface Site {
   contentDir: string;
   pages: Page[];
   assets: Asset[];
+  /** Host configuration files under content/ that site.hostFiles publishes (_redirects, _headers, …). */
+  hostFiles: Asset[];
   /** The OpenAPI model, if content/ has the document. */
   api: ApiModel | null;
 }

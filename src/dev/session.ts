@@ -8,6 +8,7 @@ import { loadApi } from '../api/openapi.js';
 import { bundleAssets, type BundledAssets, type OutputFile } from '../build/assets.js';
 import { derivedFiles } from '../build/derived-files.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
+import { vetContentFile } from '../content/content-files.js';
 import { loadContent, loadPage } from '../content/load-content.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -149,8 +150,16 @@ export class DevSession {
       if (!source.endsWith('.md')) {
         // A static file (an image, or an editor's temporary file): served from disk,
         // listed in the site; pages that failed on a missing file are rendered again.
-        assetsChanged ||= change.kind !== 'change';
-        site.assets = change.kind === 'unlink' ? site.assets.filter((a) => a.rel !== source) : site.assets.some((a) => a.rel === source) ? site.assets : [...site.assets, { rel: source, file: change.path }];
+        // The same rules as the build: only passive files, no SVG with script.
+        const asset = { rel: source, file: change.path };
+        const vetted = change.kind === 'unlink' ? null : vetOrNull(asset, config.site.hostFiles);
+        const refused = vetted !== null && vetted !== 'host';
+        this.loadProblems.set(change.path, refused ? [vetted] : []);
+        assetsChanged = true;
+        site.assets = site.assets.filter((a) => a.rel !== source);
+        site.hostFiles = site.hostFiles.filter((a) => a.rel !== source);
+        if (vetted === 'host') site.hostFiles.push(asset);
+        else if (change.kind !== 'unlink' && !refused) site.assets.push(asset);
         touched.add(source);
         continue;
       }
@@ -268,4 +277,13 @@ function usesSource(doc: DocumentPlan, sources: ReadonlySet<string>): boolean {
   if (doc.kind === 'page') return sources.has(doc.source);
   if (doc.kind === 'api') return doc.sections.some((s) => sources.has(s));
   return false;
+}
+
+/** The dev server's view of one added or changed content file; a file gone meanwhile is not refused. */
+function vetOrNull(asset: { rel: string; file: string }, hostFiles: readonly string[]): ReturnType<typeof vetContentFile> {
+  try {
+    return vetContentFile(asset, hostFiles);
+  } catch {
+    return null;
+  }
 }

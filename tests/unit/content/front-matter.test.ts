@@ -54,6 +54,7 @@ describe('positions survive front matter', () => {
       contentDir: '/s/content',
       api: null,
       assets: [{ rel: 'l.svg', file: '/s/content/l.svg' }],
+      hostFiles: [],
       pages: [{ source: 'developers/guide.md', file: '/s/content/developers/guide.md', info: { collection: 'guide', segments: ['guide'] }, data: { title: 'Guide', description: 'D', order: 1 }, body: splitFrontMatter(text).body, url: '/developers/guide' }],
     };
     const plan = planRoutes(site);

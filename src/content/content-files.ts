@@ -1,0 +1,133 @@
+// Which files under content/ are published as they are (security issue #20). A file
+// copied to the site runs with the docs origin's authority, so only passive types are
+// copied; host configuration files (_redirects, _headers, …) are published only when
+// the config names them; an SVG with script is refused; and no content file may take
+// the path of a file the build generates.
+import { readFileSync } from 'node:fs';
+import { Parser } from 'htmlparser2';
+import type { Diagnostic } from '../diagnostics.js';
+import { lineColumnAt, lineStarts } from '../line-index.js';
+import type { Asset } from './site.js';
+
+/** Extensions of the files copied to the site: images, fonts, documents, data, media. */
+export const PASSIVE_EXTENSIONS = [
+  'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'ico', 'bmp',
+  'woff', 'woff2', 'ttf', 'otf',
+  'pdf', 'json', 'yaml', 'yml', 'txt', 'csv', 'zip',
+  'mp4', 'webm', 'mp3', 'ogg', 'wav',
+] as const;
+
+/** Files at the root of content/ that steer a static host, published only when listed in site.hostFiles. */
+export const HOST_FILES = ['_redirects', '_headers', 'netlify.toml', 'CNAME'] as const;
+export type HostFileName = (typeof HOST_FILES)[number];
+
+export interface VettedFiles {
+  assets: Asset[];
+  /** Host files the config asked for, to be published (or merged with the generated one). */
+  hostFiles: Asset[];
+  diagnostics: Diagnostic[];
+}
+
+export function vetContentFiles(candidates: readonly Asset[], allowedHostFiles: readonly string[]): VettedFiles {
+  const assets: Asset[] = [];
+  const hostFiles: Asset[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const asset of candidates) {
+    const problem = vetContentFile(asset, allowedHostFiles);
+    if (problem === 'host') hostFiles.push(asset);
+    else if (problem) diagnostics.push(problem);
+    else assets.push(asset);
+  }
+  return { assets, hostFiles, diagnostics };
+}
+
+/** null when `asset` is published as it is, 'host' for a listed host file, or why not. */
+export function vetContentFile(asset: Asset, allowedHostFiles: readonly string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): Diagnostic | 'host' | null {
+  const at = { file: asset.file, line: 1, column: 1 };
+  if ((HOST_FILES as readonly string[]).includes(asset.rel)) {
+    if (allowedHostFiles.includes(asset.rel)) return 'host';
+    return {
+      ruleId: 'content-host-file',
+      severity: 'error',
+      message: `${asset.rel} steers the static host (redirects, headers); a file under content/ does not publish it by itself`,
+      hint: `to publish it, list it in docs.config.yaml: site.hostFiles: [${asset.rel}]${asset.rel === '_redirects' || asset.rel === '_headers' ? ' (its lines are added after the generated ones)' : ''}`,
+      ...at,
+    };
+  }
+  const ext = /\.([a-z0-9]+)$/i.exec(asset.rel)?.[1]?.toLowerCase();
+  if (!ext || !(PASSIVE_EXTENSIONS as readonly string[]).includes(ext)) {
+    return {
+      ruleId: 'content-file-type',
+      severity: 'error',
+      message: `${asset.rel} is not published: only passive files are copied from content/ (${PASSIVE_EXTENSIONS.join(', ')})`,
+      hint: ext === 'html' || ext === 'htm' ? 'write the page as Markdown; an HTML file would run as a page of the docs site' : 'move the file out of content/, or convert it to one of these types',
+      ...at,
+    };
+  }
+  if (ext === 'svg') return unsafeSvg(asset.file, read(asset.file));
+  return null;
+}
+
+const ACTIVE_ELEMENTS = new Set(['script', 'iframe', 'frame', 'embed', 'object', 'handler', 'listener']);
+const ACTIVE_URL_RE = /^\s*(?:javascript|vbscript|data\s*:\s*text\/html)/i;
+
+/** An SVG is published as a file of the docs origin: script in it runs there (and can forge the stored consent). */
+export function unsafeSvg(file: string, text: string): Diagnostic | null {
+  let found: { offset: number; what: string } | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (found) return;
+        const tag = name.toLowerCase().replace(/^.*:/, '');
+        if (ACTIVE_ELEMENTS.has(tag)) {
+          found = { offset: parser.startIndex, what: `a <${name}> element` };
+          return;
+        }
+        for (const [key, value] of Object.entries(attributes)) {
+          const attr = key.toLowerCase();
+          if (attr.startsWith('on')) found = { offset: parser.startIndex, what: `an event attribute ${key}="…" on <${name}>` };
+          else if (ACTIVE_URL_RE.test(value)) found = { offset: parser.startIndex, what: `a script URL in ${key}="…" on <${name}>` };
+          // <set attributeName="href" to="javascript:…">, <animate values="javascript:…">
+          if (found) return;
+        }
+      },
+    },
+    { xmlMode: true },
+  );
+  parser.end(text);
+  if (!found) return null;
+  const { offset, what } = found as { offset: number; what: string };
+  return {
+    ruleId: 'svg-unsafe',
+    severity: 'error',
+    message: `this SVG holds ${what}: it would run on the docs site when the image is opened`,
+    hint: 'export the drawing without scripts, links to javascript: or event handlers (or as PNG)',
+    file,
+    ...lineColumnAt(lineStarts(text), offset),
+  };
+}
+
+/**
+ * Content files whose output path is a generated file's (a page, a stub, 404.html,
+ * robots.txt, the published OpenAPI document, an asset). Compared without case, since
+ * macOS and Windows file systems (and so the output folder there) do not tell them apart.
+ */
+export function contentCollisions(assets: readonly Asset[], generated: Iterable<string>): Diagnostic[] {
+  const taken = new Map<string, string>();
+  for (const path of generated) taken.set(path.toLowerCase(), path);
+  const diagnostics: Diagnostic[] = [];
+  for (const asset of assets) {
+    const clash = taken.get(asset.rel.toLowerCase());
+    if (!clash) continue;
+    diagnostics.push({
+      ruleId: 'content-file-collision',
+      severity: 'error',
+      message: `${asset.rel} would replace the generated ${clash}`,
+      hint: 'rename or move the file; the build writes that path itself',
+      file: asset.file,
+      line: 1,
+      column: 1,
+    });
+  }
+  return diagnostics;
+}
