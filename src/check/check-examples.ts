@@ -2,7 +2,7 @@
 // commands in guides), response examples, and coverage: each operation has one curl,
 // one Ruby and one response example, and its curl and Ruby examples ask the same thing.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { Code } from 'mdast';
+import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { operationBlocks, parseSection, type Example } from '../api/examples.js';
 import { operationAnchor, type ApiModel, type Operation } from '../api/openapi.js';
@@ -61,21 +61,32 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
         if (node.name === 'operation') visit(node, 'code', (c: Code) => void inOperation.add(c));
       });
       // Examples outside an operation (the introduction, pagination, …) are checked too.
-      visit(tree, 'code', (node: Code) => {
-        if (inOperation.has(node) || (node.lang !== 'curl' && node.lang !== 'ruby')) return;
-        const example = toExample(node, page, '');
-        if (node.lang === 'curl') diagnostics.push(...checkCurl(example, api, validator, null).diagnostics);
-        else diagnostics.push(...checkRuby(parseRuby, example, api, operationByCall, validator, null).diagnostics);
-      });
+      diagnostics.push(
+        ...checkLooseExamples(tree, page, {
+          skip: inOperation,
+          request: (node, example) => {
+            if (node.lang === 'curl') return checkCurl(example, api, validator, null);
+            if (node.lang === 'ruby') return { diagnostics: checkRuby(parseRuby, example, api, operationByCall, validator, null).diagnostics, request: null, keep: true };
+            return null;
+          },
+          response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),
+        }),
+      );
     } else if (page.info.collection === 'guide' || 'locale' in page.info) {
       // Guides and help pages show API calls as shell blocks: the same rules apply.
       const tree = parseSection(page.body);
       const server = api.servers[0];
-      visit(tree, 'code', (node: Code) => {
-        const isShell = ['curl', 'shell', 'sh', 'bash', 'console'].includes(node.lang ?? '');
-        if (!isShell || !/^\s*curl\s/.test(node.value) || (server && !node.value.includes(server))) return;
-        diagnostics.push(...checkCurl(toExample(node, page, ''), api, validator, null).diagnostics);
-      });
+      diagnostics.push(
+        ...checkLooseExamples(tree, page, {
+          skip: new Set(),
+          request: (node, example) => {
+            const isShell = ['curl', 'shell', 'sh', 'bash', 'console'].includes(node.lang ?? '');
+            if (!isShell || !/^\s*curl\s/.test(node.value) || (server && !node.value.includes(server))) return null;
+            return checkCurl(example, api, validator, null);
+          },
+          response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),
+        }),
+      );
     }
   }
 
@@ -103,6 +114,43 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
     }
     if (entry.curlRequest && entry.rubyRequest) diagnostics.push(...compareRequests(operation, entry.curlRequest, entry.rubyRequest, entry.ruby[0]!));
   }
+  return diagnostics;
+}
+
+interface LooseExamples {
+  /** Code nodes checked elsewhere (inside an operation); they also end a request's reach. */
+  skip: ReadonlySet<Code>;
+  /** Checks a request example; null when the block is no request. `keep`: the block shows the same request again (Ruby). */
+  request(node: Code, example: Example): { diagnostics: Diagnostic[]; request: NormalizedRequest | null; keep?: boolean } | null;
+  response(example: Example, operationId: string): Diagnostic[];
+}
+
+/**
+ * Examples outside an operation: requests are checked, and every JSON block after a curl
+ * example (before the next heading or request) is the answer to it, so it is validated
+ * against the response schema of the operation that curl example calls (issue #13).
+ * "```json request" marks a block that is not an answer.
+ */
+function checkLooseExamples(tree: Root, page: Page, rules: LooseExamples): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  let answering: string | null = null;
+  visit(tree, (node) => {
+    if (node.type === 'heading' || (node.type === 'containerDirective' && node.name === 'operation')) {
+      answering = null;
+      return;
+    }
+    if (node.type !== 'code' || rules.skip.has(node)) return;
+    const example = toExample(node, page, '');
+    const request = rules.request(node, example);
+    if (request) {
+      diagnostics.push(...request.diagnostics);
+      if (!request.keep) answering = request.request?.operationId ?? null;
+      return;
+    }
+    const meta = /^response\b\s*(\d{3})?/.exec(node.meta ?? '');
+    if (node.lang !== 'json' || /^request\b/.test(node.meta ?? '') || !answering) return;
+    diagnostics.push(...rules.response({ ...example, response: true, status: meta?.[1] ?? null, operationId: answering }, answering));
+  });
   return diagnostics;
 }
 
