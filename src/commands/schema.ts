@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { configSchema } from '../config/schema.js';
+import { outputError } from '../diagnostics.js';
 import { consoleOutput, type Output } from './output.js';
 
 export function configJsonSchema(): object {
@@ -14,7 +15,11 @@ export function configJsonSchema(): object {
 export async function schemaCommand(options: { out?: string }, out: Output = consoleOutput): Promise<number> {
   const text = `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
   if (options.out) {
-    await writeFile(options.out, text);
+    try {
+      await writeFile(options.out, text);
+    } catch (error) {
+      throw outputError(options.out, error);
+    }
     out.info(`Wrote ${options.out}`);
   } else {
     process.stdout.write(text);

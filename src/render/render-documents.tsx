@@ -65,6 +65,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
+  const pageUrls = new Set(urlBySource.values());
   const assets = new Set(site.assets.map((a) => a.rel));
   const runtimeConfig = JSON.stringify({
     locales: site.config.locales,
@@ -108,7 +109,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       };
 
       let body;
-      if (doc.kind === 'page') body = renderPageBody({ ctx, doc, page: pageOf(doc.source), markdown });
+      if (doc.kind === 'page') body = renderPageBody({ ctx, doc, page: pageOf(doc.source), markdown, pageUrls });
       else if (doc.kind === 'api') body = renderApiBody({ ctx, doc, pages: doc.sections.map(pageOf), markdown, ids });
       else body = <NotFoundLayout ctx={ctx} />;
 
@@ -120,7 +121,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
 
 type MarkdownFn = (page: Page, options?: { slugger?: GithubSlugger; apiLanguage?: string }) => { element: ReactElement; headings: Heading[] };
 
-function renderPageBody({ ctx, doc, page, markdown }: { ctx: ThemeContext; doc: PageDocument; page: Page; markdown: MarkdownFn }) {
+function renderPageBody({ ctx, doc, page, markdown, pageUrls }: { ctx: ThemeContext; doc: PageDocument; page: Page; markdown: MarkdownFn; pageUrls: ReadonlySet<string> }) {
   const { element, headings } = markdown(page);
   switch (page.info.collection) {
     case 'home':
@@ -129,16 +130,18 @@ function renderPageBody({ ctx, doc, page, markdown }: { ctx: ThemeContext; doc: 
       return <LegalLayout ctx={ctx} doc={doc} content={element} headings={headings} />;
     case 'general': {
       const intro = doc.url.replace(/\/faq$/, '');
-      const aside = (
+      // A section may have no FAQ (issue #13): link only pages that exist.
+      const faq = `${intro}/faq`;
+      const aside = pageUrls.has(faq) ? (
         <nav className="section-nav" aria-label={ctx.strings.helpSections}>
           <a href={intro} {...(doc.url === intro ? { 'aria-current': 'page' as const } : {})}>
             {ctx.strings.introduction}
           </a>
-          <a href={`${intro}/faq`} {...(doc.url !== intro ? { 'aria-current': 'page' as const } : {})}>
+          <a href={faq} {...(doc.url !== intro ? { 'aria-current': 'page' as const } : {})}>
             {ctx.strings.faq}
           </a>
         </nav>
-      );
+      ) : undefined;
       return <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} aside={aside} />;
     }
     default:

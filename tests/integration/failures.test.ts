@@ -106,6 +106,17 @@ describe('a failed build', () => {
     expect(runCli(['build', '--out', 'src', '--quiet'], site).status).toBe(0);
   });
 
+  it('exits 74 when schema --out cannot be written', () => {
+    writeFileSync(join(site, 'blocker'), 'a file where a folder must go');
+    const result = runCli(['schema', '--out', 'blocker/schema.json'], site);
+    expect(result.status).toBe(74);
+    expect(result.stderr).toMatch(/^bankdocs: cannot write blocker\/schema.json: ENOTDIR/m);
+  });
+
+  it('says what --workers auto does', () => {
+    expect(runCli(['build', '--help'], site).stdout.replace(/\s+/g, ' ')).toContain('"auto": render on this thread, with a second thread writing (build) or reading (check) the pages on sites of 150 pages or more');
+  });
+
   it('reports an output folder that cannot be written with exit 74 and no stack trace', () => {
     writeFileSync(join(site, 'blocker'), 'a file where the output folder must go');
     const result = runCli(['build', '--out', 'blocker/dist'], site);
