@@ -37,7 +37,7 @@ export function createMarkdownProcessor({ highlight = true }: ProcessorOptions =
     .use(remarkApiLanguage)
     .use(remarkRehype)
     .use(rehypeHeadings)
-    .use(highlight ? rehypeCodeHighlight : [])
+    .use(rehypeCodeHighlight, { colour: highlight })
     .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents })
     .freeze();
 }

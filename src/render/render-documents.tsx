@@ -86,6 +86,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       const links: FileLink[] = [];
       const ctx = themeContext(input, doc);
       const markdown = (page: Page, options: { slugger?: GithubSlugger; apiLanguage?: string } = {}) => {
+        const started = performance.now();
         const result = renderMarkdown(processor, page.body, {
           source: page.source,
           file: page.file,
@@ -100,6 +101,8 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
         });
         ids.push(...result.headings.map((h) => h.id));
         links.push(...result.links.map((l) => ({ ...l, file: page.file })));
+        const ms = performance.now() - started;
+        if (ms > SLOW_PAGE_MS) diagnostics.push(slowPage(page, ms));
         return result;
       };
       const pageOf = (source: string) => {
@@ -116,6 +119,21 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       const html = `<!DOCTYPE html>${renderToStaticMarkup(<Document ctx={ctx} runtimeConfig={runtimeConfig}>{body}</Document>)}`;
       return { url: doc.url, path: outputPath(doc.url), html, ids, links, diagnostics };
     },
+  };
+}
+
+/** A page whose Markdown takes longer than this to render is named in a warning: one page must not stall a release unnoticed (issue #13). */
+export const SLOW_PAGE_MS = 3000;
+
+function slowPage(page: Page, ms: number): Diagnostic {
+  return {
+    ruleId: 'render-slow',
+    severity: 'warning',
+    message: `rendering this page took ${(ms / 1000).toFixed(1)} s`,
+    hint: 'look for very long lines, huge tables or deeply nested lists in it, and split or shorten them',
+    file: page.file,
+    line: 1,
+    column: 1,
   };
 }
 

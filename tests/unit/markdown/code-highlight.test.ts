@@ -1,0 +1,60 @@
+import GithubSlugger from 'github-slugger';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../../src/diagnostics.js';
+import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/pipeline.js';
+import { MAX_HIGHLIGHT_BLOCK, MAX_HIGHLIGHT_LINE, overLimit } from '../../../src/markdown/rehype-code-highlight.js';
+
+function render(body: string, highlight = true) {
+  const diagnostics: Diagnostic[] = [];
+  const result = renderMarkdown(createMarkdownProcessor({ highlight }), body, {
+    source: 'developers/x.md',
+    file: '/s/content/developers/x.md',
+    urlBySource: new Map(),
+    assets: new Set(),
+    api: null,
+    locale: null,
+    apiLanguage: null,
+    apiLanguages: ['curl', 'ruby'],
+    slugger: new GithubSlugger(),
+    diagnostics,
+  });
+  return { html: renderToStaticMarkup(result.element), diagnostics };
+}
+
+describe('overLimit', () => {
+  it('names the first line that is too long, else a block that is too long', () => {
+    expect(overLimit('short\nlines')).toBeNull();
+    expect(overLimit(`a\n${'x'.repeat(MAX_HIGHLIGHT_LINE)}`)).toBeNull();
+    expect(overLimit(`a\nb\n${'x'.repeat(MAX_HIGHLIGHT_LINE + 1)}\nc`)).toMatchObject({ line: 2, what: expect.stringMatching(/^line 3 has 10,001 characters/) });
+    expect(overLimit(`${'x'.repeat(100)}\n`.repeat(MAX_HIGHLIGHT_BLOCK / 100))).toMatchObject({ line: 0, what: expect.stringMatching(/^it has 202,000 characters/) });
+  });
+});
+
+describe('code highlighting', () => {
+  it('colours ordinary blocks', () => {
+    expect(render('```ruby\nputs "hi"\n```\n').html).toContain('class="hljs-string"');
+  });
+
+  it('shows a block with a 2 MB line plain, with a warning at that line, in every highlighted language', () => {
+    for (const lang of ['curl', 'bash', 'ruby', 'json', 'yaml', 'http']) {
+      const { html, diagnostics } = render(`# Upload\n\n\`\`\`${lang}\nfirst line\n${'QUJD'.repeat(500_000)}\n\`\`\`\n`);
+      expect(html, lang).not.toContain('hljs');
+      expect(html, lang).toContain('QUJDQUJD');
+      expect(diagnostics, lang).toEqual([
+        {
+          ruleId: 'code-too-long-to-highlight',
+          severity: 'warning',
+          message: `this ${lang} block is shown without syntax colouring: line 2 has 2,000,000 characters (colouring stops at 10,000); wrap it, or shorten the data`,
+          file: '/s/content/developers/x.md',
+          line: 5,
+          column: 1,
+        },
+      ]);
+    }
+  });
+
+  it('reports the same block when colouring is off (bankdocs check)', () => {
+    expect(render(`\`\`\`ruby\n${'a'.repeat(20_000)}\n\`\`\`\n`, false).diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['code-too-long-to-highlight', 2]]);
+  });
+});
