@@ -11,6 +11,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { pageUrl } from '../routes/paths.js';
 import { classify } from './classify.js';
 import { vetContentFiles } from './content-files.js';
+import { decodeSource } from './encoding.js';
 import { simpleFrontMatter, splitFrontMatter } from './front-matter.js';
 import { collectionSchemas } from './schemas.js';
 import type { Page, PageData, Site } from './site.js';
@@ -47,7 +48,12 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
 
   // Read in one synchronous sweep: for a thousand small files, ten times faster than as
   // many promises through the thread pool, and nothing else could run meanwhile anyway.
-  const texts = markdown.map((rel) => readFileSync(join(contentDir, rel), 'utf8'));
+  const texts = markdown.map((rel) => {
+    const file = join(contentDir, rel);
+    const decoded = decodeSource(readFileSync(file), file);
+    if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
+    return decoded.text;
+  });
   const pages: Page[] = [];
   markdown.forEach((rel, i) => {
     const page = readPage({ rel, file: join(contentDir, rel), text: texts[i]!, locales: config.locales.available, diagnostics });
@@ -79,8 +85,9 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
 export async function loadPage(contentDir: string, rel: string, locales: readonly string[]): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const file = join(contentDir, rel);
-  const text = await readFile(file, 'utf8');
-  return { page: readPage({ rel, file, text, locales, diagnostics }), diagnostics };
+  const decoded = decodeSource(await readFile(file), file);
+  if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
+  return { page: readPage({ rel, file, text: decoded.text, locales, diagnostics }), diagnostics };
 }
 
 interface ReadPageInput {
