@@ -1,5 +1,5 @@
 // What the Markdown plugins know about the page being rendered, passed in vfile.data.
-import type GithubSlugger from 'github-slugger';
+import GithubSlugger from 'github-slugger';
 import type { ApiModel } from '../api/openapi.js';
 import type { Diagnostic } from '../diagnostics.js';
 
@@ -53,4 +53,18 @@ export function contextOf(file: { data: { ctx?: MarkdownContext } }): MarkdownCo
   const ctx = file.data.ctx;
   if (!ctx) throw new Error('Internal error: Markdown rendered without a context');
   return ctx;
+}
+
+/**
+ * Ids the theme's own elements use on every page: a heading must never take one (a
+ * "## bankdocs consent" heading broke the consent banner, issue #20), so they are
+ * taken before any heading and such a heading gets "-1".
+ */
+export const THEME_IDS = ['main', 'site-menu', 'api-menu', 'bankdocs-consent', 'consent-title', 'consent-text', 'bankdocs-routes', 'bankdocs-runtime'] as const;
+
+/** A slugger for one document, with the theme's ids already taken. */
+export function documentSlugger(): GithubSlugger {
+  const slugger = new GithubSlugger();
+  for (const id of THEME_IDS) slugger.slug(id);
+  return slugger;
 }

@@ -41,6 +41,9 @@ export function markdownIt(): MarkdownIt {
   // mdast keeps destinations as written (escapes and entities decoded); hast encodes them.
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
+  // micromark keeps javascript: destinations as links; so do we, and remark-links reports
+  // them (unsafe-link) instead of markdown-it silently turning them into text.
+  md.validateLink = () => true;
   // GFM autolink literals: URLs with a scheme, www. addresses and e-mail addresses, but
   // not bare domains ("example.com"), which linkify-it would link (filtered below). GFM
   // takes any top-level domain; linkify-it reads its list as regular expression source,

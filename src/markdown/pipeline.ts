@@ -8,7 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { markdownComponents } from '../../theme/components/markdown.js';
-import type { Heading, LinkRef, MarkdownContext } from './context.js';
+import { documentSlugger, type Heading, type LinkRef, type MarkdownContext } from './context.js';
 import { uiStrings } from '../../theme/components/strings.js';
 import remarkApi from './remark-api.js';
 import remarkApiLanguage from './remark-api-language.js';
@@ -53,7 +53,7 @@ export interface RenderedMarkdown {
 export type MarkdownInput = Omit<MarkdownContext, 'headings' | 'links' | 'slugger'> & { slugger?: GithubSlugger };
 
 export function renderMarkdown(processor: MarkdownProcessor, body: string, input: MarkdownInput): RenderedMarkdown {
-  const ctx: MarkdownContext = { ...input, slugger: input.slugger ?? new GithubSlugger(), headings: [], links: [] };
+  const ctx: MarkdownContext = { ...input, slugger: input.slugger ?? documentSlugger(), headings: [], links: [] };
   const file = new VFile({ path: input.file, value: body, data: { ctx } });
   try {
     processor.processSync(file);

@@ -1,24 +1,72 @@
 // Resolves links and images written as source paths ("../guides/x.md#step",
 // "./diagram.svg") to built URLs, and records every internal link for the anchor check.
 import { posix } from 'node:path';
-import type { Definition, Image, Link, Root } from 'mdast';
+import type { Definition, Html, Image, Link, Parent, PhrasingContent, Root } from 'mdast';
+import type { Position } from 'unist';
 import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
 import { splitHash } from '../routes/paths.js';
-import { contextOf } from './context.js';
+import { contextOf, type MarkdownContext } from './context.js';
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
+// Browsers ignore tabs and newlines inside a scheme and leading spaces and controls.
+const UNSAFE_URL_RE = /^[\u0000-\u0020]*(?:j[\t\n\r]*a[\t\n\r]*v[\t\n\r]*a[\t\n\r]*s[\t\n\r]*c[\t\n\r]*r[\t\n\r]*i[\t\n\r]*p[\t\n\r]*t|vbscript|data)[\t\n\r]*:/i;
+const DATA_IMAGE_RE = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
+
+/**
+ * Raw HTML is not rendered (remark-rehype drops it, so pages cannot carry script); it
+ * used to vanish without a word (issue #20). Comments are writers' notes: kept quiet.
+ */
+function rawHtml(node: Html, parentPosition: Position | undefined, ctx: MarkdownContext): void {
+  const value = node.value.trim();
+  // A closing tag is reported with its opening tag.
+  if (value === '' || value.startsWith('</') || /^<!--[\s\S]*-->$/.test(value)) return;
+  // Inline HTML has no position of its own from the fast parser: its paragraph's then.
+  const place = node.position?.start ?? parentPosition?.start;
+  ctx.diagnostics.push({
+    ruleId: 'raw-html',
+    severity: 'warning',
+    message: `raw HTML is not rendered: "${value.slice(0, 40)}${value.length > 40 ? '…' : ''}" is left out of the page`,
+    hint: 'write it in Markdown (a ::: directive for tabs and API operations), or remove it',
+    file: ctx.file,
+    line: place?.line ?? 1,
+    column: place?.column ?? 1,
+  });
+}
 
 export default function remarkLinks() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
-    walk(tree as WalkNode, (any) => {
+    walk(tree as WalkNode, (any, index, parent) => {
+      if (any.type === 'html') {
+        rawHtml(any as unknown as Html, (parent as unknown as Parent | undefined)?.position, ctx);
+        return;
+      }
       const node = any as unknown as Link | Image | Definition;
       if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
       const url = node.url;
       const line = node.position?.start.line ?? 1;
       const column = node.position?.start.column ?? 1;
       if (!url) return;
+      if (UNSAFE_URL_RE.test(url) && !(node.type === 'image' && DATA_IMAGE_RE.test(url))) {
+        ctx.diagnostics.push({
+          ruleId: 'unsafe-link',
+          severity: 'error',
+          message: `"${url.slice(0, 40)}${url.length > 40 ? '…' : ''}" runs script from a link`,
+          hint: 'link to a page, an anchor or an https: address instead',
+          file: ctx.file,
+          line,
+          column,
+        });
+        // Never emitted, whatever the command: a link's text (an image's alt) stays, as text.
+        node.url = '';
+        if (parent && typeof index === 'number' && node.type !== 'definition') {
+          const text: PhrasingContent[] = node.type === 'link' ? node.children : node.alt ? [{ type: 'text', value: node.alt }] : [];
+          (parent as unknown as Parent).children.splice(index, 1, ...text);
+          return index;
+        }
+        return;
+      }
       if (SCHEME_RE.test(url) || url.startsWith('//')) {
         // Off-site: kept whole, with its place, for `bankdocs check --external`.
         ctx.links.push({ path: url, hash: null, line, column });

@@ -7,7 +7,7 @@ import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { Heading, LinkRef } from '../markdown/context.js';
+import { documentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
 import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
 import { localizePath, outputPath } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
@@ -169,7 +169,7 @@ function renderPageBody({ ctx, doc, page, markdown, pageUrls }: { ctx: ThemeCont
 
 function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[] }) {
   // One slugger for the whole page: ids stay unique across sections.
-  const slugger = new GithubSlugger();
+  const slugger = documentSlugger();
   const sections: ApiSectionView[] = pages.map((page) => {
     const id = slugger.slug(page.data.title);
     ids.push(id);

@@ -38,7 +38,7 @@ export function setupApiMenu(config: RuntimeConfig): void {
       link.classList.toggle('active', on);
       if (on) {
         link.setAttribute('aria-current', 'location');
-        document.title = config.titleTemplate.replace('%s', link.textContent ?? '');
+        document.title = config.titleTemplate.replace('%s', () => link.textContent ?? '');
         if (location.hash !== `#${id}`) history.replaceState(history.state, '', `#${id}`);
         // Keep the active item visible inside the menu, without moving the page.
         const box = menu.getBoundingClientRect();

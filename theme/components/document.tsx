@@ -7,7 +7,7 @@ import type { ThemeContext } from './theme-context.js';
 
 export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; children: ReactNode; runtimeConfig: string }) {
   const { doc, config } = ctx;
-  const title = config.site.titleTemplate.replace('%s', doc.title);
+  const title = config.site.titleTemplate.replace('%s', () => doc.title);
   const notFound = doc.kind === 'not-found';
   // A fallback page shows the default locale's text: that page is the canonical one.
   const reference = doc.kind === 'page' && doc.fallback ? doc.alternates.find((a) => a.locale === config.locales.default)?.url : undefined;

@@ -1,26 +1,8 @@
-import GithubSlugger from 'github-slugger';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../src/diagnostics.js';
-import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/pipeline.js';
 import { MAX_HIGHLIGHT_BLOCK, MAX_HIGHLIGHT_LINE, overLimit } from '../../../src/markdown/rehype-code-highlight.js';
+import { renderBody } from '../../helpers/markdown.js';
 
-function render(body: string, highlight = true) {
-  const diagnostics: Diagnostic[] = [];
-  const result = renderMarkdown(createMarkdownProcessor({ highlight }), body, {
-    source: 'developers/x.md',
-    file: '/s/content/developers/x.md',
-    urlBySource: new Map(),
-    assets: new Set(),
-    api: null,
-    locale: null,
-    apiLanguage: null,
-    apiLanguages: ['curl', 'ruby'],
-    slugger: new GithubSlugger(),
-    diagnostics,
-  });
-  return { html: renderToStaticMarkup(result.element), diagnostics };
-}
+const render = (body: string, highlight = true) => renderBody(body, { highlight });
 
 describe('overLimit', () => {
   it('names the first line that is too long, else a block that is too long', () => {

@@ -1,0 +1,20 @@
+// Renders one Markdown body through the real pipeline, for unit tests of our plugins.
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Diagnostic } from '../../src/diagnostics.js';
+import { createMarkdownProcessor, renderMarkdown } from '../../src/markdown/pipeline.js';
+
+export function renderBody(body: string, options: { highlight?: boolean; assets?: string[] } = {}) {
+  const diagnostics: Diagnostic[] = [];
+  const result = renderMarkdown(createMarkdownProcessor({ highlight: options.highlight ?? true }), body, {
+    source: 'developers/x.md',
+    file: '/s/content/developers/x.md',
+    urlBySource: new Map([['developers/y.md', '/developers/y']]),
+    assets: new Set(options.assets ?? []),
+    api: null,
+    locale: null,
+    apiLanguage: null,
+    apiLanguages: ['curl', 'ruby'],
+    diagnostics,
+  });
+  return { html: renderToStaticMarkup(result.element), diagnostics, headings: result.headings };
+}
