@@ -95,11 +95,22 @@ export function useColor(stream: NodeJS.WriteStream): boolean {
   return stream.isTTY === true && typeof stream.hasColors === 'function' && stream.hasColors();
 }
 
+const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const FILE_CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Control characters written as \u001b: a file name or link target holding an escape
+ * sequence must not reach the terminal raw (security issue #20).
+ */
+export function escapeControls(text: string, re: RegExp = CONTROL_RE): string {
+  return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd(), color = false): string {
-  const file = relative(cwd, d.file) || d.file;
+  const file = escapeControls(relative(cwd, d.file) || d.file, FILE_CONTROL_RE);
   const severity = paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity);
-  const head = `${paint(color, 'bold', `${file}:${d.line}:${d.column}`)}  ${severity}  ${d.message}  ${paint(color, 'dim', `[${d.ruleId}]`)}`;
-  return d.hint ? `${head}\n  ${paint(color, 'dim', `hint: ${d.hint}`)}` : head;
+  const head = `${paint(color, 'bold', `${file}:${d.line}:${d.column}`)}  ${severity}  ${escapeControls(d.message)}  ${paint(color, 'dim', `[${escapeControls(d.ruleId)}]`)}`;
+  return d.hint ? `${head}\n  ${paint(color, 'dim', `hint: ${escapeControls(d.hint)}`)}` : head;
 }
 
 /** Diagnostics sorted by place, a blank line between files (each line keeps its file:line:col). */

@@ -1,7 +1,7 @@
 // Reporters for `bankdocs check`: human (default), json (for tools), github (workflow
 // commands, shown as annotations on the pull request's lines).
 import { relative } from 'node:path';
-import { formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
+import { escapeControls, formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
 import type { ExternalLink } from './check-links.js';
 
 export type ReportFormat = 'human' | 'json' | 'github';
@@ -33,7 +33,7 @@ export function formatReport(format: ReportFormat, report: Report): string {
     )}\n`;
   }
   if (format === 'github') {
-    const escape = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+    const escape = (s: string) => escapeControls(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
     const prop = (s: string) => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
     return diagnostics
       .map((d) => `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(rel(d.file))},line=${d.line},col=${d.column},title=${prop(d.ruleId)}::${escape(d.hint ? `${d.message} (${d.hint})` : d.message)}\n`)

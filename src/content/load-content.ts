@@ -24,7 +24,7 @@ export interface LoadedContent {
 export async function loadContent(resolved: ResolvedConfig): Promise<LoadedContent> {
   const { config, contentDir } = resolved;
   const diagnostics: Diagnostic[] = [];
-  const files = await walk(contentDir).catch((error: NodeJS.ErrnoException) => {
+  const files = await walk(contentDir, diagnostics).catch((error: NodeJS.ErrnoException) => {
     diagnostics.push({
       ruleId: 'content-missing',
       severity: 'error',
@@ -37,6 +37,7 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
     return [] as string[];
   });
 
+  diagnostics.push(...fileNameProblems(contentDir, files));
   const openapiRel = config.api.openapi;
   const markdown = files.filter((rel) => rel.endsWith('.md'));
   const vetted = vetContentFiles(
@@ -59,6 +60,16 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
     const page = readPage({ rel, file: join(contentDir, rel), text: texts[i]!, locales: config.locales.available, diagnostics });
     if (page) pages.push(page);
   });
+
+  // developers/a.md and developers/a/index.md would both be /developers/a.
+  const byUrl = new Map<string, Page>();
+  for (const page of pages) {
+    if (!page.url) continue;
+    const first = byUrl.get(page.url);
+    if (first) {
+      diagnostics.push({ ruleId: 'page-url-collision', severity: 'error', message: `this page and ${first.source} are both ${page.url}`, hint: 'keep one of them, or rename one', file: page.file, line: 1, column: 1 });
+    } else byUrl.set(page.url, page);
+  }
 
   if (!assets.some((a) => a.rel === config.site.logo)) {
     diagnostics.push({
@@ -142,12 +153,46 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
   return { source: rel, file, info, data: result.data as PageData, body: split.body, url: pageUrl(info) };
 }
 
-/** Every file under `root`, as sorted "/"-separated relative paths; dotfiles skipped. */
-async function walk(root: string): Promise<string[]> {
+/**
+ * Every file under `root`, as sorted "/"-separated relative paths; dotfiles skipped.
+ * Symbolic links are never followed (a link could publish a file from outside the
+ * content folder, or loop): each is reported instead.
+ */
+async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && !e.name.startsWith('.'))
-    .map((e) => join(e.parentPath, e.name).slice(root.length + 1).split(sep).join('/'))
-    .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')))
-    .sort();
+  const relOf = (e: (typeof entries)[number]) => join(e.parentPath, e.name).slice(root.length + 1).split(sep).join('/');
+  const visible = entries.filter((e) => !relOf(e).split('/').some((part) => part.startsWith('.')));
+  for (const link of visible.filter((e) => e.isSymbolicLink())) {
+    diagnostics.push({
+      ruleId: 'content-symlink',
+      severity: 'error',
+      message: `${relOf(link)} is a symbolic link; bankdocs does not follow links under the content folder`,
+      hint: 'put the file itself here (a link could publish files from outside the content folder, or loop)',
+      file: join(link.parentPath, link.name),
+      line: 1,
+      column: 1,
+    });
+  }
+  return visible.filter((e) => e.isFile()).map(relOf).sort();
+}
+
+// Characters that cannot stand in a URL path as they are, and control characters.
+const BAD_NAME_RE = /[\u0000-\u001f\u007f-\u009f#?%\\<>"|*:]/;
+
+/** File names become URLs: refuse those that cannot, and names that differ only in case. */
+function fileNameProblems(root: string, files: readonly string[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const byLowerCase = new Map<string, string>();
+  for (const rel of files) {
+    const file = join(root, rel);
+    if (BAD_NAME_RE.test(rel)) {
+      diagnostics.push({ ruleId: 'content-file-name', severity: 'error', message: `the name ${JSON.stringify(rel)} cannot be part of a URL (control characters and # ? % \\ < > " | * : are not allowed)`, hint: 'rename the file with letters, digits, "-", "_" and "."', file, line: 1, column: 1 });
+    }
+    const other = byLowerCase.get(rel.toLowerCase());
+    if (other) {
+      diagnostics.push({ ruleId: 'content-file-collision', severity: 'error', message: `${rel} and ${other} differ only in case; on macOS, Windows and many hosts they are one file`, hint: 'rename one of them', file, line: 1, column: 1 });
+    }
+    byLowerCase.set(rel.toLowerCase(), rel);
+  }
+  return diagnostics;
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { escapeControls, formatDiagnostic } from '../../src/diagnostics.js';
+import { formatReport } from '../../src/check/report.js';
+
+const d = { ruleId: 'broken-link', severity: 'error' as const, message: '"\u001b[2J\u001b]0;pwned\u0007x.md" is not a page', hint: 'fix \u009b it', file: '/s/content/a\u001b[31mred\nb.md', line: 3, column: 5 };
+
+describe('control characters', () => {
+  it('never reach the terminal raw', () => {
+    const text = formatDiagnostic(d, '/s');
+    expect(text).toBe('content/a\\u001b[31mred\\u000ab.md:3:5  error  "\\u001b[2J\\u001b]0;pwned\\u0007x.md" is not a page  [broken-link]\n  hint: fix \\u009b it');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('are escaped in GitHub annotations too', () => {
+    const text = formatReport('github', { diagnostics: [d], external: [], externalChecked: false, pages: 1, cwd: '/s' });
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain('\\u001b[2J');
+  });
+
+  it('leave ordinary text alone', () => {
+    expect(escapeControls('Café\ttab – “quotes”')).toBe('Café\ttab – “quotes”');
+  });
+});
