@@ -1,5 +1,5 @@
 // The files that follow from the route plan rather than from one page: redirect stubs,
-// _redirects, sitemap.xml, robots.txt, the published OpenAPI document, and content
+// _redirects, _headers (security headers), sitemap.xml, robots.txt, the published OpenAPI document, and content
 // files copied as they are. Shared by the build and the dev server.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,9 @@ import { siteFacts } from '../routes/facts.js';
 import { OPENAPI_JSON_URL, OPENAPI_YAML_URL, outputPath } from '../routes/paths.js';
 import type { RoutePlan } from '../routes/plan.js';
 import { formatRedirectsFile, planRedirects, type RedirectStub } from '../routes/redirects.js';
+import { BOOT_SCRIPT } from '../../theme/components/document.js';
 import type { OutputFile } from './assets.js';
+import { contentSecurityPolicy, formatHeadersFile } from './security-headers.js';
 
 export interface DerivedInput {
   site: Site;
@@ -35,8 +37,8 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
     ...site.hostFiles.filter((h) => h.rel !== '_redirects' && h.rel !== '_headers').map((h) => ({ path: h.rel, from: h.file })),
   ];
-  const headers = site.hostFiles.find((h) => h.rel === '_headers');
-  if (headers) files.push({ path: '_headers', contents: withHostFile(site, '_headers', '') });
+  const policy = contentSecurityPolicy({ config: site.config, inlineScripts: [BOOT_SCRIPT, redirectScript] });
+  files.push({ path: '_headers', contents: withHostFile(site, '_headers', formatHeadersFile(policy)) });
   return { stubs, files };
 }
 

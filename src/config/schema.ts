@@ -133,6 +133,13 @@ export const configSchema = z
           .array(z.enum(['_redirects', '_headers', 'netlify.toml', 'CNAME']))
           .default([])
           .describe('Host configuration files at the root of content/ to publish: _redirects and _headers are added after the generated ones, netlify.toml and CNAME are copied. Unlisted, such a file is an error.'),
+        contentSecurityPolicy: z
+          .record(
+            z.string().regex(/^[a-z]+(-[a-z]+)*$/, 'a directive name such as "img-src"'),
+            z.array(z.string().regex(/^[^\s;,]+$/, 'one source per item, such as "https://cdn.example" or "\'self\'"')),
+          )
+          .optional()
+          .describe('Sources added to the generated Content-Security-Policy (in dist/_headers), per directive, e.g. { img-src: ["https://cdn.example"] }. The policy already allows this site, the inline scripts by hash, the monitoring server and the services.'),
         productionHosts: z
           .array(z.string().min(1))
           .default([])

@@ -5,6 +5,9 @@ import { Footer, Header } from './chrome.js';
 import { ConsentTemplate } from './consent.js';
 import type { ThemeContext } from './theme-context.js';
 
+/** Runs before first paint, so the narrow-screen menu starts collapsed; its hash is in the CSP. */
+export const BOOT_SCRIPT = "document.documentElement.classList.add('js')";
+
 export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; children: ReactNode; runtimeConfig: string }) {
   const { doc, config } = ctx;
   const title = config.site.titleTemplate.replace('%s', () => doc.title);
@@ -33,7 +36,7 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
           </>
         ) : null}
         {/* Before first paint, so the narrow-screen menu starts collapsed: no layout shift. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         {doc.description ? <meta name="description" content={doc.description} /> : null}
