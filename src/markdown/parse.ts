@@ -419,15 +419,8 @@ class Converter {
   // Positions ---------------------------------------------------------------------------
 
   private point(offset: number): Point {
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1, offset };
+    const index = lineIndexAt(this.lineStarts, offset);
+    return { line: index + 1, column: offset - this.lineStarts[index]! + 1, offset };
   }
 
   private lineEnd(line: number): number {
