@@ -7,6 +7,7 @@ import { build as esbuild } from 'esbuild';
 import { formatDiagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import { createDevServer } from '../dev/server.js';
+import { allowedHosts } from '../http/local-server.js';
 import { DevSession, type UpdateReport } from '../dev/session.js';
 import { watchFiles } from '../dev/watch.js';
 import { consoleOutput, type Output } from './output.js';
@@ -27,8 +28,7 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
   ).outputFiles[0]!.text;
 
   const first = await session.start();
-  const hosts = ['localhost', '127.0.0.1', '[::1]', '::1', host.toLowerCase()];
-  const dev = createDevServer({ session, clientScript, allowedHosts: hosts });
+  const dev = createDevServer({ session, clientScript, allowedHosts: allowedHosts(host), log: (line) => out.error(line) });
   try {
     await new Promise<void>((resolve, reject) => {
       dev.server.once('error', reject);

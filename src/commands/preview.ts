@@ -1,8 +1,13 @@
-// `bankdocs preview`: serve dist/ the way a static host does.
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+// `bankdocs preview`: serve dist/ the way a static host does, and nothing else. A
+// gh-pages checkout holds .git/, a project folder an .env: no path with a segment
+// starting with "." is served, nor anything a symlink leads to outside the folder, and
+// only localhost names are answered (DNS rebinding).
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sirv from 'sirv';
+import { contentType } from '../http/content-types.js';
+import { allowedHosts, createLocalServer, decodePath, hasDotSegment, hostRefusal, MAX_URL_LENGTH, requestHost } from '../http/local-server.js';
+import { openInside, readInside, type OpenedFile } from '../http/open-inside.js';
 import { consoleOutput, type Output } from './output.js';
 
 export interface PreviewOptions {
@@ -11,25 +16,130 @@ export interface PreviewOptions {
   host?: string;
 }
 
-/** A request handler that serves `root` like GitHub Pages or Netlify: /x/ and /x serve x/index.html, unknown paths get 404.html with status 404. */
-export function staticHandler(root: string) {
-  const serve = sirv(root, { dev: true, etag: true, extensions: ['html'], dotfiles: false });
-  const notFound = join(root, '404.html');
-  return (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+export interface StaticHandlerOptions {
+  /** Host names answered (DNS rebinding protection); the loopback names by default. */
+  allowedHosts?: readonly string[];
+  /** Where a failure to read a file is reported; the browser gets only a generic 500. */
+  log?: (line: string) => void;
+}
+
+const FALLBACK_404 = '<!DOCTYPE html><title>Page Not Found</title><h1>Page Not Found</h1>';
+
+/**
+ * A request handler that serves `root` like GitHub Pages or Netlify: /x and /x/ serve
+ * x/index.html (/x also x.html), unknown paths get 404.html with status 404. Files are
+ * looked up and checked on every request, so a rebuilt folder is served as it is now
+ * (sirv, used before, follows symlinks and serves dotfiles in the mode that does this).
+ */
+export function staticHandler(root: string, options: StaticHandlerOptions = {}) {
+  const allowed = new Set((options.allowedHosts ?? allowedHosts()).map((h) => h.toLowerCase()));
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('x-content-type-options', 'nosniff');
+    const url = req.url ?? '/';
+    if (url.length > MAX_URL_LENGTH) return plain(res, 414, 'URI too long');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' }).end();
-      return;
+      res.setHeader('allow', 'GET, HEAD');
+      return plain(res, 405, 'Method not allowed');
     }
-    serve(req, res, () => {
-      res.statusCode = 404;
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(existsSync(notFound) ? readFileSync(notFound) : '<!DOCTYPE html><title>Page Not Found</title><h1>Page Not Found</h1>');
+    const host = requestHost(req.headers.host);
+    if (!allowed.has(host)) return plain(res, 403, hostRefusal('preview', host, allowed));
+    const path = decodePath(url);
+    if (path === null) return plain(res, 400, 'Bad request path');
+    // Checked after decoding: /%2eenv is /.env, /%2e%2e/ is /../.
+    if (!path.includes('\\') && !hasDotSegment(path)) {
+      for (const candidate of candidates(path)) {
+        const file = await openInside(root, candidate);
+        if (file) return sendFile(req, res, file, candidate);
+      }
+    }
+    const page = await readInside(root, '404.html');
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : (page ?? FALLBACK_404));
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch((error: Error) => {
+      log(`bankdocs preview: cannot answer ${(req.url ?? '/').slice(0, 200)}: ${error.message}`);
+      if (res.headersSent) return void res.destroy();
+      plain(res, 500, 'Internal server error; the terminal running bankdocs preview says what went wrong.');
     });
   };
 }
 
-export function startStaticServer(root: string, port: number, host: string): Promise<Server> {
-  const server = createServer(staticHandler(root));
+/** The files a path may name, in order: /x is x, x.html or x/index.html; /x/ only x/index.html. */
+function candidates(path: string): string[] {
+  const key = path.slice(1);
+  if (key === '' || key.endsWith('/')) return [`${key}index.html`];
+  return [key, `${key}.html`, `${key}/index.html`];
+}
+
+function sendFile(req: IncomingMessage, res: ServerResponse, { handle, stats }: OpenedFile, name: string): void {
+  const close = () => void handle.close().catch(() => undefined);
+  const etag = `W/"${stats.size}-${Math.floor(stats.mtimeMs)}"`;
+  const headers = { etag, 'last-modified': stats.mtime.toUTCString(), 'cache-control': 'no-cache', 'accept-ranges': 'bytes' };
+  if (notModified(req, etag, stats.mtime)) {
+    close();
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const range = byteRange(req, etag, stats.size);
+  if (range === 'unsatisfiable') {
+    close();
+    res.writeHead(416, { 'content-range': `bytes */${stats.size}` }).end();
+    return;
+  }
+  const { start, end } = range ?? { start: 0, end: stats.size - 1 };
+  res.writeHead(range ? 206 : 200, {
+    ...headers,
+    'content-type': contentType(name),
+    'content-length': end - start + 1,
+    ...(range ? { 'content-range': `bytes ${start}-${end}/${stats.size}` } : {}),
+  });
+  if (req.method === 'HEAD' || end < start) {
+    close();
+    res.end();
+    return;
+  }
+  const stream = handle.createReadStream({ start, end });
+  stream.on('error', () => res.destroy());
+  res.on('close', () => stream.destroy());
+  stream.pipe(res);
+}
+
+/** RFC 9110 §13.1: If-None-Match wins over If-Modified-Since. */
+function notModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
+  const match = req.headers['if-none-match'];
+  if (match) return match.split(',').some((tag) => tag.trim() === '*' || tag.trim() === etag);
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
+
+/** A single byte range (all a browser asks for when it seeks in a video), 'unsatisfiable', or null to send the whole file. */
+function byteRange(req: IncomingMessage, etag: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const header = req.headers.range;
+  const ifRange = req.headers['if-range'];
+  if (!header || (ifRange !== undefined && ifRange !== etag)) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return null;
+  if (!match[1]) {
+    const suffix = Number(match[2]);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  if (start >= size) return 'unsatisfiable';
+  return end < start ? null : { start, end };
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+export function startStaticServer(root: string, port: number, host: string, log?: (line: string) => void): Promise<Server> {
+  const server = createLocalServer(staticHandler(root, { allowedHosts: allowedHosts(host), ...(log ? { log } : {}) }));
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolvePromise(server));
@@ -45,10 +155,10 @@ export async function previewCommand(options: PreviewOptions, out: Output = cons
   const host = options.host ?? '127.0.0.1';
   const port = Number(options.port ?? 4173);
   try {
-    const server = await startStaticServer(root, port, host);
+    const server = await startStaticServer(root, port, host, (line) => out.error(line));
     const address = server.address();
     const actual = typeof address === 'object' && address ? address.port : port;
-    out.info(`Serving ${root} at http://${host}:${actual}/ (Ctrl+C to stop)`);
+    out.info(`Serving ${root} at http://${host.includes(':') ? `[${host}]` : host}:${actual}/ (Ctrl+C to stop)`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     out.error(code === 'EADDRINUSE' ? `Port ${port} is in use; pass another with --port.` : `Cannot start the server: ${(error as Error).message}`);

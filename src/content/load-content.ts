@@ -162,18 +162,21 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const relOf = (e: (typeof entries)[number]) => join(e.parentPath, e.name).slice(root.length + 1).split(sep).join('/');
   const visible = entries.filter((e) => !relOf(e).split('/').some((part) => part.startsWith('.')));
-  for (const link of visible.filter((e) => e.isSymbolicLink())) {
-    diagnostics.push({
-      ruleId: 'content-symlink',
-      severity: 'error',
-      message: `${relOf(link)} is a symbolic link; bankdocs does not follow links under the content folder`,
-      hint: 'put the file itself here (a link could publish files from outside the content folder, or loop)',
-      file: join(link.parentPath, link.name),
-      line: 1,
-      column: 1,
-    });
-  }
+  for (const link of visible.filter((e) => e.isSymbolicLink())) diagnostics.push(symlinkDiagnostic(relOf(link), join(link.parentPath, link.name)));
   return visible.filter((e) => e.isFile()).map(relOf).sort();
+}
+
+/** A symbolic link under the content folder, reported by the walk and by the dev server. */
+export function symlinkDiagnostic(rel: string, file: string): Diagnostic {
+  return {
+    ruleId: 'content-symlink',
+    severity: 'error',
+    message: `${rel} is a symbolic link; bankdocs does not follow links under the content folder`,
+    hint: 'put the file itself here (a link could publish files from outside the content folder, or loop)',
+    file,
+    line: 1,
+    column: 1,
+  };
 }
 
 // Characters that cannot stand in a URL path as they are, and control characters.

@@ -1,36 +1,27 @@
 // The dev server: the session's pages from memory, with the same paths, stubs and
 // 404 page as the static output, plus the live-reload channel. It never maps a URL to
-// the file system: files are served only from the session's own list.
-import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// the file system: files are served only from the session's own list, and a listed
+// content file only while its real path is inside content/.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Diagnostic } from '../diagnostics.js';
+import { contentType, extensionOf } from '../http/content-types.js';
+import { createLocalServer, hostRefusal, MAX_URL_LENGTH, requestHost, safePath } from '../http/local-server.js';
+import { readInside } from '../http/open-inside.js';
 import type { DevSession, UpdateReport } from './session.js';
 
-const MAX_URL_LENGTH = 4096;
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  ico: 'image/x-icon',
-  xml: 'application/xml; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  yaml: 'text/yaml; charset=utf-8',
-  woff2: 'font/woff2',
-};
+export { safePath };
+
+/** What the server needs of the session (a narrow view, so tests can stand one up). */
+export type ServedSession = Pick<DevSession, 'lookup' | 'generation' | 'problems' | 'contentDir'>;
 
 export interface DevServerOptions {
-  session: DevSession;
+  session: ServedSession;
   /** The dev client script, injected into every HTML page. */
   clientScript: string;
   /** Host names the server answers to (DNS rebinding protection). */
   allowedHosts: string[];
+  /** Where failures to answer are reported (the terminal); the browser gets only a generic 500. */
+  log?: (line: string) => void;
 }
 
 export interface DevServer {
@@ -44,50 +35,56 @@ export function createDevServer(options: DevServerOptions): DevServer {
   const clients = new Set<ServerResponse>();
   const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
 
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+
+  const server = createLocalServer((req, res) => {
     handle(req, res).catch((error: Error) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`bankdocs dev: ${error.message}`);
+      // The detail (often an absolute path) goes to the terminal, never to the browser.
+      log(`bankdocs dev: cannot answer ${(req.url ?? '/').slice(0, 200)}: ${error.message} (the server keeps running)`);
+      if (res.headersSent) return void res.destroy();
+      plain(res, 500, 'Internal server error; the terminal running bankdocs dev says what went wrong.');
     });
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return;
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('x-content-type-options', 'nosniff');
     const url = req.url ?? '/';
     if (url.length > MAX_URL_LENGTH) return plain(res, 414, 'URI too long');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
       return plain(res, 405, 'Method not allowed');
     }
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-    if (!allowed.has(host)) return plain(res, 403, `bankdocs dev does not answer to the host "${host.slice(0, 100)}"; open it through one of ${[...allowed].join(', ')}`);
+    const host = requestHost(req.headers.host);
+    if (!allowed.has(host)) return plain(res, 403, hostRefusal('dev', host, allowed));
     const path = safePath(url);
     if (path === null) return plain(res, 400, 'Bad request path');
+    const head = req.method === 'HEAD';
 
     if (path === '/__bankdocs/events') return events(res);
-    if (path === '/__bankdocs/dev.js') return send(res, 200, 'js', options.clientScript, req.method === 'HEAD');
+    if (path === '/__bankdocs/dev.js') return send(res, 200, 'dev.js', options.clientScript, head);
 
     const key = path.slice(1);
     const candidates = key === '' ? ['index.html'] : [key, `${key.replace(/\/$/, '')}/index.html`];
     for (const candidate of candidates) {
       const output = session.lookup(candidate);
       if (!output) continue;
-      const body = output.file ? await readFile(output.file) : output.body!;
-      return send(res, 200, extension(candidate), body, req.method === 'HEAD');
+      if (output.body !== undefined) return send(res, 200, candidate, output.body, head);
+      // A content file, read from disk now: it may have been deleted, or replaced by a
+      // symlink that leads out of content/, since the session listed it.
+      const contentDir = session.contentDir;
+      const body = contentDir === null ? null : await readInside(contentDir, output.file);
+      if (body) return send(res, 200, candidate, body, head);
+      break;
     }
     const notFound = session.lookup('404.html');
-    return send(res, 404, 'html', notFound?.body ?? '<!DOCTYPE html><title>Page Not Found</title><h1>Page Not Found</h1>', req.method === 'HEAD');
+    return send(res, 404, '404.html', notFound?.body ?? '<!DOCTYPE html><title>Page Not Found</title><h1>Page Not Found</h1>', head);
   }
 
-  function send(res: ServerResponse, status: number, ext: string, body: string | Uint8Array, head: boolean): void {
+  function send(res: ServerResponse, status: number, name: string, body: string | Uint8Array, head: boolean): void {
     let payload = body;
-    if (ext === 'html') payload = String(body).replace(/<\/body>/i, `<script src="/__bankdocs/dev.js"></script></body>`);
+    if (extensionOf(name) === 'html') payload = String(body).replace(/<\/body>/i, `<script src="/__bankdocs/dev.js"></script></body>`);
     res.writeHead(status, {
-      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'content-type': contentType(name),
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     });
@@ -128,22 +125,4 @@ function wire(problems: Diagnostic[]) {
 function plain(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(text);
-}
-
-function extension(path: string): string {
-  return /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? 'html';
-}
-
-/** The decoded path, or null for anything that tries to leave the site or is malformed. */
-export function safePath(url: string): string | null {
-  const raw = url.split(/[?#]/)[0] ?? '/';
-  let path: string;
-  try {
-    path = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  if (!path.startsWith('/') || path.includes('\0') || path.includes('\\')) return null;
-  if (path.split('/').some((segment) => segment === '..' || segment === '.')) return null;
-  return path.replace(/\/{2,}/g, '/');
 }

@@ -9,7 +9,7 @@ import { bundleAssets, type BundledAssets, type OutputFile } from '../build/asse
 import { derivedFiles } from '../build/derived-files.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { vetContentFile } from '../content/content-files.js';
-import { loadContent, loadPage } from '../content/load-content.js';
+import { loadContent, loadPage, symlinkDiagnostic } from '../content/load-content.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
@@ -23,6 +23,8 @@ export interface FileChange {
   /** Absolute path. */
   path: string;
   kind: 'add' | 'change' | 'unlink';
+  /** A symlink took this path (kind is then 'unlink'): reported, never followed. */
+  symlink?: boolean;
 }
 
 export interface UpdateReport {
@@ -80,6 +82,11 @@ export class DevSession {
 
   start(): Promise<UpdateReport> {
     return this.update([]);
+  }
+
+  /** The content folder: the server reads a listed content file only if its real path is inside it. */
+  get contentDir(): string | null {
+    return this.resolved?.contentDir ?? null;
   }
 
   lookup(path: string): Output | null {
@@ -143,6 +150,12 @@ export class DevSession {
     let assetsChanged = false;
     for (const change of changes) {
       const source = rel(change.path);
+      if (change.symlink && source === config.api.openapi) {
+        // As at start-up, a link in the API document's place leaves the site without one:
+        // nothing is read, or published as /openapi.yaml, through it.
+        site.api = null;
+        continue;
+      }
       if (source === config.api.openapi || source === config.api.rubyClient) {
         apiChanged = true;
         continue;
@@ -177,6 +190,10 @@ export class DevSession {
         structural ||= !site.pages.some((p) => p.source === source);
         upserts.push(loaded.page);
       }
+    }
+    // As at start-up (load-content's walk): a symlink is reported, and nothing is read through it.
+    for (const link of changes.filter((c) => c.symlink)) {
+      this.loadProblems.set(link.path, [symlinkDiagnostic(rel(link.path), link.path)]);
     }
     if (apiChanged) {
       const loaded = await loadApi(resolve(contentDir, config.api.openapi), config.api.openapi).catch(() => ({ api: null, diagnostics: [] as Diagnostic[] }));
@@ -268,6 +285,9 @@ export class DevSession {
   /** Stubs, _redirects, sitemap and robots follow the plan; content files are served from disk. */
   private writeDerived(): void {
     const { files } = derivedFiles({ site: this.site!, plan: this.plan!, factsJson: this.factsJson, redirectScript: this.assets!.urls.redirectScript, cache: this.openapiCache });
+    // A content file deleted, or refused since (an SVG that gained a script), is no longer served.
+    const listed = new Set(files.map((f) => f.path));
+    for (const [key, output] of this.outputs) if (output.file !== undefined && !listed.has(key)) this.outputs.delete(key);
     for (const file of files) this.outputs.set(file.path, 'from' in file ? { file: file.from } : { body: file.contents });
   }
 

@@ -1,5 +1,9 @@
 // File watching for `bankdocs dev` (chokidar): changes are gathered for a short moment,
-// so an editor's save (often several events) becomes one update.
+// so an editor's save (often several events) becomes one update. Symlinks are not
+// followed, and a symlink counts as no file at all, as in the build: a link under
+// content/ must not publish a file from elsewhere on the disk.
+import { lstatSync, realpathSync } from 'node:fs';
+import { sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FileChange } from './session.js';
 
@@ -12,18 +16,33 @@ export interface Watcher {
 }
 
 export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) => void, batchMs = 8): Watcher {
-  const watcher: FSWatcher = watch(paths, {
-    ignoreInitial: true,
-    // Dotfiles, dependency and output folders, and editors' temporary files.
-    ignored: (path: string) => IGNORED_RE.test(path),
-  });
+  // The roots themselves may be symlinks (content/ linked from another checkout): watch
+  // their real paths, and report changes under the names the session knows.
+  const roots = paths.map((path) => ({ path, real: realOrSelf(path) })).sort((a, b) => b.real.length - a.real.length);
+  const named = (path: string) => {
+    const root = roots.find((r) => path === r.real || path.startsWith(r.real + sep));
+    return root ? root.path + path.slice(root.real.length) : path;
+  };
+  const watcher: FSWatcher = watch(
+    roots.map((r) => r.real),
+    {
+      ignoreInitial: true,
+      followSymlinks: false,
+      // Dotfiles, dependency and output folders, and editors' temporary files.
+      ignored: (path: string) => IGNORED_RE.test(path),
+    },
+  );
   let pending = new Map<string, FileChange>();
   let timer: NodeJS.Timeout | undefined;
-  const push = (kind: FileChange['kind']) => (path: string) => {
+  const push = (event: FileChange['kind']) => (real: string) => {
+    // Without following, chokidar reports a symlink itself as a file: one that takes the
+    // place of a file is that file's removal, and a new one is nothing to serve.
+    const path = named(real);
     const previous = pending.get(path);
+    if (event !== 'unlink' && isSymlink(real)) pending.set(path, { path, kind: 'unlink', symlink: true });
     // add then change is still an add; add then unlink is nothing.
-    if (previous?.kind === 'add' && kind === 'unlink') pending.delete(path);
-    else pending.set(path, { path, kind: previous?.kind === 'add' && kind === 'change' ? 'add' : kind });
+    else if (previous?.kind === 'add' && event === 'unlink') pending.delete(path);
+    else pending.set(path, { path, kind: previous?.kind === 'add' && event === 'change' ? 'add' : event });
     clearTimeout(timer);
     timer = setTimeout(() => {
       const batch = [...pending.values()];
@@ -40,4 +59,20 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
       await watcher.close();
     },
   };
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false; // gone already: its unlink event follows
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

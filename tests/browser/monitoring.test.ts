@@ -1,6 +1,7 @@
 // Monitoring, the embedded services and cookie consent, against the built site on a
-// local server that is also the APM intake and serves stand-in widget scripts. Two host
-// names map to 127.0.0.1: docs.test is the production host, preview.test is not.
+// local server that is also the APM intake. Two host names map to 127.0.0.1: docs.test
+// is the production host, preview.test is not. Service scripts must be https, so the
+// browser context itself answers https://widgets.test with stand-in widget scripts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,21 +36,22 @@ monitoring:
 services:
   - name: support-chat
     category: functional
-    script: "http://widgets.test:${port}/chat.js?id={id}"
+    script: "https://widgets.test/chat.js?id={id}"
     ids: { production: chat-live, other: chat-test }
   - name: tracker
     category: analytics
-    script: "http://widgets.test:${port}/tracker.js?id={id}"
+    script: "https://widgets.test/tracker.js?id={id}"
     ids: { production: trk-live, other: null }
   - name: help-center
     category: functional
-    script: "http://widgets.test:${port}/missing.js?id={id}"
+    script: "https://widgets.test/missing.js?id={id}"
     ids: { production: null, other: help-test }
 `,
   );
   const build = runCli(['build', '--quiet'], site);
   expect(build.status, build.stderr).toBe(0);
-  const serveDist = staticHandler(join(site, 'dist'));
+  // The preview handler answers only to localhost names unless told otherwise (DNS rebinding).
+  const serveDist = staticHandler(join(site, 'dist'), { allowedHosts: ['127.0.0.1', ...HOSTS] });
   server.on('request', (req: IncomingMessage, res) => {
     const url = new URL(req.url!, `http://${req.headers.host}`);
     if (url.pathname.startsWith('/apm/')) {
@@ -65,11 +67,6 @@ services:
       });
       return;
     }
-    if (url.hostname === 'widgets.test') {
-      scriptRequests.push(url.pathname + url.search);
-      if (url.pathname === '/missing.js') return void res.writeHead(404).end();
-      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(`(window.loadedServices = window.loadedServices || []).push(${JSON.stringify(url.pathname + url.search)});`);
-    }
     serveDist(req, res);
   });
   chrome = await launchBrowser([`--host-resolver-rules=${HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`]);
@@ -82,6 +79,12 @@ afterAll(async () => {
 
 async function open(host: string, path = '/en') {
   const context = await localContext(chrome.browser, DESKTOP, HOSTS);
+  await context.route(/^https:\/\/widgets\.test\//, (route) => {
+    const url = new URL(route.request().url());
+    scriptRequests.push(url.pathname + url.search);
+    if (url.pathname === '/missing.js') return route.fulfill({ status: 404 });
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: `(window.loadedServices = window.loadedServices || []).push(${JSON.stringify(url.pathname + url.search)});` });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,6 +1,7 @@
-// The dev server's safety and stamina: nothing outside the site is ever served, hostile
-// requests get clean errors, and 10,000 requests on loopback leave it healthy.
-import { readFileSync, symlinkSync } from 'node:fs';
+// The dev server's safety and stamina: nothing outside the site is ever served (also
+// through symlinks added while it runs), hostile requests get clean errors, and 10,000
+// requests on loopback leave it healthy.
+import { mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,10 @@ describe('the dev server', () => {
   });
 
   it('rejects hostile requests cleanly', async () => {
-    expect((await get('/en', { host: 'attacker.example' })).status).toBe(403);
+    const foreign = await get('/en', { host: 'attacker.example' });
+    expect([foreign.status, foreign.headers['x-content-type-options']]).toEqual([403, 'nosniff']);
+    expect(foreign.body).toContain('bankdocs dev does not answer to "attacker.example"');
+    expect(foreign.body).toContain('--host <name>');
     expect((await get(`/${'a'.repeat(5000)}`)).status).toBe(414);
     expect((await get('/en', { 'x-big': 'b'.repeat(20_000) })).status).toBe(431);
     expect((await get('/%E0%A4%A')).status).toBe(400);
@@ -81,6 +85,63 @@ describe('the dev server', () => {
     expect([...statuses.keys()].sort()).toEqual([200, 404]);
     expect(statuses.get(404)).toBe(Math.floor(10_000 / paths.length) + (10_000 % paths.length > 5 ? 1 : 0));
     expect(after - before).toBeLessThan(40);
+    expect((await get('/en')).status).toBe(200);
+  });
+});
+
+describe('the dev server, while files change', () => {
+  const SECRET = 'dev-secret-outside-content';
+  const notFound = async (path: string) => {
+    const response = await get(path);
+    expect(response.status, path).toBe(404);
+    expect(response.body, path).toContain('Page Not Found');
+    expect(response.body, path).not.toContain(SECRET);
+    expect(response.body, path).not.toContain(site);
+  };
+  // Each change names its file on the terminal once the session has applied it.
+  const applied = (name: string) => expect.poll(() => dev.output(), { timeout: 30_000 }).toContain(name);
+
+  it('never serves a symlink added under content/: to a file, a folder or a page outside', async () => {
+    writeFileSync(join(site, 'secret.txt'), SECRET);
+    writeFileSync(join(site, 'secret.md'), `---\ntitle: Leak\ndescription: ${SECRET}\n---\n\n${SECRET}\n`);
+    mkdirSync(join(site, 'outside'));
+    writeFileSync(join(site, 'outside', 'secret.txt'), SECRET);
+    symlinkSync(join(site, 'secret.txt'), join(site, 'content', 'assets', 'leak.txt'));
+    symlinkSync(join(site, 'secret.md'), join(site, 'content', 'developers', 'leak.md'));
+    symlinkSync(join(site, 'outside'), join(site, 'content', 'developers', 'outside'));
+    await applied('leak.txt');
+    await applied('leak.md');
+    await applied(join('developers', 'outside'));
+    for (const path of ['/assets/leak.txt', '/developers/leak', '/developers/outside/secret.txt']) await notFound(path);
+    // Reported like a link found at start-up, with the overlay's file:line:col.
+    expect(dev.output()).toContain('content/assets/leak.txt:1:1  error  assets/leak.txt is a symbolic link; bankdocs does not follow links under the content folder  [content-symlink]');
+    expect(dev.output()).toContain('content/developers/leak.md:1:1  error  developers/leak.md is a symbolic link');
+  });
+
+  it('never publishes an OpenAPI document read through a symlink', async () => {
+    writeFileSync(join(site, 'secret-openapi.yaml'), `openapi: 3.1.0\ninfo: { title: ${SECRET}, version: "1" }\npaths: {}\n`);
+    symlinkSync(join(site, 'secret-openapi.yaml'), join(site, 'content', 'api', 'openapi.yaml'));
+    await applied('openapi.yaml');
+    await notFound('/openapi.yaml');
+    await notFound('/openapi.json');
+    expect((await get('/1/api/curl')).body).not.toContain(SECRET);
+  });
+
+  it('stops serving a content file replaced by a symlink to a file outside', async () => {
+    expect((await get('/developers/payments/flow.svg')).status).toBe(200);
+    writeFileSync(join(site, 'secret.svg'), `<svg xmlns="http://www.w3.org/2000/svg"><text>${SECRET}</text></svg>`);
+    rmSync(join(site, 'content', 'developers', 'payments', 'flow.svg'));
+    symlinkSync(join(site, 'secret.svg'), join(site, 'content', 'developers', 'payments', 'flow.svg'));
+    await applied('flow.svg');
+    await notFound('/developers/payments/flow.svg');
+  });
+
+  it('answers a content file deleted while it runs with the 404 page, never a 500 with its path', async () => {
+    writeFileSync(join(site, 'content', 'assets', 'extra.txt'), 'extra');
+    await expect.poll(async () => (await get('/assets/extra.txt')).status, { timeout: 30_000 }).toBe(200);
+    unlinkSync(join(site, 'content', 'assets', 'extra.txt'));
+    await expect.poll(async () => (await get('/assets/extra.txt')).status, { timeout: 30_000 }).not.toBe(200);
+    await notFound('/assets/extra.txt');
     expect((await get('/en')).status).toBe(200);
   });
 });

@@ -1,0 +1,46 @@
+// The dev watcher: symlinks are never followed, and a watched root that is itself a
+// symlink (content/ linked from another checkout) is still watched, under its own name.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileChange } from '../../../src/dev/session.js';
+import { watchFiles, type Watcher } from '../../../src/dev/watch.js';
+
+let dir: string;
+let content: string;
+let watcher: Watcher;
+const changes: FileChange[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'bankdocs-watch-'));
+  mkdirSync(join(dir, 'real-content', 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'outside'));
+  writeFileSync(join(dir, 'outside', 'secret.txt'), 'secret');
+  content = join(dir, 'content');
+  symlinkSync(join(dir, 'real-content'), content);
+  watcher = watchFiles([content], (batch) => changes.push(...batch));
+  await watcher.ready;
+});
+afterAll(async () => {
+  await watcher.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('watchFiles', () => {
+  it('reports changes under a symlinked root by the name it was given', async () => {
+    writeFileSync(join(dir, 'real-content', 'assets', 'a.txt'), 'a');
+    await expect.poll(() => changes, { timeout: 30_000 }).toContainEqual({ path: join(content, 'assets', 'a.txt'), kind: 'add' });
+  });
+
+  it('reports a symlink as a removal, marked as a link, and never what is behind it', async () => {
+    symlinkSync(join(dir, 'outside', 'secret.txt'), join(content, 'assets', 'leak.txt'));
+    symlinkSync(join(dir, 'outside'), join(content, 'assets', 'outside'));
+    await expect.poll(() => changes, { timeout: 30_000 }).toContainEqual({ path: join(content, 'assets', 'leak.txt'), kind: 'unlink', symlink: true });
+    await expect.poll(() => changes, { timeout: 30_000 }).toContainEqual({ path: join(content, 'assets', 'outside'), kind: 'unlink', symlink: true });
+    // A marker written after the links: once it is reported, the links' events are in.
+    writeFileSync(join(content, 'assets', 'marker.txt'), 'm');
+    await expect.poll(() => changes.map((c) => c.path), { timeout: 30_000 }).toContain(join(content, 'assets', 'marker.txt'));
+    expect(changes.filter((c) => c.path.includes('secret.txt'))).toEqual([]);
+  });
+});
