@@ -1,11 +1,13 @@
 // `bankdocs preview`: serve dist/ the way a static host does, and nothing else. A
 // gh-pages checkout holds .git/, a project folder an .env: no path with a segment
 // starting with "." is served, nor anything a symlink leads to outside the folder, and
-// only localhost names are answered (DNS rebinding).
+// only localhost names are answered (DNS rebinding). The headers of the build's _headers
+// file are sent as Netlify would, so the Content-Security-Policy is tried out too.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { contentType } from '../http/content-types.js';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../http/headers-file.js';
 import { allowedHosts, createLocalServer, decodePath, hasDotSegment, hostRefusal, MAX_URL_LENGTH, requestHost } from '../http/local-server.js';
 import { openInside, readInside, type OpenedFile } from '../http/open-inside.js';
 import { consoleOutput, type Output } from './output.js';
@@ -34,6 +36,12 @@ const FALLBACK_404 = '<!DOCTYPE html><title>Page Not Found</title><h1>Page Not F
 export function staticHandler(root: string, options: StaticHandlerOptions = {}) {
   const allowed = new Set((options.allowedHosts ?? allowedHosts()).map((h) => h.toLowerCase()));
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let cached: { text: string; rules: HeaderRule[] } | null = null;
+  const headerRules = async (): Promise<HeaderRule[]> => {
+    const text = (await readInside(root, '_headers'))?.toString('utf8') ?? '';
+    if (cached?.text !== text) cached = { text, rules: parseHeadersFile(text) };
+    return cached.rules;
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('x-content-type-options', 'nosniff');
@@ -47,6 +55,8 @@ export function staticHandler(root: string, options: StaticHandlerOptions = {}) 
     if (!allowed.has(host)) return plain(res, 403, hostRefusal('preview', host, allowed));
     const path = decodePath(url);
     if (path === null) return plain(res, 400, 'Bad request path');
+    // What Netlify and Cloudflare Pages would add from the build's _headers (the CSP among them).
+    for (const [name, value] of headersFor(await headerRules(), path)) res.setHeader(name, value);
     // Checked after decoding: /%2eenv is /.env, /%2e%2e/ is /../.
     if (!path.includes('\\') && !hasDotSegment(path)) {
       for (const candidate of candidates(path)) {
