@@ -16,9 +16,41 @@ export const localizedString = z.union([
 ]);
 export type LocalizedString = z.infer<typeof localizedString>;
 
+// A browser reads "//host" and "/\host" as another site (and drops tabs and newlines
+// first), so a site path starts with exactly one "/" and has no backslash, white space or
+// control character anywhere.
+const INTERNAL_PATH_RE = /^\/(?![/\\])[^\\\s\x00-\x1f\x7f-\x9f]*$/;
+
 const internalPath = z
   .string()
-  .regex(/^\/(?!\/)/, 'an internal link starts with a single "/", e.g. "/developers"');
+  .regex(
+    INTERNAL_PATH_RE,
+    'an internal link is a site path that starts with a single "/", e.g. "/developers", with no "\\", spaces or control characters ("//…" and "/\\…" lead to another site: link to one with href: and its https:// URL)',
+  );
+
+// A file under content/: relative, inside it (no ".." segment), and never a URL, so the
+// logo and the social image are always served by this site.
+const CONTENT_FILE_RE = /^(?![a-zA-Z][a-zA-Z0-9+.-]*:)(?!\/)(?!(?:.*\/)?\.\.(?:\/|$))[^\\\x00-\x1f\x7f-\x9f]+$/;
+
+const contentFile = (what: string, example: string) =>
+  z
+    .string()
+    .regex(
+      CONTENT_FILE_RE,
+      `${what} is a path relative to the content folder, e.g. "${example}": no URL or scheme, no leading "/", no ".." and no "\\"; put the file under content/`,
+    );
+
+// The intake of the monitoring agent: https, or this site's own origin (a root-relative
+// path). Plain http only to the writer's own machine, for trying an APM server locally.
+const MONITORING_SERVER_RE = /^(?:https:\/\/[^/\\\s\x00-\x1f\x7f-\x9f?#@]+|http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?|(?=\/(?![/\\])))(?:\/[^\\\s\x00-\x1f\x7f-\x9f?#]*)?$/;
+
+// Third-party code runs with the site's rights: https only, so no one on the visitor's
+// network can swap it.
+const SERVICE_SCRIPT_RE = /^https:\/\/[^/\\\s\x00-\x1f\x7f-\x9f?#@]+\/[^\\\s\x00-\x1f\x7f-\x9f]*\{id\}[^\\\s\x00-\x1f\x7f-\x9f]*$/;
+
+// Subresource Integrity (https://www.w3.org/TR/SRI/#the-integrity-attribute): base64
+// digests of the exact length of their algorithm, separated by spaces.
+const INTEGRITY_RE = /^(?:sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==)(?: +(?:sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==))*$/;
 
 const externalUrl = z.url({ protocol: /^https?$/, error: 'an external link is an absolute http(s) URL' });
 
@@ -84,7 +116,16 @@ export const runtimeSchema = z
 export const monitoringSchema = z
   .strictObject({
     serviceName: z.string().min(1).default('documentation').describe('Service name the site reports under in Elastic APM.'),
-    serverUrl: z.string().optional().describe('APM server URL; default: this site\'s origin + "/apm" (events go to POST /apm/intake/v2/rum/events).'),
+    serverUrl: z
+      .string()
+      .regex(
+        MONITORING_SERVER_RE,
+        'the APM server is an https:// URL (e.g. "https://apm.example.com") or a path on this site (e.g. "/apm"), without query or fragment; http:// only for localhost or 127.0.0.1',
+      )
+      // Only a value of the right shape is parsed, so a wrong one gets one message, not two.
+      .refine((value) => !MONITORING_SERVER_RE.test(value) || !value.startsWith('https:') || URL.canParse(value), { message: 'the APM server URL does not parse; write it like "https://apm.example.com"' })
+      .optional()
+      .describe('APM server: an https:// URL, or a path on this site such as "/apm" (http:// only for localhost, for local testing); default: this site\'s origin + "/apm" (events go to POST /apm/intake/v2/rum/events).'),
     eventsLimit: z.number().int().positive().default(80).describe('Most events sent per 60 seconds (default 80).'),
     flushIntervalMs: ms(500, 'Interval between sends of queued events'),
     transactionSampleRate: z.number().min(0).max(1).default(1).describe('Share of page loads traced (0 to 1, default 1).'),
@@ -98,8 +139,20 @@ export const serviceSchema = z
     category: z.enum(['functional', 'analytics']).describe('Cookie consent category that must be accepted before the service loads.'),
     script: z
       .string()
-      .regex(/^https?:\/\/[^/]+\/.*\{id\}/, 'the script is an absolute http(s) URL containing "{id}"')
-      .describe('Script URL; "{id}" is replaced by the id for the current environment.'),
+      .regex(
+        SERVICE_SCRIPT_RE,
+        'the script is an absolute https:// URL containing "{id}", e.g. "https://widget.example/loader/{id}.js" (over http:// anyone on the visitor\'s network could replace it)',
+      )
+      .refine((value) => !SERVICE_SCRIPT_RE.test(value) || URL.canParse(value.replace('{id}', 'id')), { message: 'the script URL does not parse; write it like "https://widget.example/loader/{id}.js"' })
+      .describe('Script URL, https:// only; "{id}" is replaced by the id for the current environment.'),
+    integrity: z
+      .string()
+      .regex(
+        INTEGRITY_RE,
+        'integrity is one or more Subresource Integrity hashes separated by spaces, each "sha256-", "sha384-" or "sha512-" and the base64 digest of the script (e.g. from `openssl dgst -sha384 -binary loader.js | openssl base64 -A`)',
+      )
+      .optional()
+      .describe('Subresource Integrity of the script, e.g. "sha384-…": the browser runs it only if it matches (loaded with crossorigin="anonymous", so the host must send CORS headers). List one hash per script the ids produce, all with the same algorithm: the browser compares only the strongest one given.'),
     ids: z
       .strictObject({
         production: z.string().min(1).nullable().default(null).describe('Id on production hosts (monitoring.productionHosts); null: do not load there.'),
@@ -126,8 +179,8 @@ export const configSchema = z
           .string()
           .includes('%s', { error: 'the title template must contain "%s" where the page title goes' })
           .describe('Page title template; "%s" is the page title, e.g. "%s | Moorlink Documentation".'),
-        logo: z.string().min(1).describe('Path of the logo under content/ (e.g. "assets/logo.svg"); also the social image.'),
-        socialImage: z.string().optional().describe('Path of the social-sharing image under content/; defaults to the logo.'),
+        logo: contentFile('the logo', 'assets/logo.svg').describe('Path of the logo under content/ (e.g. "assets/logo.svg"), never a URL; also the social image.'),
+        socialImage: contentFile('the social image', 'assets/social.png').optional().describe('Path of the social-sharing image under content/ (e.g. "assets/social.png"), never a URL; defaults to the logo.'),
         contentDir: z.string().default('content').describe('Folder of the Markdown content, relative to this file.'),
         hostFiles: z
           .array(z.enum(['_redirects', '_headers', 'netlify.toml', 'CNAME']))

@@ -3,6 +3,8 @@ export interface ServiceConfig {
   name: string;
   category: 'functional' | 'analytics';
   script: string;
+  /** Subresource Integrity hashes (services[].integrity). */
+  integrity?: string;
   ids: { production: string | null; other: string | null };
 }
 

@@ -65,11 +65,23 @@ function injectServices(config: RuntimeConfig, consent: Consent): void {
   }
 }
 
-function inject(config: RuntimeConfig, service: ServiceConfig, id: string): void {
+/** The script element of a service, not yet in the page. */
+export function serviceScript(service: ServiceConfig, id: string): HTMLScriptElement {
   const script = document.createElement('script');
   script.async = true;
-  script.src = service.script.replace('{id}', encodeURIComponent(id));
+  if (service.integrity) {
+    // The browser runs the script only if it matches the hash; checking a script from
+    // another origin needs a CORS request, made without cookies.
+    script.integrity = service.integrity;
+    script.crossOrigin = 'anonymous';
+  }
+  script.src = service.script.replace('{id}', () => encodeURIComponent(id));
   script.dataset.service = service.name;
+  return script;
+}
+
+function inject(config: RuntimeConfig, service: ServiceConfig, id: string): void {
+  const script = serviceScript(service, id);
   script.addEventListener('error', () => {
     // A script that fails to load is a lazy part that failed: the same event, a toast.
     const event = new CustomEvent('preload-error', { cancelable: true, detail: { part: service.name, error: new Error(`${script.src} did not load`) } });

@@ -60,7 +60,7 @@ describe('parseConfig', () => {
 
   it('reports the closest branch of a menu item, not "Invalid input"', () => {
     expect(problems(base.replace('    to: /', '    to: developers'))).toEqual([
-      '8:9 config-invalid "menu[0].to": an internal link starts with a single "/", e.g. "/developers"',
+      '8:9 config-invalid "menu[0].to": an internal link is a site path that starts with a single "/", e.g. "/developers", with no "\\", spaces or control characters ("//…" and "/\\…" lead to another site: link to one with href: and its https:// URL)',
     ]);
   });
 
