@@ -4,7 +4,7 @@ import type { Code, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { Page } from '../content/site.js';
-import { parseMarkdown } from '../markdown/parse.js';
+import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
 
 export interface Example {
   operationId: string;
@@ -28,8 +28,8 @@ export interface OperationBlock {
   examples: Example[];
 }
 
-export function parseSection(body: string): Root {
-  return parseMarkdown(body);
+export function parseSection(body: string, engine: MarkdownEngine = 'fast'): Root {
+  return parseWith(engine, body);
 }
 
 export function operationBlocks(page: Pick<Page, 'body' | 'file'>, tree: Root = parseSection(page.body)): OperationBlock[] {

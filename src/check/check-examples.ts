@@ -8,6 +8,7 @@ import { operationBlocks, parseSection, type Example } from '../api/examples.js'
 import { operationAnchor, type ApiModel, type Operation } from '../api/openapi.js';
 import { SchemaValidator } from '../api/validate.js';
 import type { Page } from '../content/site.js';
+import type { MarkdownEngine } from '../markdown/engines.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkCurl } from './check-curl.js';
 import { checkRuby, isDynamic, loadRubyParser } from './check-ruby.js';
@@ -21,6 +22,8 @@ export interface ExamplesInput {
   /** Place of the OpenAPI document, for operations with no section at all. */
   openapiFile: string;
   apiLanguages: readonly string[];
+  /** The Markdown engine of the site (markdown.engine). */
+  engine?: MarkdownEngine;
 }
 
 export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]> {
@@ -32,7 +35,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
 
   for (const page of input.pages) {
     if (page.info.collection === 'api-section') {
-      const tree = parseSection(page.body);
+      const tree = parseSection(page.body, input.engine);
       const inOperation = new Set<Code>();
       for (const block of operationBlocks(page, tree)) {
         const operation = api.operations[block.operationId];
@@ -74,7 +77,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
       );
     } else if (page.info.collection === 'guide' || 'locale' in page.info) {
       // Guides and help pages show API calls as shell blocks: the same rules apply.
-      const tree = parseSection(page.body);
+      const tree = parseSection(page.body, input.engine);
       const server = api.servers[0];
       diagnostics.push(
         ...checkLooseExamples(tree, page, {

@@ -60,7 +60,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
     diagnostics.push(...ruby.diagnostics);
     diagnostics.push(
       ...(await task(timings, 'check-examples', () =>
-        checkExamples({ api, pages: site.pages, operationByCall: ruby.operationByCall, openapiFile: join(site.contentDir, api.source), apiLanguages: site.config.api.languages }),
+        checkExamples({ api, pages: site.pages, operationByCall: ruby.operationByCall, openapiFile: join(site.contentDir, api.source), apiLanguages: site.config.api.languages, engine: site.config.markdown.engine }),
       )),
     );
   }

@@ -29,7 +29,8 @@ port.on('message', (message: DevWorkerMessage) => {
       if (api !== undefined) site.api = api;
       if (config !== undefined) site.config = config;
       input = { ...input, ...rest, site };
-      renderer = createRenderer(input, renderer ? { processor: renderer.processor } : {});
+      // The processor is kept unless the config changed (it may name another engine).
+      renderer = createRenderer(input, renderer && config === undefined ? { processor: renderer.processor } : {});
       port.postMessage({ id: message.id, ok: true });
     } else {
       if (!renderer) throw new Error('Internal error: render before init');

@@ -81,20 +81,6 @@ export function parseMarkdown(source: string): Root {
   return new Converter(src, tokens).root();
 }
 
-/** Whether parseMarkdown found a directive in the document. */
-export function hasDirectives(tree: Root): boolean {
-  return (tree.data as { directives?: boolean } | undefined)?.directives === true;
-}
-
-/** Parses inline Markdown (a description, a label) into phrasing content. */
-export function parseInline(source: string): PhrasingContent[] {
-  const root = parseMarkdown(source);
-  return root.children.flatMap((block, i) => [
-    ...(i ? [{ type: 'text', value: ' ' } as PhrasingContent] : []),
-    ...('children' in block ? (block.children as PhrasingContent[]) : []),
-  ]);
-}
-
 // ---------------------------------------------------------------------------------------
 // Positions. Block rules run with the line's container prefix already skipped, so
 // bMarks + tShift is the block's first character. Inline rules see the inline content

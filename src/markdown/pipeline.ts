@@ -13,13 +13,15 @@ import { uiStrings } from '../../theme/components/strings.js';
 import remarkApi from './remark-api.js';
 import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
-import remarkMarkdownIt from './remark-markdown-it.js';
+import { markdownEngine, type MarkdownEngine } from './engines.js';
 import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
 import rehypeHeadings from './rehype-headings.js';
 
 export interface ProcessorOptions {
+  /** Which parser reads the Markdown (markdown.engine; default "fast"). */
+  engine?: MarkdownEngine;
   /**
    * Syntax colouring of code blocks (default true). `bankdocs check` turns it off: it
    * adds neither ids nor links, the only things the check reads from a page.
@@ -27,12 +29,12 @@ export interface ProcessorOptions {
   highlight?: boolean;
 }
 
-export function createMarkdownProcessor({ highlight = true }: ProcessorOptions = {}) {
+export function createMarkdownProcessor({ highlight = true, engine = 'fast' }: ProcessorOptions = {}) {
   return unified()
-    .use(remarkMarkdownIt)
+    .use(markdownEngine, { engine })
     .use(remarkBlockDirectives)
     .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
-    .use(remarkApi)
+    .use(remarkApi, { engine })
     .use(remarkLinks)
     .use(remarkApiLanguage)
     .use(remarkRehype)

@@ -13,7 +13,9 @@ import { fieldRows, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
 import { contextOf } from './context.js';
 // Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
-import { hasDirectives, parseInline as inline } from './parse.js';
+import { hasDirectives, parseInlineWith, type MarkdownEngine } from './engines.js';
+
+type Inline = (text: string) => PhrasingContent[];
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
@@ -27,7 +29,7 @@ function withCode(rule: string): PhrasingContent[] {
   return rule.split(/(`[^`]*`)/).filter(Boolean).map((part) => (part.startsWith('`') ? code(part.slice(1, -1)) : text(part)));
 }
 
-function fieldTable(rows: FieldRow[], showRequired: boolean): Table {
+function fieldTable(rows: FieldRow[], showRequired: boolean, inline: Inline): Table {
   const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
   const row = (cells: PhrasingContent[][]): TableRow => ({ type: 'tableRow', children: cells.map((children) => ({ type: 'tableCell', children })) });
   return {
@@ -52,7 +54,7 @@ function subheading(value: string): BlockContent {
   return box('p', 'table-caption', [text(value)]);
 }
 
-function operationNodes(operation: Operation, body: RootContent[]): RootContent[] {
+function operationNodes(operation: Operation, body: RootContent[], inline: Inline): RootContent[] {
   const examples = body.filter((n): n is Code => n.type === 'code');
   const prose = body.filter((n) => n.type !== 'code');
   const heading: Heading = {
@@ -76,12 +78,12 @@ function operationNodes(operation: Operation, body: RootContent[]): RootContent[
   const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
   if (params.length) {
     main.push(subheading('Parameters'));
-    main.push(fieldTable(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true));
+    main.push(fieldTable(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline));
   }
   const fields = bodyFields(operation);
   if (fields) {
     main.push(subheading(fields.wrapped ? 'Attributes (data.attributes)' : `Form fields (${operation.requestBody!.mediaType})`));
-    main.push(fieldTable(fieldRows(fields.schema), true));
+    main.push(fieldTable(fieldRows(fields.schema), true, inline));
   }
   const exampleNodes = examples.map((example): RootContent => {
     const response = /^response\b\s*(\d{3})?/.exec(example.meta ?? '');
@@ -95,12 +97,13 @@ function operationNodes(operation: Operation, body: RootContent[]): RootContent[
   ];
 }
 
-function schemaNodes(schema: Schema): RootContent[] {
+function schemaNodes(schema: Schema, inline: Inline): RootContent[] {
   const attributes = schema.properties?.attributes ?? schema;
-  return [box('div', 'schema-fields', [fieldTable(fieldRows(attributes), false)])];
+  return [box('div', 'schema-fields', [fieldTable(fieldRows(attributes), false, inline)])];
 }
 
-export default function remarkApi() {
+export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
+  const inline: Inline = (text) => parseInlineWith(options.engine ?? 'fast', text);
   return (tree: Root, file: VFile) => {
     if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
@@ -118,7 +121,7 @@ export default function remarkApi() {
           return index;
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
-        parent.children.splice(index, 1, ...(operationNodes(operation, body) as never[]));
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, inline) as never[]));
         return index + 2;
       }
       if (node.name === 'schema') {
@@ -129,7 +132,7 @@ export default function remarkApi() {
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(schema) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(schema, inline) as never[]));
         return index + 1;
       }
       return undefined;

@@ -6,7 +6,7 @@ import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
-import { hasDirectives } from './parse.js';
+import { hasDirectives } from './engines.js';
 
 export const KNOWN_DIRECTIVES = new Set(['tabs', 'tab', 'operation', 'schema']);
 

@@ -7,7 +7,7 @@ import type { ContainerDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
-import { hasDirectives } from './parse.js';
+import { hasDirectives } from './engines.js';
 
 type Child = BlockContent | DefinitionContent;
 

@@ -62,7 +62,7 @@ export interface Renderer {
  */
 export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
-  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false });
+  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const pageUrls = new Set(urlBySource.values());

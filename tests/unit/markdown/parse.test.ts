@@ -12,7 +12,10 @@ import { directive } from 'micromark-extension-directive';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import { splitFrontMatter } from '../../../src/content/front-matter.js';
-import { parseInline, parseMarkdown } from '../../../src/markdown/parse.js';
+import { parseInlineWith } from '../../../src/markdown/engines.js';
+import { parseMarkdown } from '../../../src/markdown/parse.js';
+
+const parseInline = (text: string) => parseInlineWith('fast', text);
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
