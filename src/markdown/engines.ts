@@ -9,16 +9,21 @@ import type { PhrasingContent, Root, RootContent, Text } from 'mdast';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
-import { unified, type Processor } from 'unified';
-import { parseMarkdown } from './parse.js';
+import { unified, type PluggableList, type Processor } from 'unified';
+import { parseMarkdown } from './fast/index.js';
 
 export const MARKDOWN_ENGINES = ['fast', 'remark'] as const;
 export type MarkdownEngine = (typeof MARKDOWN_ENGINES)[number];
 
-/** A unified plugin that makes `engine` the processor's parser. */
-export function markdownEngine(this: Processor, options: { engine?: MarkdownEngine } = {}) {
+/**
+ * A unified plugin that makes `engine` the processor's parser. `syntax`: the site's remark
+ * plugins that add Markdown syntax (markdown.remarkPlugins), which the remark engine's
+ * parser takes too; the config refuses them with the fast engine.
+ */
+export function markdownEngine(this: Processor, options: { engine?: MarkdownEngine; syntax?: PluggableList } = {}) {
   const engine = options.engine ?? 'fast';
-  this.parser = (document: string): Root => parseWith(engine, document);
+  const extended = engine === 'remark' && options.syntax?.length ? createRemark(options.syntax) : null;
+  this.parser = extended ? (document: string): Root => parseRemarkWith(extended, document) : (document: string): Root => parseWith(engine, document);
 }
 
 /** Parses a whole document (front matter already blanked) into mdast with `engine`. */
@@ -47,11 +52,15 @@ export function hasDirectives(tree: Root): boolean {
 }
 
 let remark: ReturnType<typeof createRemark> | null = null;
-const createRemark = () => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
+const createRemark = (syntax: PluggableList = []) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(syntax).freeze();
 
 function parseRemark(source: string): Root {
   remark ??= createRemark();
-  const tree = remark.parse(source) as Root;
+  return parseRemarkWith(remark, source);
+}
+
+function parseRemarkWith(processor: ReturnType<typeof createRemark>, source: string): Root {
+  const tree = processor.parse(source) as Root;
   restoreTextDirectives(tree, source);
   return tree;
 }

@@ -29,7 +29,7 @@ describe('raw HTML', () => {
     const { html, diagnostics } = renderBody('<!-- a note for writers -->\n\n<div class="x">\n<script>alert(1)</script>\n</div>\n\nText with <b onclick="x()">bold</b>.\n');
     expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column])).toEqual([
       ['raw-html', 'warning', 3, 1],
-      ['raw-html', 'warning', 7, 1],
+      ['raw-html', 'warning', 7, 11],
     ]);
     expect(html).not.toMatch(/<script|onclick|<div/);
   });
