@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run bench: builds and checks a generated 1000-page corpus (../shared/bench/gen-corpus.mjs)
-// with the real CLI, cold, and reports wall time, pages/s, ms per page, peak memory and CPU.
+// npm run bench: builds and checks a generated 1000-page corpus (bench/gen-corpus.mjs) with
+// the real CLI, cold, with each Markdown engine, and reports wall time, pages/s, ms per
+// page, peak memory and CPU.
 // Budgets (issues #2, #6): build under 2 s wall and 250 MiB peak, check under 2 s.
 // Reported, never asserted.
 import { spawnSync } from 'node:child_process';
@@ -12,11 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pages = Number(process.env.BENCH_PAGES ?? 1000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const generator = [join(root, '..', 'shared', 'bench', 'gen-corpus.mjs'), join(root, 'bench', 'gen-corpus.mjs')].find(existsSync);
-if (!generator) {
-  console.error('bench: ../shared/bench/gen-corpus.mjs not found (the corpus generator lives beside the repository)');
-  process.exit(1);
-}
+const generator = join(root, 'bench', 'gen-corpus.mjs');
 
 const work = join(root, '.bench');
 const site = join(work, `site-${pages}`);
@@ -62,8 +59,8 @@ function runCli(args) {
   const m = /bench=(\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
   return { ms, status: result.status, stdout: result.stdout, stderr: result.stderr, rssMiB: m ? Number(m[1]) / 1024 : NaN, user: m ? Number(m[2]) : NaN, sys: m ? Number(m[3]) : NaN };
 }
-function buildOnce() {
-  const result = runCli(['build', '--config', join(site, 'docs.config.yaml'), '--out', join(work, 'dist'), '--quiet']);
+function buildOnce(config = join(site, 'docs.config.yaml')) {
+  const result = runCli(['build', '--config', config, '--out', join(work, 'dist'), '--quiet']);
   if (result.status !== 0) {
     console.error(result.stdout, result.stderr);
     process.exit(1);
@@ -87,12 +84,18 @@ const summary = (rs) => {
 const buildRuns = Array.from({ length: runs }, buildOnce);
 if (process.env.BENCH_VERBOSE) for (const r of buildRuns) console.log(`  run: ${r.ms.toFixed(0)} ms, ${r.rssMiB.toFixed(1)} MiB, user ${r.user} s, kernel ${r.sys} s`);
 const build = summary(buildRuns);
-console.log(`build  ${pages} pages, ${runs} cold runs`);
+console.log(`build  ${pages} pages with markdown.engine fast (the default), ${runs} cold runs`);
 console.log(`  wall        ${fmt(build.ms)} ms median, ${fmt(build.min)}-${fmt(build.max)} ms   (budget 2000 ms)  ${build.ms < 2000 ? 'ok' : 'OVER'}`);
 console.log(`  pages/s     ${fmt((pages / build.ms) * 1000)}`);
 console.log(`  ms/page     ${fmt(build.ms / pages, 2)}`);
 console.log(`  peak memory ${fmt(build.rss, 1)} MiB (budget 250 MiB)  ${build.rss < 250 ? 'ok' : 'OVER'}`);
 console.log(`  ${build.cpu}; the kernel part is mostly creating ${pages} folders and files, and varies with the disk`);
+// The reference engine (markdown.engine: remark) on the same corpus.
+writeFileSync(join(site, 'remark.config.yaml'), `${readFileSync(join(site, 'docs.config.yaml'), 'utf8')}markdown: { engine: remark }\n`);
+const remark = summary(Array.from({ length: runs }, () => buildOnce(join(site, 'remark.config.yaml'))));
+console.log(`build  ${pages} pages with markdown.engine remark (the reference), ${runs} cold runs`);
+console.log(`  wall        ${fmt(remark.ms)} ms median, ${fmt(remark.min)}-${fmt(remark.max)} ms; ${fmt(remark.ms / pages, 2)} ms/page; ${fmt(remark.ms / build.ms, 1)}x the fast engine`);
+console.log(`  peak memory ${fmt(remark.rss, 1)} MiB; ${remark.cpu}`);
 const checkRuns = Array.from({ length: runs }, () => runCli(['check', '--config', join(site, 'docs.config.yaml')]));
 const check = summary(checkRuns);
 const last = checkRuns.at(-1);
