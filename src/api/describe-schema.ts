@@ -1,6 +1,7 @@
 // Human-readable facts about a JSON Schema, for the reference's parameter and attribute
 // tables: its type, its rules (enum, lengths, ranges, pattern, default) and its fields.
 import type { Schema } from './openapi.js';
+import { refName } from './resolve-refs.js';
 
 export interface FieldRow {
   name: string;
@@ -11,15 +12,37 @@ export interface FieldRow {
   description: string;
 }
 
+/**
+ * Types inside types ("array of array of …") are spelled out this deep; below, "any".
+ * Schemas are finite, but may be deep, and share parts (a $ref used by every variant of
+ * a variant): labels are remembered per schema, so shared parts are labelled once.
+ */
+const MAX_LABEL_DEPTH = 8;
+
 export function typeLabel(schema: Schema): string {
+  return label(schema, 0, new Map());
+}
+
+function label(schema: Schema, depth: number, known: Map<Schema, string>): string {
+  const remembered = known.get(schema);
+  if (remembered !== undefined) return remembered;
+  if (depth > MAX_LABEL_DEPTH) return 'any';
+  // A $ref left in place is a recursive schema (see resolve-refs.ts): shown by its name.
+  if (typeof schema.$ref === 'string') return refName(schema.$ref);
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return [...new Set(variants.map(typeLabel))].join(' or ');
-  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
-  const nullable = Array.isArray(schema.type) && schema.type.includes('null');
-  let label = types.length ? types.join(' or ') : schema.enum ? 'string' : 'any';
-  if (types.length === 1 && types[0] === 'array' && schema.items) label = `array of ${typeLabel(schema.items)}`;
-  if (schema.format) label += ` (${schema.format})`;
-  return nullable ? `${label}, nullable` : label;
+  let text: string;
+  if (variants) {
+    text = [...new Set(variants.map((variant) => label(variant, depth + 1, known)))].join(' or ');
+  } else {
+    const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
+    const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+    text = types.length ? types.join(' or ') : schema.enum ? 'string' : 'any';
+    if (types.length === 1 && types[0] === 'array' && schema.items) text = `array of ${label(schema.items, depth + 1, known)}`;
+    if (schema.format) text += ` (${schema.format})`;
+    if (nullable) text = `${text}, nullable`;
+  }
+  known.set(schema, text);
+  return text;
 }
 
 const PATTERN_WORDS: Record<string, string> = {

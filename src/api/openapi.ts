@@ -1,11 +1,12 @@
-// The OpenAPI model: load content/api/openapi.yaml, resolve its $refs, and index its
-// operations by id, with path-level and operation-level parameters merged. Plain data,
-// so it travels to render workers with the Site model.
-import { readFile } from 'node:fs/promises';
-import { dereference } from '@readme/openapi-parser';
+// The OpenAPI model: load content/api/openapi.yaml, resolve its $refs inside the
+// document (see resolve-refs.ts), and index its operations by id, with path-level and
+// operation-level parameters merged. Plain data, so it travels to render workers with
+// the Site model.
 import type { Diagnostic } from '../diagnostics.js';
-import { parseYaml, positionAt } from '../config/yaml-positions.js';
+import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
+import { parseYaml, positionAt, positionOfPath, yamlValue, type ParsedYaml } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics } from '../config/zod-diagnostics.js';
+import { checkRefs, pointerSegments, resolvedViews, SchemaTooDeepError } from './resolve-refs.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -70,6 +71,11 @@ export interface ApiModel {
   operations: Record<string, Operation>;
   /** components.schemas, resolved. */
   schemas: Record<string, Schema>;
+  /**
+   * The document as parsed, $refs unresolved: published as /openapi.json, and what the
+   * validator compiles. The resolved schemas above share every part of it without a $ref.
+   */
+  document: Record<string, unknown>;
 }
 
 export interface LoadedApi {
@@ -89,19 +95,46 @@ interface RawOperation {
   'x-scopes'?: string[];
 }
 
+/** Aliases reported one by one, then counted: a generated document may hold thousands. */
+const MAX_ALIAS_DIAGNOSTICS = 20;
+
 export async function loadApi(file: string, source: string): Promise<LoadedApi> {
-  const text = await readFile(file, 'utf8');
+  const failed = (diagnostics: Diagnostic[]): LoadedApi => ({ api: null, diagnostics });
+  let text: string;
+  try {
+    const read = await readLimited(file, SIZE_LIMITS.openapi);
+    if (!read.ok) return failed([read.diagnostic]);
+    text = read.text;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return failed([{ ruleId: 'openapi-invalid', severity: 'error', message: `cannot read the OpenAPI document (${code})`, hint: 'check that the file is readable', file, line: 1, column: 1 }]);
+  }
   const parsed = parseYaml(text);
-  const syntax = yamlSyntaxDiagnostics({ file, parsed, rulePrefix: 'openapi', what: 'OpenAPI document' });
-  if (syntax.length) return { api: null, diagnostics: syntax };
+  const yamlSource = { file, parsed, rulePrefix: 'openapi', what: 'OpenAPI document' };
+  if (parsed.aliases.length) {
+    // An alias is expanded in the published openapi.json: a few lines of anchors can
+    // publish hundreds of megabytes. $ref is how OpenAPI repeats a part.
+    const syntax = yamlSyntaxDiagnostics(yamlSource, { except: ['BAD_ALIAS'] });
+    return failed([...syntax, ...aliasDiagnostics(parsed, file)]);
+  }
+  const syntax = yamlSyntaxDiagnostics(yamlSource);
+  if (syntax.length) return failed(syntax);
+  const value = yamlValue(parsed);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return failed([{ ruleId: 'openapi-invalid', severity: 'error', message: 'the OpenAPI document is not a mapping of keys (openapi, info, paths, …)', hint: 'start it with "openapi: 3.1.0", then info and paths', file, ...positionAt(parsed, 0) }]);
+  }
+  const document = value as Record<string, unknown>;
+  const refs = checkRefs(document);
+  if (refs.problems.length) {
+    return failed(refs.problems.map((p) => ({ ruleId: p.ruleId, severity: 'error', message: p.message, hint: p.hint, file, ...positionOfPath(parsed, [...p.path, '$ref']) })));
+  }
   let doc: Record<string, unknown>;
   try {
-    doc = (await dereference(structuredClone(parsed.doc.toJS()) as never)) as unknown as Record<string, unknown>;
+    const [paths, components] = resolvedViews(document, refs, ['/paths', '/components']);
+    doc = { ...document, paths, components };
   } catch (error) {
-    return {
-      api: null,
-      diagnostics: [{ ruleId: 'openapi-invalid', severity: 'error', message: `the OpenAPI document cannot be resolved: ${(error as Error).message}`, hint: 'fix the $ref it names', file, ...positionAt(parsed, 0) }],
-    };
+    if (!(error instanceof SchemaTooDeepError)) throw error;
+    return failed([{ ruleId: 'openapi-invalid', severity: 'error', message: `${error.message}, counting the levels its $refs add`, hint: 'flatten the schemas: no API document needs this depth', file, ...positionOfPath(parsed, pointerSegments(error.pointer)) }]);
   }
   const info = (doc.info ?? {}) as { title?: string; version?: string };
   const servers = ((doc.servers ?? []) as { url: string }[]).map((s) => s.url);
@@ -159,9 +192,23 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
       servers,
       operations,
       schemas: ((((doc.components ?? {}) as Record<string, unknown>).schemas ?? {}) as Record<string, Schema>),
+      document,
     },
     diagnostics,
   };
+}
+
+function aliasDiagnostics(parsed: ParsedYaml, file: string): Diagnostic[] {
+  const shown = parsed.aliases.slice(0, MAX_ALIAS_DIAGNOSTICS);
+  const rest = parsed.aliases.length - shown.length;
+  return shown.map((alias, i) => ({
+    ruleId: 'openapi-yaml-alias',
+    severity: 'error' as const,
+    message: `the OpenAPI document uses the YAML alias *${alias.name}; write a $ref instead${i === shown.length - 1 && rest > 0 ? ` (and ${rest} more aliases after this one)` : ''}`,
+    hint: 'aliases are copied out in the published openapi.json; name the part under components and point at it with $ref: "#/components/…"',
+    file,
+    ...positionAt(parsed, alias.offset),
+  }));
 }
 
 /** "createPayment" -> "create-payment": the anchor of an operation on the reference page. */

@@ -1,8 +1,12 @@
 // JSON Schema validation of request bodies and responses against the OpenAPI document
-// (OpenAPI 3.1 schemas are JSON Schema 2020-12), with ajv.
+// (OpenAPI 3.1 schemas are JSON Schema 2020-12), with ajv. A schema of the model that
+// was built from $refs is not compiled as it is (a recursive schema would be compiled
+// without end, and parts used often would be compiled again at each use): ajv gets the
+// document itself and compiles the schema's place in it, $refs and all.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Operation, Schema } from './openapi.js';
+import { schemaSource } from './resolve-refs.js';
 
 // ajv-formats is CommonJS: its default export is the plugin under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -13,10 +17,15 @@ export interface SchemaProblem {
   message: string;
 }
 
+type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; problem: SchemaProblem };
+
 /** Compiles each schema once; owned by the caller. */
 export class SchemaValidator {
   private readonly ajv: Ajv2020;
-  private readonly cache = new WeakMap<object, ValidateFunction>();
+  private readonly cache = new WeakMap<object, Compiled>();
+  /** The $id each OpenAPI document is known to ajv by. */
+  private readonly documents = new WeakMap<object, string>();
+  private documentCount = 0;
 
   constructor() {
     this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
@@ -26,12 +35,9 @@ export class SchemaValidator {
   }
 
   validate(schema: Schema, value: unknown): SchemaProblem[] {
-    let fn = this.cache.get(schema);
-    if (!fn) {
-      fn = this.ajv.compile(schema);
-      this.cache.set(schema, fn);
-    }
-    return fn(value) ? [] : (fn.errors ?? []).map(describeError);
+    const compiled = this.compile(schema);
+    if (!compiled.ok) return [compiled.problem];
+    return compiled.validate(value) ? [] : (compiled.validate.errors ?? []).map(describeError);
   }
 
   requestBody(operation: Operation, value: unknown): SchemaProblem[] {
@@ -43,6 +49,39 @@ export class SchemaValidator {
     if (!schema) return [{ pointer: '', message: `the operation documents no JSON response with status ${status}` }];
     return this.validate(schema, value);
   }
+
+  private compile(schema: Schema): Compiled {
+    if (schema === null || typeof schema !== 'object') return unusable(new Error('it is not an object'));
+    let compiled = this.cache.get(schema);
+    if (compiled) return compiled;
+    try {
+      const source = schemaSource(schema);
+      compiled = { ok: true, validate: this.ajv.compile(source ? { $ref: `${this.documentId(source.document)}#${source.pointer}` } : schema) };
+    } catch (error) {
+      // A schema ajv cannot compile (a pattern that is no regular expression, a keyword
+      // with a value of the wrong type, nesting deeper than the stack) is the document's
+      // mistake, reported at the example that needed it.
+      compiled = unusable(error);
+    }
+    this.cache.set(schema, compiled);
+    return compiled;
+  }
+
+  private documentId(document: object): string {
+    let id = this.documents.get(document);
+    if (!id) {
+      // Never fetched (ajv loads nothing by itself), only a name: .invalid is reserved.
+      id = `https://openapi-${this.documentCount++}.bankdocs.invalid/openapi.json`;
+      this.ajv.addSchema(document, id);
+      this.documents.set(document, id);
+    }
+    return id;
+  }
+}
+
+function unusable(error: unknown): Compiled {
+  const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return { ok: false, problem: { pointer: '', message: `the OpenAPI schema for this cannot be compiled (${reason}); fix it in the OpenAPI document` } };
 }
 
 function describeError(error: ErrorObject): SchemaProblem {

@@ -3,7 +3,7 @@
 // files copied as they are. Shared by the build and the dev server.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYamlText } from 'yaml';
+import type { ApiModel } from '../api/openapi.js';
 import type { Site } from '../content/site.js';
 import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
 import { renderStub } from '../render/render-stub.js';
@@ -31,7 +31,7 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
   const files: OutputFile[] = [
     ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
     { path: '_redirects', contents: withHostFile(site, '_redirects', formatRedirectsFile(stubs)) },
-    ...(site.api ? publishOpenApi(join(site.contentDir, site.api.source), cache) : []),
+    ...(site.api ? publishOpenApi(site.api, join(site.contentDir, site.api.source), cache) : []),
     { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
     { path: 'robots.txt', contents: renderRobots(siteUrl) },
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
@@ -42,15 +42,19 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
   return { stubs, files };
 }
 
-/** The OpenAPI document as written (YAML) and as JSON, at /openapi.yaml and /openapi.json. */
-function publishOpenApi(file: string, cache?: Map<string, OutputFile[]>): OutputFile[] {
+/**
+ * The OpenAPI document as written (YAML) and as JSON, at /openapi.yaml and /openapi.json.
+ * The JSON is the document loadApi parsed (and checked: no aliases, no $ref outside), not
+ * a second parse of the file.
+ */
+function publishOpenApi(api: ApiModel, file: string, cache?: Map<string, OutputFile[]>): OutputFile[] {
   const key = `${file}:${statSync(file).mtimeMs}`;
   const cached = cache?.get(key);
   if (cached) return cached;
   const text = readFileSync(file, 'utf8');
   const files: OutputFile[] = [
     { path: OPENAPI_YAML_URL.slice(1), contents: text },
-    { path: OPENAPI_JSON_URL.slice(1), contents: `${JSON.stringify(parseYamlText(text), null, 2)}\n` },
+    { path: OPENAPI_JSON_URL.slice(1), contents: `${JSON.stringify(api.document, null, 2)}\n` },
   ];
   cache?.clear();
   cache?.set(key, files);

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { internalError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 import type { DocumentPlan } from '../routes/plan.js';
+import { loadMarkdownPlugins, type MarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderedDocument, type RenderInput } from '../render/render-documents.js';
 import { heapKeeper } from './heap.js';
 import { pageSink } from './page-sink.js';
@@ -82,10 +83,12 @@ export async function renderAll(input: RenderInput, documents: readonly Document
     return doc;
   };
   try {
+    // The site's plugins are functions: every thread imports them itself (render-worker.ts).
+    const plugins = await loadMarkdownPlugins(input.site.markdownPlugins);
     let results: RenderedDocument[];
-    if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, handOver);
+    if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, handOver, plugins);
     else {
-      const renderer = createRenderer(input);
+      const renderer = createRenderer(input, { plugins });
       const keepHeap = heapKeeper();
       results = [];
       for (const doc of documents) {
@@ -108,7 +111,7 @@ export async function renderAll(input: RenderInput, documents: readonly Document
 }
 
 /** This thread and every worker take the next batch when they are free. */
-function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly DocumentPlan[], handOver: (doc: RenderedDocument) => RenderedDocument): Promise<RenderedDocument[]> {
+function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly DocumentPlan[], handOver: (doc: RenderedDocument) => RenderedDocument, plugins: MarkdownPlugins): Promise<RenderedDocument[]> {
   const results: RenderedDocument[] = new Array(documents.length);
   let next = 0;
   let done = 0;
@@ -168,7 +171,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       const batch = take();
       if (!batch) return;
       try {
-        local ??= createRenderer(input);
+        local ??= createRenderer(input, { plugins });
         const renderer = local;
         store(batch.map((index) => [index, renderer.render(documents[index]!)]));
       } catch (error) {

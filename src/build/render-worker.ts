@@ -1,32 +1,51 @@
 // A render thread (`--workers n`): loads the renderer's modules as soon as it starts,
-// builds its renderer from the shared input when it arrives, then renders the batches of
-// documents the main thread sends until it gets an empty batch.
+// builds its renderer from the shared input when it arrives (importing the site's
+// Markdown plugins first: functions cannot be sent between threads), then renders the
+// batches of documents the main thread sends until it gets an empty batch.
 import { parentPort } from 'node:worker_threads';
+import { loadMarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderInput } from '../render/render-documents.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import type { WorkerResult } from './render-all.js';
 
 type Message = { input: RenderInput; documents: DocumentPlan[] } | { batch: number[] | null };
+type Job = { render: ReturnType<typeof createRenderer>['render']; documents: DocumentPlan[] };
 
 const port = parentPort!;
-let job: { render: ReturnType<typeof createRenderer>['render']; documents: DocumentPlan[] } | null = null;
+let job: Promise<Job> | null = null;
+
+async function prepare(input: RenderInput, documents: DocumentPlan[]): Promise<Job> {
+  const renderer = createRenderer(input, { plugins: await loadMarkdownPlugins(input.site.markdownPlugins) });
+  return { render: (doc) => renderer.render(doc), documents };
+}
 
 port.on('message', (message: Message) => {
   if ('input' in message) {
-    const renderer = createRenderer(message.input);
-    job = { render: (doc) => renderer.render(doc), documents: message.documents };
+    job = prepare(message.input, message.documents);
+    job.catch(() => undefined); // reported with the first batch
     return;
   }
-  if (!message.batch) {
-    port.close();
+  // Batches wait for the renderer; they are answered in the order they came.
+  const ready = job ?? Promise.reject(new Error('Internal error: a batch before the input'));
+  const batch = message.batch;
+  if (!batch) {
+    void ready.finally(() => port.close()).catch(() => undefined);
     return;
   }
-  try {
-    const { render, documents } = job!;
-    const reply: WorkerResult = { ok: true, results: message.batch.map((i) => [i, render(documents[i]!)]) };
-    port.postMessage(reply);
-  } catch (error) {
-    const reply: WorkerResult = { ok: false, message: (error as Error).message, stack: (error as Error).stack };
-    port.postMessage(reply);
-  }
+  void ready.then(
+    ({ render, documents }) => {
+      try {
+        const reply: WorkerResult = { ok: true, results: batch.map((i) => [i, render(documents[i]!)]) };
+        port.postMessage(reply);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    fail,
+  );
 });
+
+function fail(error: unknown): void {
+  const reply: WorkerResult = { ok: false, message: (error as Error).message, stack: (error as Error).stack };
+  port.postMessage(reply);
+}

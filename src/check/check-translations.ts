@@ -2,7 +2,7 @@
 // (keys added or missing, or values that are not words, such as order or effective,
 // that differ). Missing pages are reported by the route plan (translation-missing).
 import { readFile } from 'node:fs/promises';
-import { parseYaml, positionOfPath } from '../config/yaml-positions.js';
+import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { splitFrontMatter } from '../content/front-matter.js';
 import { collectionSchemas } from '../content/schemas.js';
 import type { Page, Site } from '../content/site.js';
@@ -20,7 +20,8 @@ export async function checkTranslations(site: Site): Promise<Diagnostic[]> {
     const split = splitFrontMatter(await readFile(page.file, 'utf8'));
     if (split.yaml === null) return null;
     const parsed = parseYaml(split.yaml, split.yamlLineOffset);
-    const data = parsed.doc.toJS() as Record<string, unknown> | null;
+    if (parsed.doc.errors.length) return null; // reported when the page was loaded
+    const data = yamlValue(parsed) as Record<string, unknown> | null;
     return data && typeof data === 'object' ? { data, parsed } : null;
   };
   const diagnostics: Diagnostic[] = [];

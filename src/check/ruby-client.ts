@@ -1,9 +1,9 @@
 // The declared surface of the Ruby client the examples use (content/api/ruby-client.yaml):
 // which call maps to which operation.
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ApiModel } from '../api/openapi.js';
-import { parseYaml, positionOfPath } from '../config/yaml-positions.js';
+import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
+import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics } from '../config/zod-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 
@@ -30,16 +30,20 @@ export async function loadRubyClient(file: string, api: ApiModel | null): Promis
   const empty = { client: null, operationByCall: new Map<string, string>() };
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    const read = await readLimited(file, SIZE_LIMITS.rubyClient);
+    if (!read.ok) return { ...empty, diagnostics: [read.diagnostic] };
+    text = read.text;
   } catch {
     return { ...empty, diagnostics: [] };
   }
   const parsed = parseYaml(text);
   const source = { file, parsed, rulePrefix: 'ruby-client', what: 'Ruby client surface' };
+  // One rule for every mistake in this file (README): ruby-client-invalid.
+  const asInvalid = (diagnostics: Diagnostic[]) => diagnostics.map((d) => ({ ...d, ruleId: 'ruby-client-invalid' }));
   const syntax = yamlSyntaxDiagnostics(source);
-  if (syntax.length) return { ...empty, diagnostics: syntax };
-  const result = rubyClientSchema.safeParse(parsed.doc.toJS());
-  if (!result.success) return { ...empty, diagnostics: zodDiagnostics(source, result.error.issues) };
+  if (syntax.length) return { ...empty, diagnostics: asInvalid(syntax) };
+  const result = rubyClientSchema.safeParse(yamlValue(parsed));
+  if (!result.success) return { ...empty, diagnostics: asInvalid(zodDiagnostics(source, result.error.issues)) };
   const diagnostics: Diagnostic[] = [];
   const operationByCall = new Map<string, string>();
   for (const [operationId, call] of Object.entries(result.data.calls)) {

@@ -28,7 +28,8 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
   }
   if (!options.quiet) {
     const pages = result.compiled.documents.length;
-    const files = result.compiled.files.length + result.compiled.documents.filter((d) => d.written).length;
+    // The pages, every other file, and the marker that lets the next build replace the folder.
+    const files = result.compiled.files.length + result.compiled.documents.filter((d) => d.written).length + 1;
     const ms = Math.round(performance.now() - started);
     out.info(`Built ${pages} pages (${files} files) into ${relative(process.cwd(), result.outDir) || '.'} in ${ms} ms.`);
   }

@@ -1,10 +1,11 @@
 // resolveConfig: read docs.config.yaml, validate it, and report every problem with its
 // line and column in the file.
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { resolveMarkdownPlugins, type PluginSpec } from '../markdown/plugins.js';
 import { configSchema, type Config } from './schema.js';
-import { parseYaml } from './yaml-positions.js';
+import { readLimited, SIZE_LIMITS } from './size-limits.js';
+import { parseYaml, yamlValue } from './yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from './zod-diagnostics.js';
 
 export const DEFAULT_CONFIG_FILE = 'docs.config.yaml';
@@ -17,6 +18,8 @@ export interface ResolvedConfig {
   root: string;
   /** Absolute path of the content folder. */
   contentDir: string;
+  /** The site's remark and rehype plugins, found and checked (resolveConfig; parseConfig loads no module). */
+  markdownPlugins?: PluginSpec[];
 }
 
 export type ConfigResult =
@@ -27,7 +30,9 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
   const file = resolve(configPath);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    const read = await readLimited(file, SIZE_LIMITS.config);
+    if (!read.ok) return { ok: false, diagnostics: [read.diagnostic] };
+    text = read.text;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return {
@@ -43,14 +48,18 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
       }],
     };
   }
-  return parseConfig(text, file);
+  const parsed = parseConfig(text, file);
+  if (!parsed.ok) return parsed;
+  const plugins = await resolveMarkdownPlugins({ markdown: parsed.value.config.markdown, configFile: file, text });
+  if (plugins.diagnostics.length) return { ok: false, diagnostics: plugins.diagnostics };
+  return { ...parsed, value: { ...parsed.value, markdownPlugins: plugins.plugins } };
 }
 
 export function parseConfig(text: string, file: string): ConfigResult {
   const source: YamlSource = { file, parsed: parseYaml(text), rulePrefix: 'config', what: 'docs.config.yaml' };
   const syntax = yamlSyntaxDiagnostics(source);
   if (syntax.length) return { ok: false, diagnostics: syntax };
-  const result = configSchema.safeParse(source.parsed.doc.toJS() ?? {});
+  const result = configSchema.safeParse(yamlValue(source.parsed) ?? {});
   if (!result.success) return { ok: false, diagnostics: zodDiagnostics(source, result.error.issues) };
   const root = dirname(file);
   return {

@@ -70,6 +70,18 @@ export const linkItem = z.union([
 ]);
 export type LinkItem = z.infer<typeof linkItem>;
 
+// A Markdown plugin as a site names it: an npm package installed in the site's folder or
+// a path relative to docs.config.yaml, alone or with its options (any YAML value).
+const markdownPlugin = (kind: 'remark' | 'rehype', example: string) => {
+  const name = z
+    .string()
+    .min(1)
+    .describe(`An npm package installed in the site's folder (e.g. "${example}") or a path relative to this file (e.g. "./plugins/${kind}-note.mjs").`);
+  return z
+    .union([name, z.tuple([name, z.unknown().optional().describe(`Options passed to the plugin, e.g. { strict: false }.`)])])
+    .describe(`A ${kind} plugin: its name or path, or [name, options].`);
+};
+
 const ms = (fallback: number, what: string) =>
   z.number().int().nonnegative().default(fallback).describe(`${what} in milliseconds (default ${fallback}).`);
 
@@ -238,9 +250,17 @@ export const configSchema = z
           .enum(['fast', 'remark'])
           .default('fast')
           .describe('Markdown parser: "fast" (markdown-it, about six times faster, proven equal on the CommonMark and GFM spec examples) or "remark" (remark-parse + remark-gfm + remark-directive, the reference; needed by remark plugins that add syntax).'),
+        remarkPlugins: z
+          .array(markdownPlugin('remark', 'remark-math'))
+          .default([])
+          .describe('The site\'s own remark plugins, run on the Markdown tree after bankdocs\' own (links resolved, API examples of other languages gone), e.g. [remark-math]. A plugin that adds Markdown syntax needs engine: remark.'),
+        rehypePlugins: z
+          .array(markdownPlugin('rehype', 'rehype-katex'))
+          .default([])
+          .describe('The site\'s own rehype plugins, run on the HTML tree after bankdocs\' own (heading ids, syntax colouring) and before React renders it, e.g. [[rehype-katex, { output: mathml }]].'),
       })
       .prefault({})
-      .describe('How Markdown is read.'),
+      .describe('How Markdown is read, and the site\'s own remark and rehype plugins.'),
     runtime: runtimeSchema,
     monitoring: monitoringSchema.optional(),
     services: z.array(serviceSchema).default([]).describe('Embedded widget and tracker services, loaded only after consent.'),

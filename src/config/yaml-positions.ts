@@ -1,10 +1,18 @@
-// Maps a path inside a parsed YAML document (as zod reports it) to the line and column
+// Parses YAML for bankdocs (config, front matter, the OpenAPI document, ruby-client.yaml)
+// and maps a path inside the parsed document (as zod reports it) to the line and column
 // of the node the writer has to edit.
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, YAMLParseError, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 
 export interface Position {
   line: number;
   column: number;
+}
+
+export interface YamlAlias {
+  /** The anchor it names, without the `*`. */
+  name: string;
+  /** Offset of the `*` in the YAML text. */
+  offset: number;
 }
 
 export interface ParsedYaml {
@@ -12,12 +20,36 @@ export interface ParsedYaml {
   lineCounter: LineCounter;
   /** Added to every line: the number of lines before the YAML text in its file. */
   lineOffset: number;
+  /** Every alias (`*name`) in the document, in document order. */
+  aliases: YamlAlias[];
+  /** Each map's pairs by key, built on first use so that placing n keys stays linear. */
+  keyIndex: WeakMap<YAMLMap, Map<string, Pair>>;
 }
+
+/**
+ * Aliases may add at most this many values to the document when expanded. Beyond it a
+ * document is an alias bomb ("billion laughs": a few lines that expand to gigabytes)
+ * rather than a file a writer shortened with anchors.
+ */
+export const MAX_ALIAS_EXPANSION = 100_000;
 
 export function parseYaml(text: string, lineOffset = 0): ParsedYaml {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  return { doc, lineCounter, lineOffset };
+  // The package's own duplicate-key check compares each key with every earlier key of
+  // its map: quadratic (20 000 keys take seconds). inspectTree does it with a Set.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const { aliases, errors } = inspectTree(doc);
+  if (errors.length) doc.errors = [...doc.errors, ...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  return { doc, lineCounter, lineOffset, aliases, keyIndex: new WeakMap() };
+}
+
+/**
+ * The document as plain data; only for a document without errors. parseYaml has refused
+ * aliases that expand too far, that name no anchor or that contain themselves, so the
+ * package's own alias counter (which throws once an anchor is used 100 times) is off.
+ */
+export function yamlValue(parsed: ParsedYaml): unknown {
+  return parsed.doc.toJS({ maxAliasCount: -1 });
 }
 
 export function positionAt(parsed: ParsedYaml, offset: number): Position {
@@ -40,15 +72,15 @@ export function positionOfPath(
   for (const [i, segment] of path.entries()) {
     const last = i === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      const pair = pairsByKey(parsed, node).get(String(segment));
       if (!pair) break;
       if (last && options.key && isNode(pair.key)) {
         best = pair.key;
         break;
       }
       node = pair.value;
-    } else if (isSeq(node) && typeof segment === 'number') {
-      node = node.items[segment];
+    } else if (isSeq(node) && (typeof segment === 'number' || /^\d+$/.test(String(segment)))) {
+      node = node.items[Number(segment)];
     } else {
       break;
     }
@@ -59,6 +91,105 @@ export function positionOfPath(
   return positionAt(parsed, offset);
 }
 
+function pairsByKey(parsed: ParsedYaml, map: YAMLMap): Map<string, Pair> {
+  let index = parsed.keyIndex.get(map);
+  if (!index) {
+    index = new Map();
+    for (const pair of map.items) {
+      if (isPair(pair) && isScalar(pair.key) && !index.has(String(pair.key.value))) index.set(String(pair.key.value), pair as Pair);
+    }
+    parsed.keyIndex.set(map, index);
+  }
+  return index;
+}
+
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && 'range' in value;
+}
+
+/**
+ * One pass over the document, without recursion (a deep document must not overflow the
+ * stack): duplicate keys, and the aliases with what they expand to. Reports a problem
+ * as the package reports its own, so every caller shows it as a YAML syntax error.
+ */
+function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAMLParseError[] } {
+  const aliases: YamlAlias[] = [];
+  const errors: YAMLParseError[] = [];
+  const error = (offset: number, message: string, code: 'DUPLICATE_KEY' | 'BAD_ALIAS') => errors.push(new YAMLParseError([offset, offset + 1], code, message));
+  /** The node each anchor name stands for at this point of the document (YAML: the last one before). */
+  const anchors = new Map<string, Node>();
+  /** Values an anchored node stands for, its aliases expanded (a float: a bomb's count may reach Infinity). */
+  const anchorSize = new Map<Node, number>();
+  /** Anchored nodes being walked: an alias to one of them makes the value contain itself. */
+  const open = new Set<Node>();
+  /** Values counted so far in each node being walked, innermost last. */
+  const totals: number[] = [0];
+  let nodes = 0;
+
+  const stack: { node: unknown; exit: boolean }[] = [{ node: doc.contents, exit: false }];
+  while (stack.length) {
+    const { node, exit } = stack.pop()!;
+    if (node === null || node === undefined) continue;
+    if (exit) {
+      const total = totals.pop()!;
+      totals[totals.length - 1]! += total;
+      if (isNode(node) && node.anchor) {
+        open.delete(node);
+        anchorSize.set(node, total);
+      }
+      continue;
+    }
+    if (isAlias(node)) {
+      const offset = node.range?.[0] ?? 0;
+      aliases.push({ name: node.source, offset });
+      const target = anchors.get(node.source);
+      if (!target) error(offset, `the alias *${node.source} names no anchor before it; put &${node.source} on a value above it`, 'BAD_ALIAS');
+      else if (open.has(target)) error(offset, `the alias *${node.source} is inside the value it names, which would contain itself; write the value out`, 'BAD_ALIAS');
+      else totals[totals.length - 1]! += anchorSize.get(target) ?? 1;
+      continue;
+    }
+    if (isPair(node)) totals.push(0);
+    else {
+      nodes++;
+      totals.push(1);
+    }
+    if (isNode(node) && node.anchor) {
+      anchors.set(node.anchor, node);
+      open.add(node);
+    }
+    stack.push({ node, exit: true });
+    if (isMap(node)) checkKeys(node, error);
+    // Children in reverse, so that they come off the stack in document order (the order
+    // in which anchors are defined and aliases resolved).
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], exit: false });
+  }
+  const expanded = totals[0]!;
+  if (aliases.length && expanded - nodes > MAX_ALIAS_EXPANSION) {
+    error(aliases[0]!.offset, `the aliases expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en')} values (aliases of aliases multiply); write the values out instead of nesting aliases`, 'BAD_ALIAS');
+  }
+  return { aliases, errors };
+}
+
+function childrenOf(node: unknown): unknown[] {
+  if (isMap(node) || isSeq(node)) return node.items;
+  if (isPair(node)) return [node.key, node.value];
+  return [];
+}
+
+/**
+ * Two keys are one when they become one property of the parsed object: `1` and `"1"` are
+ * (the package tells them apart, and the second would silently replace the first).
+ */
+function checkKeys(map: YAMLMap, error: (offset: number, message: string, code: 'DUPLICATE_KEY') => void): void {
+  const seen = new Set<string>();
+  for (const pair of map.items) {
+    const key = pair.key;
+    if (!isScalar(key)) continue;
+    const value = key.value;
+    if (value !== null && typeof value === 'object') continue;
+    const name = value === null ? '' : String(value);
+    if (seen.has(name)) error(key.range?.[0] ?? 0, 'Map keys must be unique', 'DUPLICATE_KEY');
+    else seen.add(name);
+  }
 }

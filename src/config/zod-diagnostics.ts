@@ -1,4 +1,5 @@
 // Turns zod issues into diagnostics placed on the YAML node that has to change.
+import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
 import { positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
@@ -12,14 +13,15 @@ export interface YamlSource {
   what: string;
 }
 
-export function yamlSyntaxDiagnostics(source: YamlSource): Diagnostic[] {
-  return source.parsed.doc.errors.map((error) => {
+export function yamlSyntaxDiagnostics(source: YamlSource, options: { except?: readonly ErrorCode[] } = {}): Diagnostic[] {
+  const errors = options.except ? source.parsed.doc.errors.filter((error) => !options.except!.includes(error.code)) : source.parsed.doc.errors;
+  return errors.map((error) => {
     const { line, column } = positionAt(source.parsed, error.pos[0]);
     return {
       ruleId: `${source.rulePrefix}-yaml-syntax`,
       severity: 'error',
       message: `invalid YAML in the ${source.what}: ${firstLine(error.message)}`,
-      hint: 'fix the YAML syntax (indentation, quotes, a colon after each key)',
+      hint: error.code === 'BAD_ALIAS' ? 'an alias (*name) repeats the value marked &name above it: mark the value before its first alias, and write values out rather than nest aliases of aliases' : 'fix the YAML syntax (indentation, quotes, a colon after each key)',
       file: source.file,
       line,
       column,

@@ -5,7 +5,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { loadApi } from '../api/openapi.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { parseYaml } from '../config/yaml-positions.js';
+import { frontMatterTooLarge } from '../config/size-limits.js';
+import { parseYaml, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { pageUrl } from '../routes/paths.js';
@@ -87,7 +88,7 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
   diagnostics.push(...loadedApi.diagnostics);
 
   return {
-    site: { config, configFile: resolved.file, contentDir, pages, assets, hostFiles, api: loadedApi.api },
+    site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), contentDir, pages, assets, hostFiles, api: loadedApi.api },
     diagnostics,
   };
 }
@@ -128,6 +129,11 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
     diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
     return fallback(null);
   }
+  const tooLarge = frontMatterTooLarge(split.yaml, file);
+  if (tooLarge) {
+    diagnostics.push(tooLarge);
+    return fallback(null);
+  }
   const simple = simpleFrontMatter(split.yaml);
   if (simple) {
     const quick = collectionSchemas[info.collection].safeParse(simple);
@@ -144,7 +150,7 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
     diagnostics.push(...syntax);
     return fallback(null);
   }
-  const raw: unknown = source.parsed.doc.toJS() ?? {};
+  const raw: unknown = yamlValue(source.parsed) ?? {};
   const result = collectionSchemas[info.collection].safeParse(raw);
   if (!result.success) {
     diagnostics.push(...zodDiagnostics(source, result.error.issues));

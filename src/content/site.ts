@@ -2,6 +2,7 @@
 // Plain data (no functions, no class instances) so it can be sent to render workers.
 import type { ApiModel } from '../api/openapi.js';
 import type { Config } from '../config/schema.js';
+import type { PluginSpec } from '../markdown/plugins.js';
 import type { Classified } from './classify.js';
 
 export interface PageData {
@@ -33,6 +34,8 @@ export interface Asset {
 export interface Site {
   config: Config;
   configFile: string;
+  /** The site's remark and rehype plugins, found and checked when the config was read; each render thread imports them. */
+  markdownPlugins?: PluginSpec[];
   contentDir: string;
   pages: Page[];
   assets: Asset[];

@@ -1,5 +1,6 @@
-// The unified pipeline: Markdown -> mdast (markdown-it, GFM, directives) -> our remark plugins -> hast -> heading
-// ids, highlighting -> React elements through rehype-react and the theme's components.
+// The unified pipeline: Markdown -> mdast (markdown-it, GFM, directives) -> our remark plugins -> the site's
+// remark plugins -> hast -> heading ids, highlighting -> the site's rehype plugins -> React elements through
+// rehype-react and the theme's components.
 import GithubSlugger from 'github-slugger';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -7,6 +8,7 @@ import rehypeReact from 'rehype-react';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
+import type { Diagnostic } from '../diagnostics.js';
 import { markdownComponents } from '../../theme/components/markdown.js';
 import { documentSlugger, type Heading, type LinkRef, type MarkdownContext } from './context.js';
 import { uiStrings } from '../../theme/components/strings.js';
@@ -14,6 +16,7 @@ import remarkApi from './remark-api.js';
 import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
 import { markdownEngine, type MarkdownEngine } from './engines.js';
+import { NO_PLUGINS, PluginError, sitePluggables, syntaxPluggables, type MarkdownPlugins } from './plugins.js';
 import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
@@ -27,19 +30,25 @@ export interface ProcessorOptions {
    * adds neither ids nor links, the only things the check reads from a page.
    */
   highlight?: boolean;
+  /** The site's own plugins (markdown.remarkPlugins, markdown.rehypePlugins), loaded in this thread. */
+  plugins?: MarkdownPlugins;
 }
 
-export function createMarkdownProcessor({ highlight = true, engine = 'fast' }: ProcessorOptions = {}) {
+export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS }: ProcessorOptions = {}) {
   return unified()
-    .use(markdownEngine, { engine })
+    .use(markdownEngine, { engine, syntax: syntaxPluggables(plugins) })
     .use(remarkBlockDirectives)
     .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
     .use(remarkApi, { engine })
     .use(remarkLinks)
     .use(remarkApiLanguage)
+    // The site's plugins see bankdocs' trees (links resolved, other languages' examples
+    // gone, heading ids set), and whatever they make is rendered by React like the rest.
+    .use(sitePluggables(plugins.remark))
     .use(remarkRehype)
     .use(rehypeHeadings)
     .use(rehypeCodeHighlight, { colour: highlight })
+    .use(sitePluggables(plugins.rehype))
     .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents })
     .freeze();
 }
@@ -60,28 +69,42 @@ export function renderMarkdown(processor: MarkdownProcessor, body: string, input
   try {
     processor.processSync(file);
   } catch (error) {
-    // A plugin failing on odd input is our bug, but the writer still needs the place.
-    const place = (error as { place?: { line?: number; column?: number } }).place;
-    ctx.diagnostics.push({
-      ruleId: 'markdown-error',
-      severity: 'error',
-      message: `the Markdown could not be rendered: ${(error as Error).message}`,
-      hint: 'simplify the construct at this place; if it looks valid, report it as a bankdocs bug',
-      file: input.file,
-      line: place?.line ?? 1,
-      column: place?.column ?? 1,
-    });
+    // What was reported before the failure still counts; a plugin's file.fail() is one of those messages.
+    ctx.diagnostics.push(...messageDiagnostics(file, input.file));
+    if (!file.messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, input.file));
     return { element: jsx(Fragment, {}), headings: ctx.headings, links: ctx.links };
   }
-  for (const message of file.messages) {
-    ctx.diagnostics.push({
-      ruleId: message.ruleId ?? message.source ?? 'markdown',
-      severity: message.fatal ? 'error' : 'warning',
-      message: message.reason,
-      file: input.file,
-      line: message.line ?? 1,
-      column: message.column ?? 1,
-    });
-  }
+  ctx.diagnostics.push(...messageDiagnostics(file, input.file));
   return { element: file.result as ReactElement, headings: ctx.headings, links: ctx.links };
+}
+
+/** What plugins reported through the vfile, at their place in the Markdown file. */
+function messageDiagnostics(file: VFile, path: string): Diagnostic[] {
+  return file.messages.map((message) => ({
+    ruleId: message.ruleId ?? message.source ?? 'markdown',
+    severity: message.fatal ? 'error' : 'warning',
+    message: message.reason,
+    ...(message.note ? { hint: message.note } : {}),
+    file: path,
+    line: message.line ?? 1,
+    column: message.column ?? 1,
+  }));
+}
+
+function renderError(error: unknown, path: string): Diagnostic {
+  // A plugin failing on odd input is a bug (ours, or that of a site plugin, which is named), but the writer still needs the place.
+  const raw = (error as { place?: unknown } | null)?.place;
+  const place = (raw && typeof raw === 'object' && 'start' in raw ? raw.start : raw) as { line?: number; column?: number } | undefined;
+  const plugin = error instanceof PluginError ? error.spec : null;
+  return {
+    ruleId: 'markdown-error',
+    severity: 'error',
+    message: `the Markdown could not be rendered: ${(error as Error | null)?.message ?? String(error)}`,
+    hint: plugin
+      ? `the ${plugin.kind} plugin "${plugin.name}" (markdown.${plugin.kind}Plugins in docs.config.yaml) failed on this page: check its options, or report it to its authors`
+      : 'simplify the construct at this place; if it looks valid, report it as a bankdocs bug',
+    file: path,
+    line: place?.line ?? 1,
+    column: place?.column ?? 1,
+  };
 }

@@ -9,6 +9,7 @@ import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { documentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
 import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
+import type { MarkdownPlugins } from '../markdown/plugins.js';
 import { localizePath, outputPath } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import { Document } from '../../theme/components/document.js';
@@ -58,11 +59,12 @@ export interface Renderer {
 
 /**
  * Caches what every document shares (processor, lookups); cheap to create per worker.
- * The dev server passes its processor back in, so a patch does not rebuild it.
+ * The dev server passes its processor back in, so a patch does not rebuild it. `plugins`:
+ * the site's plugins (site.markdownPlugins), loaded in this thread by the caller.
  */
-export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor } = {}): Renderer & { processor: MarkdownProcessor } {
+export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor; plugins?: MarkdownPlugins } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
-  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine });
+  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const pageUrls = new Set(urlBySource.values());

@@ -43,8 +43,8 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<BrowserHa
  * A context that can reach nothing but 127.0.0.1, and the test host names given (which
  * the browser's --host-resolver-rules map to 127.0.0.1).
  */
-export async function localContext(browser: Browser, viewport: { width: number; height: number }, hosts: string[] = []): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
+export async function localContext(browser: Browser, viewport: { width: number; height: number }, hosts: string[] = [], options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, bypassCSP: options.bypassCSP ?? false });
   const allowed = ['127.0.0.1', ...hosts].map((h) => h.replace(/\./g, '\\.')).join('|');
   await context.route(new RegExp(`^(?!https?://(${allowed})[:/])`), (route) => route.abort());
   return context;

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load-config.js';
+import { parseConfig, resolveConfig } from '../../../src/config/load-config.js';
 
 const base = `product: { name: P, tag: T, provider: Co }
 site:
@@ -76,5 +79,43 @@ describe('parseConfig', () => {
   it('reports YAML syntax errors with their place', () => {
     const [first] = problems(`${base}runtime: [\n`);
     expect(first).toMatch(/^1[34]:\d+ config-yaml-syntax invalid YAML in the docs.config.yaml/);
+  });
+
+  it('reports a repeated key at the second one, as a YAML syntax error', () => {
+    expect(problems(`${base}menu: []\n`)).toEqual(['12:1 config-yaml-syntax invalid YAML in the docs.config.yaml: Map keys must be unique']);
+  });
+
+  it('reports an alias bomb at its first alias instead of expanding it (it used to exit 70)', () => {
+    const bomb = ['x0: &a0 ["lol"]', ...Array.from({ length: 9 }, (_, i) => `x${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)].join('\n');
+    const result = parseConfig(`${base}${bomb}\n`, '/site/docs.config.yaml');
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`)).toEqual(['13:10 config-yaml-syntax']);
+    expect(result.diagnostics[0]!.message).toMatch(/the aliases expand to more than 100,000 values/);
+  });
+
+  it('accepts anchors and aliases that stay small', () => {
+    const result = parseConfig(base.replace('  - label: Home', '  - label: &home Home').replace('  links: []', '  links:\n    - label: *home\n      to: /'), '/site/docs.config.yaml');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.ok && result.value.config.footer.links[0]?.label).toBe('Home');
+  });
+});
+
+describe('resolveConfig: size', () => {
+  it('refuses a config file over 1 MiB at line 1, column 1, without parsing it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-config-'));
+    try {
+      const file = join(dir, 'docs.config.yaml');
+      writeFileSync(file, `${base}# ${'x'.repeat(2_000_000)}\n`);
+      const result = await resolveConfig(file);
+      expect(result.ok).toBe(false);
+      expect(result.diagnostics).toEqual([
+        expect.objectContaining({ ruleId: 'file-too-large', severity: 'error', file, line: 1, column: 1, message: 'docs.config.yaml is 1.9 MiB, more than bankdocs reads (1 MiB)' }),
+      ]);
+      writeFileSync(file, `${base}# ${'x'.repeat(1024 * 1024 - Buffer.byteLength(base) - 3)}\n`);
+      const atLimit = await resolveConfig(file);
+      expect(atLimit.diagnostics.filter((d) => d.ruleId === 'file-too-large')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

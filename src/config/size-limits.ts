@@ -1,0 +1,83 @@
+// The most bankdocs reads of each YAML source. Parsing, resolving and validating grow
+// with the input; a limit turns a runaway file (a generated dump, a hostile document)
+// into one clear error at the file instead of minutes of work or an exhausted heap.
+import { open } from 'node:fs/promises';
+import type { Diagnostic } from '../diagnostics.js';
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+export const SIZE_LIMITS = {
+  config: { bytes: 1 * MIB, what: 'docs.config.yaml' },
+  frontMatter: { bytes: 256 * KIB, what: 'the front matter' },
+  openapi: { bytes: 10 * MIB, what: 'the OpenAPI document' },
+  rubyClient: { bytes: 1 * MIB, what: 'ruby-client.yaml' },
+} as const;
+
+export type SizeLimit = (typeof SIZE_LIMITS)[keyof typeof SIZE_LIMITS];
+
+export type LimitedRead = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
+
+/**
+ * Reads a UTF-8 file of at most `limit.bytes`. The size is taken from the open file
+ * before anything is read, and reading stops one byte past the limit, so neither a huge
+ * file nor one that is not a regular file (a device, a pipe) is ever read whole.
+ * Errors other than the size (ENOENT, EACCES) reject, for the caller to report.
+ */
+export async function readLimited(file: string, limit: SizeLimit): Promise<LimitedRead> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > limit.bytes) return { ok: false, diagnostic: tooLargeDiagnostic({ file, limit, size }) };
+    // Read on past the size taken: a file that grew since, or one that reports no size
+    // (a pipe), stops one byte past the limit all the same.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let want = Math.min(limit.bytes + 1, size + 1);
+    while (total <= limit.bytes) {
+      const chunk = Buffer.alloc(want);
+      const { bytesRead } = await handle.read(chunk, 0, want, null);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      want = Math.min(64 * KIB, limit.bytes + 1 - total);
+    }
+    if (total > limit.bytes) return { ok: false, diagnostic: tooLargeDiagnostic({ file, limit, size: null }) };
+    return { ok: true, text: Buffer.concat(chunks, total).toString('utf8') };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The front matter of a Markdown file over its limit (it is read with its page, so the
+ * file is in memory already); null when it is within. Measured in UTF-8 bytes.
+ */
+export function frontMatterTooLarge(yaml: string, file: string): Diagnostic | null {
+  const limit = SIZE_LIMITS.frontMatter;
+  // A UTF-8 character takes at most three bytes per UTF-16 unit: most front matter is
+  // decided without counting.
+  if (yaml.length * 3 <= limit.bytes) return null;
+  const size = Buffer.byteLength(yaml, 'utf8');
+  return size > limit.bytes ? tooLargeDiagnostic({ file, limit, size }) : null;
+}
+
+export function tooLargeDiagnostic({ file, limit, size }: { file: string; limit: SizeLimit; size: number | null }): Diagnostic {
+  // Just over the limit, rounding would print the limit itself: count the bytes then.
+  const actual = size === null ? `over ${formatBytes(limit.bytes)}` : formatBytes(size) === formatBytes(limit.bytes) ? `${size.toLocaleString('en')} bytes` : formatBytes(size);
+  return {
+    ruleId: 'file-too-large',
+    severity: 'error',
+    message: `${limit.what} is ${actual}, more than bankdocs reads (${formatBytes(limit.bytes)})`,
+    hint: limit === SIZE_LIMITS.frontMatter ? 'move long text into the page body; front matter holds the title, description and a few settings' : 'shorten it: nothing in it needs to be this large',
+    file,
+    line: 1,
+    column: 1,
+  };
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= MIB) return `${Number((bytes / MIB).toFixed(1))} MiB`;
+  if (bytes >= KIB) return `${Number((bytes / KIB).toFixed(1))} KiB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadApi, type LoadedApi } from '../../../src/api/openapi.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bankdocs-openapi-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let count = 0;
+async function load(text: string | Buffer): Promise<LoadedApi & { file: string }> {
+  const file = join(dir, `openapi-${count++}.yaml`);
+  writeFileSync(file, text);
+  return { ...(await loadApi(file, 'api/openapi.yaml')), file };
+}
+const where = (loaded: LoadedApi) => loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
+
+/** A document with one operation answering a Tree; `schemas` is the YAML under components.schemas. */
+const documentWith = (schemas: string) => `openapi: 3.1.0
+info: { title: Test API, version: "1" }
+servers:
+  - url: https://api.test.example
+paths:
+  /tree:
+    get:
+      operationId: getTree
+      responses:
+        "200":
+          description: The tree.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Tree"
+components:
+  schemas:
+${schemas}`;
+
+const RECURSIVE = `    Tree:
+      type: object
+      required: [root]
+      properties:
+        root:
+          $ref: "#/components/schemas/Node"
+    Node:
+      type: object
+      required: [name]
+      properties:
+        name:
+          type: string
+        children:
+          type: array
+          items:
+            $ref: "#/components/schemas/Node"
+`;
+
+describe('loadApi', () => {
+  it('loads a recursive schema into a finite model that clones and serializes', async () => {
+    const loaded = await load(documentWith(RECURSIVE));
+    expect(loaded.diagnostics).toEqual([]);
+    const api = loaded.api!;
+    const schema = api.operations.getTree!.responses['200']!.schema!;
+    expect(schema.properties!.root).toBe(api.schemas.Node);
+    expect(api.schemas.Node!.properties!.children!.items).toEqual({ $ref: '#/components/schemas/Node' });
+    // Render threads get the model by structured clone; nothing may make it cyclic.
+    expect(() => JSON.stringify(api)).not.toThrow();
+    expect(structuredClone(api).operations.getTree!.responses['200']!.schema!.properties!.root!.properties!.name).toEqual({ type: 'string' });
+  });
+
+  it('keeps the document as written, $refs unresolved, for /openapi.json', async () => {
+    const loaded = await load(documentWith(RECURSIVE));
+    const document = loaded.api!.document as { paths: Record<string, any> };
+    expect(document.paths['/tree'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Tree' });
+  });
+
+  it('refuses a YAML alias, at the alias, and publishes nothing', async () => {
+    const loaded = await load(documentWith(`    Base: &base\n      type: object\n    Tree: *base\n`));
+    expect(loaded.api).toBeNull();
+    expect(where(loaded)).toEqual(['20:11 openapi-yaml-alias']);
+    expect(loaded.diagnostics[0]!.message).toBe('the OpenAPI document uses the YAML alias *base; write a $ref instead');
+  });
+
+  it('refuses an alias bomb as aliases, without expanding it (a 3 MB one published 300 MB)', async () => {
+    const bomb = Array.from({ length: 10 }, (_, i) => (i === 0 ? '    L0: &l0 ["lol"]' : `    L${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(', ')}]`)).join('\n');
+    const loaded = await load(documentWith(`    Tree: { type: object }\n${bomb}\n`));
+    expect(loaded.api).toBeNull();
+    expect(loaded.diagnostics.every((d) => d.ruleId === 'openapi-yaml-alias')).toBe(true);
+    expect(loaded.diagnostics).toHaveLength(20);
+    expect(loaded.diagnostics[19]!.message).toMatch(/\(and 61 more aliases after this one\)$/);
+    expect(where(loaded)[0]).toBe('20:14 openapi-yaml-alias');
+  });
+
+  it('refuses external $refs at their line, and reads or fetches nothing', async () => {
+    const loaded = await load(documentWith(`    Tree:\n      $ref: "https://127.0.0.1:1/schema.yaml"\n    Secret:\n      $ref: "file:///etc/passwd"\n    Up:\n      $ref: "../../secret.yaml"\n`));
+    expect(loaded.api).toBeNull();
+    expect(where(loaded).sort()).toEqual(['19:13 openapi-ref-external', '21:13 openapi-ref-external', '23:13 openapi-ref-external']);
+    expect(loaded.diagnostics.find((d) => d.line === 21)!.message).toBe('the $ref "file:///etc/passwd" points outside the OpenAPI document; bankdocs reads no other file and fetches nothing');
+  });
+
+  it('refuses a $ref to itself, at the $ref', async () => {
+    const loaded = await load(documentWith(`    Tree:\n      $ref: "#/components/schemas/Tree"\n`));
+    expect(loaded.api).toBeNull();
+    expect(where(loaded)).toEqual(['19:13 openapi-invalid']);
+    expect(loaded.diagnostics[0]!.message).toBe('the $ref "#/components/schemas/Tree" leads back to itself through $refs alone, so it names no schema');
+  });
+
+  it('refuses a $ref to nothing, at the $ref', async () => {
+    const loaded = await load(documentWith(`    Tre: { type: object }\n`));
+    expect(where(loaded)).toEqual(['15:23 openapi-invalid']);
+  });
+
+  it('refuses a document over 10 MiB by its size, at line 1, column 1', async () => {
+    const loaded = await load(Buffer.concat([Buffer.from(documentWith(RECURSIVE)), Buffer.alloc(11 * 1024 * 1024, 0x0a)]));
+    expect(loaded.api).toBeNull();
+    expect(loaded.diagnostics).toEqual([expect.objectContaining({ ruleId: 'file-too-large', line: 1, column: 1, file: loaded.file })]);
+  });
+
+  it('reports a repeated key as before: openapi-yaml-syntax at the second key', async () => {
+    const loaded = await load(documentWith(`${RECURSIVE}    Tree: { type: string }\n`));
+    expect(where(loaded)).toEqual(['34:5 openapi-yaml-syntax']);
+  });
+
+  it('refuses a document that is not a mapping', async () => {
+    expect(where(await load('- just\n- a list\n'))).toEqual(['1:1 openapi-invalid']);
+  });
+});

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadApi, type ApiModel, type Schema } from '../../../src/api/openapi.js';
+import { checkRefs, resolvedViews } from '../../../src/api/resolve-refs.js';
+import { SchemaValidator } from '../../../src/api/validate.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bankdocs-validate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let count = 0;
+async function api(schemas: string): Promise<ApiModel> {
+  const file = join(dir, `openapi-${count++}.yaml`);
+  writeFileSync(file, `openapi: 3.1.0
+info: { title: Test API, version: "1" }
+paths:
+  /tree:
+    get:
+      operationId: getTree
+      responses:
+        "200":
+          description: The tree.
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Tree"
+components:
+  schemas:
+${schemas}`);
+  const loaded = await loadApi(file, 'api/openapi.yaml');
+  expect(loaded.diagnostics).toEqual([]);
+  return loaded.api!;
+}
+
+const NODE = `    Tree:
+      type: object
+      additionalProperties: false
+      required: [root]
+      properties:
+        root:
+          $ref: "#/components/schemas/Node"
+    Node:
+      type: object
+      additionalProperties: false
+      required: [name]
+      properties:
+        name:
+          type: string
+          maxLength: 5
+        children:
+          type: array
+          items:
+            $ref: "#/components/schemas/Node"
+`;
+
+describe('SchemaValidator', () => {
+  it('validates against a recursive schema, to any depth of the value', async () => {
+    const model = await api(NODE);
+    const getTree = model.operations.getTree!;
+    const validator = new SchemaValidator();
+    const leaf = (name: string) => ({ name });
+    expect(validator.response(getTree, '200', { root: { name: 'a', children: [{ name: 'b', children: [leaf('c')] }] } })).toEqual([]);
+    expect(validator.response(getTree, '200', { root: { name: 'a', children: [{ name: 'b', children: [{ name: 'toolong', extra: 1 }] }] } })).toEqual([
+      { pointer: '/root/children/0/children/0/extra', message: 'unknown property "extra" at /root/children/0/children/0' },
+      { pointer: '/root/children/0/children/0/name', message: '/root/children/0/children/0/name must NOT have more than 5 characters' },
+    ]);
+    // A part of the model, and a part that is a recursive $ref itself.
+    expect(validator.validate(model.schemas.Node!, { name: 1 })).toEqual([{ pointer: '/name', message: '/name must be string' }]);
+    expect(validator.validate(model.schemas.Node!.properties!.children!.items!, {})).toEqual([{ pointer: '', message: 'missing required property "name" at /' }]);
+  });
+
+  it('validates against plain schemas as before', () => {
+    const validator = new SchemaValidator();
+    const schema = { type: 'object', properties: { currency: { enum: ['EUR'] } } };
+    expect(validator.validate(schema, { currency: 'USD' })).toEqual([{ pointer: '/currency', message: '/currency must be one of "EUR"' }]);
+  });
+
+  it('reports a schema it cannot compile as a problem instead of throwing', () => {
+    const validator = new SchemaValidator();
+    expect(validator.validate({ type: 'string', pattern: '[' }, 'x')).toEqual([
+      { pointer: '', message: expect.stringMatching(/^the OpenAPI schema for this cannot be compiled \(.+\); fix it in the OpenAPI document$/) },
+    ]);
+  });
+
+  it('does not overflow on a long chain of $refs (built shallow, deep to compile)', () => {
+    // Listed deepest first, so that each view is built a level at a time.
+    const schemas: Record<string, unknown> = { S3000: { type: 'string' } };
+    for (let i = 2999; i >= 0; i--) schemas[`S${i}`] = { type: 'object', properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    const document = { openapi: '3.1.0', components: { schemas } };
+    const check = checkRefs(document);
+    const [components] = resolvedViews(document, check, ['/components']) as [{ schemas: Record<string, Schema> }];
+    const validator = new SchemaValidator();
+    expect(validator.validate(components.schemas.S0!, { next: { next: 1 } })).toEqual([
+      { pointer: '', message: 'the OpenAPI schema for this cannot be compiled (Maximum call stack size exceeded); fix it in the OpenAPI document' },
+    ]);
+    // The validator goes on working, for the same document too.
+    expect(validator.validate(components.schemas.S2998!, { next: { next: 1 } })).toEqual([{ pointer: '/next/next', message: '/next/next must be string' }]);
+  });
+});

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { frontMatterTooLarge, readLimited, SIZE_LIMITS } from '../../../src/config/size-limits.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bankdocs-size-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('readLimited', () => {
+  it('reads a file up to the limit, byte for byte', async () => {
+    const file = join(dir, 'ok.yaml');
+    const text = `a: "é"\n${'#'.repeat(SIZE_LIMITS.rubyClient.bytes - 9)}\n`;
+    writeFileSync(file, text);
+    expect(Buffer.byteLength(text)).toBe(SIZE_LIMITS.rubyClient.bytes);
+    expect(await readLimited(file, SIZE_LIMITS.rubyClient)).toEqual({ ok: true, text });
+  });
+
+  it('refuses a file one byte over the limit at line 1, column 1, with its size', async () => {
+    const file = join(dir, 'over.yaml');
+    writeFileSync(file, 'x'.repeat(SIZE_LIMITS.rubyClient.bytes + 1));
+    expect(await readLimited(file, SIZE_LIMITS.rubyClient)).toEqual({
+      ok: false,
+      diagnostic: {
+        ruleId: 'file-too-large',
+        severity: 'error',
+        message: 'ruby-client.yaml is 1,048,577 bytes, more than bankdocs reads (1 MiB)',
+        hint: 'shorten it: nothing in it needs to be this large',
+        file,
+        line: 1,
+        column: 1,
+      },
+    });
+  });
+
+  it('refuses an 11 MiB OpenAPI document by its size', async () => {
+    const file = join(dir, 'openapi.yaml');
+    writeFileSync(file, Buffer.alloc(11 * 1024 * 1024, 0x20));
+    const read = await readLimited(file, SIZE_LIMITS.openapi);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.diagnostic.message).toBe('the OpenAPI document is 11 MiB, more than bankdocs reads (10 MiB)');
+  });
+
+  it('stops one byte past the limit on a file that reports no size', async () => {
+    // /dev/zero is endless and its size is 0: only the bounded read ends it.
+    const read = await readLimited('/dev/zero', SIZE_LIMITS.config);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.diagnostic.message).toBe('docs.config.yaml is over 1 MiB, more than bankdocs reads (1 MiB)');
+  });
+
+  it('rejects for a missing file, for the caller to report', async () => {
+    await expect(readLimited(join(dir, 'missing.yaml'), SIZE_LIMITS.config)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('frontMatterTooLarge', () => {
+  it('counts UTF-8 bytes, not characters', () => {
+    const limit = SIZE_LIMITS.frontMatter.bytes;
+    expect(frontMatterTooLarge(`title: "${'x'.repeat(1000)}"`, '/c/a.md')).toBeNull();
+    expect(frontMatterTooLarge('x'.repeat(limit), '/c/a.md')).toBeNull();
+    // Half as many characters, each two bytes.
+    expect(frontMatterTooLarge('é'.repeat(limit / 2 + 1), '/c/a.md')).toEqual({
+      ruleId: 'file-too-large',
+      severity: 'error',
+      message: 'the front matter is 262,146 bytes, more than bankdocs reads (256 KiB)',
+      hint: 'move long text into the page body; front matter holds the title, description and a few settings',
+      file: '/c/a.md',
+      line: 1,
+      column: 1,
+    });
+  });
+});
