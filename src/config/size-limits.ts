@@ -12,6 +12,8 @@ export const SIZE_LIMITS = {
   frontMatter: { bytes: 256 * KIB, what: 'the front matter' },
   openapi: { bytes: 10 * MIB, what: 'the OpenAPI document' },
   rubyClient: { bytes: 1 * MIB, what: 'ruby-client.yaml' },
+  // A page with a 2 MB base64 example builds (it is shown plain); a generated dump does not.
+  markdown: { bytes: 8 * MIB, what: 'the Markdown file' },
 } as const;
 
 export type SizeLimit = (typeof SIZE_LIMITS)[keyof typeof SIZE_LIMITS];

@@ -1,11 +1,11 @@
 // loadContent: walk content/, split and validate front matter per collection, and build
 // the Site model. Every problem is collected; nothing throws for a user mistake.
-import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { loadApi } from '../api/openapi.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { frontMatterTooLarge } from '../config/size-limits.js';
+import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/size-limits.js';
 import { parseYaml, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -50,15 +50,12 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
 
   // Read in one synchronous sweep: for a thousand small files, ten times faster than as
   // many promises through the thread pool, and nothing else could run meanwhile anyway.
-  const texts = markdown.map((rel) => {
-    const file = join(contentDir, rel);
-    const decoded = decodeSource(readFileSync(file), file);
-    if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
-    return decoded.text;
-  });
+  const texts = markdown.map((rel) => readMarkdown(join(contentDir, rel), readFileSync, diagnostics));
   const pages: Page[] = [];
   markdown.forEach((rel, i) => {
-    const page = readPage({ rel, file: join(contentDir, rel), text: texts[i]!, locales: config.locales.available, diagnostics });
+    const text = texts[i];
+    if (text === null) return;
+    const page = readPage({ rel, file: join(contentDir, rel), text: text!, locales: config.locales.available, diagnostics });
     if (page) pages.push(page);
   });
 
@@ -97,9 +94,8 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
 export async function loadPage(contentDir: string, rel: string, locales: readonly string[]): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const file = join(contentDir, rel);
-  const decoded = decodeSource(await readFile(file), file);
-  if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
-  return { page: readPage({ rel, file, text: decoded.text, locales, diagnostics }), diagnostics };
+  const text = readMarkdown(file, readFileSync, diagnostics);
+  return { page: text === null ? null : readPage({ rel, file, text, locales, diagnostics }), diagnostics };
 }
 
 interface ReadPageInput {
@@ -170,6 +166,18 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
   const visible = entries.filter((e) => !relOf(e).split('/').some((part) => part.startsWith('.')));
   for (const link of visible.filter((e) => e.isSymbolicLink())) diagnostics.push(symlinkDiagnostic(relOf(link), join(link.parentPath, link.name)));
   return visible.filter((e) => e.isFile()).map(relOf).sort();
+}
+
+/** A Markdown file's text; null (and file-too-large) when it is over the limit, which is checked before reading. */
+function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[]): string | null {
+  const size = statSync(file).size;
+  if (size > SIZE_LIMITS.markdown.bytes) {
+    diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size }));
+    return null;
+  }
+  const decoded = decodeSource(read(file), file);
+  if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
+  return decoded.text;
 }
 
 /** A symbolic link under the content folder, reported by the walk and by the dev server. */

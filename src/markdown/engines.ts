@@ -10,7 +10,8 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified, type PluggableList, type Processor } from 'unified';
-import { parseMarkdown } from './fast/index.js';
+import { nestingLimit, nestingTooDeep, parseMarkdown } from './fast/index.js';
+import type { VFile } from 'vfile';
 
 export const MARKDOWN_ENGINES = ['fast', 'remark'] as const;
 export type MarkdownEngine = (typeof MARKDOWN_ENGINES)[number];
@@ -23,7 +24,43 @@ export type MarkdownEngine = (typeof MARKDOWN_ENGINES)[number];
 export function markdownEngine(this: Processor, options: { engine?: MarkdownEngine; syntax?: PluggableList } = {}) {
   const engine = options.engine ?? 'fast';
   const extended = engine === 'remark' && options.syntax?.length ? createRemark(options.syntax) : null;
-  this.parser = extended ? (document: string): Root => parseRemarkWith(extended, document) : (document: string): Root => parseWith(engine, document);
+  this.parser = (document: string, file: VFile): Root => {
+    const tooDeep = engine === 'fast' ? null : nestingTooDeep(document);
+    // Too deep for the remark engine's time: read with the fast engine's limit instead.
+    const tree = tooDeep !== null || engine === 'fast' ? parseMarkdown(document) : extended ? parseRemarkWith(extended, document) : parseRemark(document);
+    const line = (tree.data as { tooDeep?: number } | undefined)?.tooDeep ?? tooDeep;
+    if (line !== null && line !== undefined) {
+      const message = file.message(`lists, quotes or emphasis are nested more than ${nestingLimit()} levels deep here; what lies deeper is not rendered`, { place: { line, column: 1 }, ruleId: 'markdown-too-deep', source: 'bankdocs' });
+      message.fatal = true;
+    }
+    for (const line of unclosedFences(tree, document)) {
+      file.message('this code fence is never closed: everything after it, to the end of its container, is shown as code', { place: { line, column: 1 }, ruleId: 'code-fence-unclosed', source: 'bankdocs' });
+    }
+    return tree;
+  };
+}
+
+const FENCE_OPEN_RE = /^[ \t>*+\-\d.)]*?(`{3,}|~{3,})/;
+
+/** Lines of fenced code blocks that run to the end of their container without a closing fence (CommonMark allows it; it is rarely meant). */
+function unclosedFences(tree: Root, source: string): number[] {
+  const lines: number[] = [];
+  const visit = (node: RootContent | Root): void => {
+    if (node.type === 'code' && node.position) {
+      const { start, end } = node.position;
+      const first = source.slice(start.offset! - (start.column - 1), source.indexOf('\n', start.offset!) >>> 0);
+      const fence = FENCE_OPEN_RE.exec(first)?.[1];
+      if (fence) {
+        const lastLineStart = source.lastIndexOf('\n', end.offset! - 1) + 1;
+        const last = source.slice(lastLineStart, end.offset!).replace(/^[ \t>]*/, '').trimEnd();
+        const closed = end.line > start.line && last.startsWith(fence[0]!.repeat(fence.length)) && /^(`+|~+)$/.test(last);
+        if (!closed) lines.push(start.line);
+      }
+    }
+    if ('children' in node) for (const child of node.children as RootContent[]) visit(child);
+  };
+  visit(tree);
+  return lines;
 }
 
 /** Parses a whole document (front matter already blanked) into mdast with `engine`. */

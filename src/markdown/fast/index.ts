@@ -5,14 +5,48 @@
 // 6 KB page, markdown-it about 0.3 ms (README, "Markdown engines"). The tests of
 // tests/unit/markdown compare both engines on the CommonMark and GFM spec examples, on
 // every Markdown file of the repository and on generated documents.
+import type { Token } from 'markdown-it';
 import type { Root } from 'mdast';
 import { markdownIt } from './markdown-it.js';
 import { Converter } from './to-mdast/blocks.js';
 
 /** Parses a whole document (front matter already blanked) into mdast. */
 export function parseMarkdown(source: string): Root {
-  const src = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  const src = normalize(source);
   const tokens = markdownIt().parse(src, {});
-  return new Converter(src, tokens).root();
+  const tree = new Converter(src, tokens).root();
+  const tooDeep = deepest(tokens);
+  if (tooDeep !== null) tree.data = { ...tree.data, tooDeep } as Root['data'];
+  return tree;
+}
+
+/**
+ * The 1-based line where the document nests deeper than markdown-it reads (its
+ * maxNesting: lists in lists, quotes in quotes), or null. markdown-it drops what lies
+ * deeper, and micromark's time grows with the cube of the depth (800 nested lists: 19 s),
+ * so such a document is reported, and both engines read it with markdown-it's limit.
+ */
+export function nestingTooDeep(source: string): number | null {
+  return deepest(markdownIt().parse(normalize(source), {}));
+}
+
+function deepest(tokens: Token[]): number | null {
+  const limit = nestingLimit();
+  let line: number | null = null;
+  for (const token of tokens) {
+    if (token.level >= limit) return (token.map?.[0] ?? line ?? 0) + 1;
+    if (token.map) line = token.map[0];
+    for (const child of token.children ?? []) if (child.level >= limit) return (token.map?.[0] ?? 0) + 1;
+  }
+  return null;
+}
+
+/** Token levels markdown-it reads to (its maxNesting, less the item and paragraph levels). */
+export function nestingLimit(): number {
+  return ((markdownIt().options as { maxNesting?: number }).maxNesting ?? 100) - 2;
+}
+
+function normalize(source: string): string {
+  return source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
 }
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { MARKDOWN_ENGINES } from '../../../src/markdown/engines.js';
+import { renderBody } from '../../helpers/markdown.js';
+
+describe.each(MARKDOWN_ENGINES)('the %s engine', (engine) => {
+  const rules = (body: string) => renderBody(body, { engine }).diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column]);
+
+  it('reports nesting deeper than it reads, and stays fast on 2 000 nested lists', () => {
+    expect(rules(`# Deep\n\n${'- '.repeat(2000)}x\n`)).toEqual([['markdown-too-deep', 'error', 3, 1]]);
+    expect(rules(`${'> '.repeat(2000)}x\n`)).toEqual([['markdown-too-deep', 'error', 1, 1]]);
+    expect(rules(`${'- '.repeat(20)}x\n`)).toEqual([]);
+  });
+
+  it('warns about a code fence that is never closed', () => {
+    expect(rules('Intro.\n\n```ruby\nputs 1\n\nMore text that became code.\n')).toEqual([['code-fence-unclosed', 'warning', 3, 1]]);
+    expect(rules('- item\n\n  ~~~~\n  code\n\n- next\n')).toEqual([['code-fence-unclosed', 'warning', 3, 3]].map(([r, s, l]) => [r, s, l, 1]));
+    expect(rules('```\na\n```\n\n> ```js\n> b\n> ```\n\n- ~~~\n  c\n  ~~~~\n')).toEqual([]);
+  });
+});
