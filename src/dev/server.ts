@@ -4,8 +4,9 @@
 // content file only while its real path is inside content/.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Diagnostic } from '../diagnostics.js';
+import { answerApm } from '../http/apm-sink.js';
 import { contentType, extensionOf } from '../http/content-types.js';
-import { createLocalServer, hostRefusal, MAX_URL_LENGTH, requestHost, safePath } from '../http/local-server.js';
+import { createLocalServer, decodePath, hostRefusal, MAX_URL_LENGTH, requestHost, safePath } from '../http/local-server.js';
 import { readInside } from '../http/open-inside.js';
 import type { DevSession, UpdateReport } from './session.js';
 
@@ -36,6 +37,12 @@ export function createDevServer(options: DevServerOptions): DevServer {
   const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
 
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // One line the first time monitoring reports, not one per page.
+  let apmNoted = false;
+  const noteApm = (line: string) => {
+    if (!apmNoted) log(`bankdocs dev: ${line}`);
+    apmNoted = true;
+  };
 
   const server = createLocalServer((req, res) => {
     handle(req, res).catch((error: Error) => {
@@ -50,12 +57,14 @@ export function createDevServer(options: DevServerOptions): DevServer {
     res.setHeader('x-content-type-options', 'nosniff');
     const url = req.url ?? '/';
     if (url.length > MAX_URL_LENGTH) return plain(res, 414, 'URI too long');
+    const host = requestHost(req.headers.host);
+    if (!allowed.has(host)) return plain(res, 403, hostRefusal('dev', host, allowed));
+    const apmPath = decodePath(url);
+    if (apmPath !== null && answerApm(req, res, apmPath, noteApm)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
       return plain(res, 405, 'Method not allowed');
     }
-    const host = requestHost(req.headers.host);
-    if (!allowed.has(host)) return plain(res, 403, hostRefusal('dev', host, allowed));
     const path = safePath(url);
     if (path === null) return plain(res, 400, 'Bad request path');
     const head = req.method === 'HEAD';
