@@ -8,14 +8,19 @@ import type { RenderedDocument } from '../render/render-documents.js';
 export function checkAnchors(documents: readonly RenderedDocument[], severity: Severity): Diagnostic[] {
   const idsByUrl = new Map(documents.map((d) => [d.url, new Set(d.ids)]));
   const diagnostics: Diagnostic[] = [];
+  // A section shared by the API pages of every language is one place, reported once.
+  const seen = new Set<string>();
   for (const doc of documents) {
     for (const link of doc.links) {
       if (!link.hash || link.reported) continue;
+      const place = `${link.file}:${link.line}:${link.column}`;
+      if (seen.has(place)) continue;
       const targetUrl = link.path === '' ? doc.url : link.path.replace(/\/$/, '') || '/';
       const ids = idsByUrl.get(targetUrl);
       if (!ids) continue;
       const id = safeDecode(link.hash);
       if (ids.has(id)) continue;
+      seen.add(place);
       diagnostics.push({
         ruleId: 'missing-anchor',
         severity,

@@ -50,9 +50,10 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   for (const doc of documents) {
     const page = scanned.get(doc.url)!;
     const base = `${origin}${doc.url === '/404' ? '/' : doc.url}`;
+    const sourceLinks = sourceLinksByHref(doc);
     for (const { href } of page.links) {
       if (!href || SKIP_SCHEMES_RE.test(href)) continue;
-      const place = placeOf(doc, href, configPlaces, input.sourceOf);
+      const place = placeOf(doc, href, sourceLinks, configPlaces, input.sourceOf);
       if (place.reported) continue; // a source path the Markdown stage already reported
       if (/^javascript:/i.test(href)) {
         add(diagnostics, { ruleId: 'unsafe-link', severity: 'error', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead', ...place });
@@ -122,9 +123,27 @@ function decodePath(path: string): string {
 
 type Place = { file: string; line: number; column: number; reported?: boolean };
 
+/**
+ * The page's Markdown links by the href each becomes, in the order they appear: the n-th
+ * `<a href>` of the page with that href is the n-th such link (issue #15: two identical
+ * broken links were one diagnostic, the second taking the first one's place).
+ */
+function sourceLinksByHref(doc: RenderedDocument): Map<string, RenderedDocument['links']> {
+  const byHref = new Map<string, RenderedDocument['links']>();
+  for (const link of doc.links) {
+    const href = link.hash === null ? link.path : `${link.path}#${link.hash}`;
+    const list = byHref.get(href) ?? [];
+    list.push(link);
+    byHref.set(href, list);
+  }
+  return byHref;
+}
+
 /** Where a link comes from: its Markdown source, the config (menu, footer), or the page's file. */
-function placeOf(doc: RenderedDocument, href: string, configPlaces: Map<string, Place>, sourceOf: LinkCheckInput['sourceOf']): Place {
-  const fromContent = doc.links.find((l) => (l.hash === null ? l.path : `${l.path}#${l.hash}`) === href || (l.path === '' && `#${l.hash}` === href));
+function placeOf(doc: RenderedDocument, href: string, sourceLinks: Map<string, RenderedDocument['links']>, configPlaces: Map<string, Place>, sourceOf: LinkCheckInput['sourceOf']): Place {
+  const queue = sourceLinks.get(href);
+  // The last one stays for hrefs the page repeats beyond its Markdown (a theme link to the same place).
+  const fromContent = queue && (queue.length > 1 ? queue.shift() : queue[0]);
   if (fromContent) return { file: fromContent.file, line: fromContent.line, column: fromContent.column, ...(fromContent.reported ? { reported: true } : {}) };
   const fromConfig = configPlaces.get(href);
   if (fromConfig) return fromConfig;
