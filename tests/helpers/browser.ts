@@ -79,7 +79,12 @@ export async function serveBuiltSite(fixture: string | null, prepare?: (site: st
   const build = runCli(['build', '--quiet'], site);
   if (build.status !== 0) throw new Error(`the build failed: ${build.stderr}`);
   const server = await startPreview(join(site, 'dist'));
-  const chrome = await launchBrowser();
+  // A browser that cannot start (no Chromium) must not leave the server running.
+  const chrome = await launchBrowser().catch(async (error: unknown) => {
+    await server.stop();
+    removeSite(site);
+    throw error;
+  });
   return {
     site,
     server,
