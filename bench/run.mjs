@@ -2,7 +2,8 @@
 // npm run bench: builds and checks a generated 1000-page corpus (bench/gen-corpus.mjs) with
 // the real CLI, cold, with each Markdown engine, and reports wall time, pages/s, ms per
 // page, peak memory and CPU.
-// Budgets (issues #2, #6): build under 2 s wall and 250 MiB peak, check under 2 s.
+// Budgets (issues #2, #6): build under 2 s wall and 250 MiB peak, check under 2 s;
+// search (issue #17): the build with its index under 30 % slower than without.
 // Reported, never asserted.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
@@ -90,6 +91,36 @@ console.log(`  pages/s     ${fmt((pages / build.ms) * 1000)}`);
 console.log(`  ms/page     ${fmt(build.ms / pages, 2)}`);
 console.log(`  peak memory ${fmt(build.rss, 1)} MiB (budget 250 MiB)  ${build.rss < 250 ? 'ok' : 'OVER'}`);
 console.log(`  ${build.cpu}; the kernel part is mostly creating ${pages} folders and files, and varies with the disk`);
+// Search (issue #17): the index the build writes (per locale: files, bytes, gzipped), the
+// time of its stage, and the build with search on and off, run in turns so both see the
+// machine alike. Budget: the build grows under 30 %.
+{
+  const searchDir = join(work, 'dist', 'search');
+  console.log(`search ${pages} pages: the index`);
+  for (const locale of existsSync(searchDir) ? readdirSync(searchDir) : []) {
+    const files = readdirSync(join(searchDir, locale)).map((f) => readFileSync(join(searchDir, locale, f)));
+    const raw = files.reduce((n, b) => n + b.length, 0) / 1024;
+    const zipped = files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024;
+    const largest = Math.max(...files.map((b) => gzipSync(b, { level: 9 }).length)) / 1024;
+    console.log(`  ${locale}          ${files.length} files, ${fmt(raw)} KB (${fmt(zipped)} KB gzipped; largest file ${fmt(largest, 1)} KB gzipped, a query fetches a few)`);
+  }
+  writeFileSync(join(site, 'nosearch.config.yaml'), `${readFileSync(join(site, 'docs.config.yaml'), 'utf8')}search: { enabled: false }\n`);
+  const stage = [];
+  const on = [];
+  const off = [];
+  for (let i = 0; i < runs; i++) {
+    const timed = runCli(['build', '--config', join(site, 'docs.config.yaml'), '--out', join(work, 'dist'), '--quiet', '--timings']);
+    on.push(timed);
+    stage.push(Number((/\bsearch (\d+)/.exec(timed.stderr) ?? [0, NaN])[1]));
+    off.push(buildOnce(join(site, 'nosearch.config.yaml')));
+  }
+  const withSearch = summary(on);
+  const without = summary(off);
+  const growth = ((withSearch.ms - without.ms) / without.ms) * 100;
+  console.log(`  index stage ${fmt(median(stage))} ms median (bankdocs build --timings: "search")`);
+  console.log(`  build       ${fmt(withSearch.ms)} ms with search, ${fmt(without.ms)} ms without (medians of ${runs}, in turns): ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} %   (budget 30 %)  ${growth < 30 ? 'ok' : 'OVER'}`);
+  console.log(`  peak memory ${fmt(withSearch.rss, 1)} MiB with search, ${fmt(without.rss, 1)} MiB without`);
+}
 // The reference engine (markdown.engine: remark) on the same corpus.
 writeFileSync(join(site, 'remark.config.yaml'), `${readFileSync(join(site, 'docs.config.yaml'), 'utf8')}markdown: { engine: remark }\n`);
 const remark = summary(Array.from({ length: runs }, () => buildOnce(join(site, 'remark.config.yaml'))));

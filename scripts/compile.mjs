@@ -18,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * files (WebAssembly, grammars) from beside their own modules.
  */
 const external = ['esbuild', '@ruby/prism', 'curlconverter', 'chokidar', 'jsonc-parser'];
-const commands = ['build', 'check', 'dev', 'preview', 'schema'];
+const commands = ['build', 'check', 'dev', 'preview', 'mock', 'schema'];
 
 /**
  * unist-util-visit-parents names every visitor function after its node, for debugging

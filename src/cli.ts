@@ -42,6 +42,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('--external', 'also fetch external links (10 s time-out, 8 at a time, answers cached for a day)')
     .option('--max-warnings <n>', 'also fail when there are more warnings than this')
     .option('--strict', 'treat warnings as errors')
+    .option('--execute', 'also run every curl (and, with ruby installed, Ruby) example against the mock API on 127.0.0.1, and report those it refuses')
     .addOption(workers())
     .option('--timings', 'print the time each stage took')
     .action((opts) => run(import('./commands/check.js').then((m) => m.checkCommand(opts))));
@@ -62,6 +63,15 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('-p, --port <port>', 'port', '4173')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action((opts) => run(import('./commands/preview.js').then((m) => m.previewCommand(opts))));
+
+  program
+    .command('mock')
+    .description('Serve a mock of the documented API on 127.0.0.1: every operation answers its documented example, and a request the API would refuse gets the exact problem in the API\'s error format.')
+    .addOption(config())
+    .option('-p, --port <port>', 'port', '4010')
+    .option('--host <host>', 'address to listen on (another than 127.0.0.1 only when asked)', '127.0.0.1')
+    .option('--stateful', 'remember created resources: a created payment can then be read, changed and deleted')
+    .action((opts) => run(import('./commands/mock.js').then((m) => m.mockCommand(opts))));
 
   program
     .command('schema')

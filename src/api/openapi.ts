@@ -58,8 +58,11 @@ export interface Operation {
   parameters: Parameter[];
   /** Media type and schema of the request body, if any. */
   requestBody: { mediaType: string; required: boolean; schema: Schema } | null;
-  /** Status code -> JSON schema of the response body (null for bodiless responses). */
-  responses: Record<string, { description: string; schema: Schema | null }>;
+  /**
+   * Status code -> JSON schema of the response body (null for bodiless responses), and
+   * the document's own example of it, if it has one (`example`, or the first of `examples`).
+   */
+  responses: Record<string, { description: string; schema: Schema | null; example?: unknown }>;
 }
 
 export interface ApiModel {
@@ -91,7 +94,7 @@ interface RawOperation {
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> }> }>;
   'x-scopes'?: string[];
 }
 
@@ -167,7 +170,9 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
       const bodyEntry = raw.requestBody?.content ? Object.entries(raw.requestBody.content)[0] : undefined;
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries(raw.responses ?? {})) {
-        responses[status] = { description: response.description ?? '', schema: response.content?.['application/json']?.schema ?? null };
+        const media = response.content?.['application/json'];
+        const example = media?.example !== undefined ? media.example : Object.values(media?.examples ?? {}).find((e) => e && e.value !== undefined)?.value;
+        responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, ...(example !== undefined ? { example } : {}) };
       }
       operations[raw.operationId] = {
         id: raw.operationId,

@@ -15,6 +15,8 @@ import type { RedirectStub } from '../routes/redirects.js';
 import { bundleAssets, type OutputFile } from './assets.js';
 import { checkAnchors } from './check-links.js';
 import { derivedFiles } from './derived-files.js';
+import { llmsFiles, llmsPaths } from './llms-files.js';
+import { siteSearchIndex } from '../search/site-index.js';
 import { renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
 import { refuseOutDir } from './out-dir.js';
@@ -116,12 +118,16 @@ async function compileWith(
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
 
   const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
+  // The search index (issue #17); `check` reads the pages search leaves out, not the index.
+  const search = site.config.search.enabled && !options.scan ? await task(timings, 'search', () => siteSearchIndex({ site, plan, documents })).then((s) => s.files) : [];
+  // Markdown twins, llms.txt and llms-full.txt (issue #18); `check` needs only their paths (collisions, links).
+  const llms: OutputFile[] = !site.config.llms.enabled ? [] : options.scan ? llmsPaths(plan).map((path) => ({ path, contents: '' })) : await task(timings, 'llms', () => llmsFiles({ site, plan, documents }));
   const stubs = derived.stubs;
   const copied = new Set([...site.assets, ...site.hostFiles].map((a) => a.file));
-  const generated = [...documents.map((d) => d.path), ...derived.files.filter((f) => !('from' in f && copied.has(f.from))).map((f) => f.path), ...assets.files.map((f) => f.path)];
+  const generated = [...documents.map((d) => d.path), ...derived.files.filter((f) => !('from' in f && copied.has(f.from))).map((f) => f.path), ...assets.files.map((f) => f.path), ...search.map((f) => f.path), ...llms.map((f) => f.path)];
   diagnostics.push(...contentCollisions(site.assets, generated));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
-  const files: OutputFile[] = [...documents.filter((d) => !d.written).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files];
+  const files: OutputFile[] = [...documents.filter((d) => !d.written).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files, ...search, ...llms];
   return { ok: !hasErrors(diagnostics), diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
 }
 

@@ -12,6 +12,7 @@ import type { MarkdownEngine } from '../markdown/engines.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkCurl } from './check-curl.js';
 import { checkRuby, isDynamic, loadRubyParser } from './check-ruby.js';
+import { isShellCurl } from './example-blocks.js';
 import { sameValue, snakeCase, type NormalizedRequest } from './requests.js';
 import { offsetOfPointer, placeInExample, type Place } from './source-position.js';
 
@@ -83,8 +84,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
         ...checkLooseExamples(tree, page, {
           skip: new Set(),
           request: (node, example) => {
-            const isShell = ['curl', 'shell', 'sh', 'bash', 'console'].includes(node.lang ?? '');
-            if (!isShell || !/^\s*curl\s/.test(node.value) || (server && !node.value.includes(server))) return null;
+            if (!isShellCurl(node, server)) return null;
             return checkCurl(example, api, validator, null);
           },
           response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),

@@ -8,7 +8,9 @@ import type { Diagnostic } from '../diagnostics.js';
 import { siteFacts } from '../routes/facts.js';
 import { checkExamples } from './check-examples.js';
 import { checkExternal } from './check-external.js';
+import { executeExamples } from './execute-examples.js';
 import { checkLinks, type ExternalLink } from './check-links.js';
+import { checkSearch } from './check-search.js';
 import { checkTranslations } from './check-translations.js';
 import { loadRubyClient } from './ruby-client.js';
 
@@ -19,6 +21,8 @@ export interface CheckOptions {
   external?: boolean;
   externalTimeoutMs?: number;
   cacheFile?: string | null;
+  /** Run every request example against the mock API (`--execute`). */
+  execute?: boolean;
 }
 
 export interface CheckResult {
@@ -26,13 +30,19 @@ export interface CheckResult {
   external: ExternalLink[];
   pages: number;
   timings: TaskTimings;
+  /** What was left undone and why (`--execute` without curl or ruby): printed, not counted. */
+  notices: string[];
+  /** With `--execute`: how many examples ran against the mock. */
+  executed?: { curl: number; ruby: number };
 }
 
 export async function runCheck(options: CheckOptions = {}): Promise<CheckResult> {
   const compiled = await compileSite({ ...(options.config ? { config: options.config } : {}), workers: options.workers ?? 'auto', keepGoing: true, scan: true });
   const { timings } = compiled;
   const diagnostics = [...compiled.diagnostics];
-  if (!compiled.compiled) return { diagnostics, external: [], pages: 0, timings };
+  const notices: string[] = [];
+  let executedCount: CheckResult['executed'];
+  if (!compiled.compiled) return { diagnostics, external: [], pages: 0, timings, notices };
   const { site, documents, files } = compiled.compiled;
   const facts = siteFacts(site);
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
@@ -63,8 +73,17 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
         checkExamples({ api, pages: site.pages, operationByCall: ruby.operationByCall, openapiFile: join(site.contentDir, api.source), apiLanguages: site.config.api.languages, engine: site.config.markdown.engine }),
       )),
     );
+    if (options.execute) {
+      const executed = await task(timings, 'execute-examples', () => executeExamples({ api, pages: site.pages, engine: site.config.markdown.engine, rubyClient: ruby.client }));
+      diagnostics.push(...executed.diagnostics);
+      notices.push(...executed.notices);
+      executedCount = executed.ran;
+    }
+  } else if (options.execute) {
+    notices.push('there is no OpenAPI document: no example was run.');
   }
   diagnostics.push(...(await task(timings, 'check-translations', () => checkTranslations(site))));
+  diagnostics.push(...(await task(timings, 'check-search', () => checkSearch({ site, plan: compiled.compiled!.plan, documents }))));
   if (options.external) {
     diagnostics.push(
       ...(await task(timings, 'check-external', () =>
@@ -72,7 +91,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
       )),
     );
   }
-  return { diagnostics: dedupe(diagnostics), external: links.external, pages: documents.length, timings };
+  return { diagnostics: dedupe(diagnostics), external: links.external, pages: documents.length, timings, notices, ...(executedCount ? { executed: executedCount } : {}) };
 }
 
 /** The same problem found twice (by the renderer and the link check) is reported once. */

@@ -12,6 +12,7 @@ export interface CheckCommandOptions {
   strict?: boolean;
   workers?: string;
   timings?: boolean;
+  execute?: boolean;
 }
 
 export async function checkCommand(options: CheckCommandOptions, out: Output = consoleOutput): Promise<number> {
@@ -19,6 +20,7 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   const result = await runCheck({
     ...(options.config ? { config: options.config } : {}),
     external: options.external ?? false,
+    execute: options.execute ?? false,
     workers: options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers),
     cacheFile: join(process.cwd(), 'node_modules', '.cache', 'bankdocs', 'external-links.json'),
   });
@@ -26,6 +28,8 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   const diagnostics = options.strict ? result.diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : result.diagnostics;
   const text = formatReport(format, { diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd(), color: format === 'human' && useColor(process.stderr) });
   (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
+  if (result.executed) out.error(`Ran ${result.executed.curl} curl and ${result.executed.ruby} Ruby examples against the mock API.`);
+  for (const notice of result.notices) out.error(`notice: ${notice}`);
   if (options.timings) out.error(formatTimings(result.timings));
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;

@@ -174,6 +174,28 @@ export const serviceSchema = z
   })
   .describe('A third-party widget or tracker injected after consent.');
 
+// A page path as in the address bar, without query or fragment; "*" within a segment and
+// a final "/**" for everything below (src/search/exclude.ts).
+const SEARCH_EXCLUDE_RE = /^\/(?![/\\])[^\\\s\x00-\x1f\x7f-\x9f?#]*$/;
+
+export const searchSchema = z
+  .strictObject({
+    enabled: z
+      .boolean()
+      .default(true)
+      .describe('Build a search index per locale (under search/ in the output) and show the search box in the header (default true). false: no index, no search box.'),
+    exclude: z
+      .array(
+        z
+          .string()
+          .regex(SEARCH_EXCLUDE_RE, 'an exclude pattern is a page path starting with "/", e.g. "/developers/internal/**" or "/*/privacy-notice/*", with no query, "#", "\\" or spaces'),
+      )
+      .default([])
+      .describe('Pages left out of search, as paths: "*" stands for any characters within one segment, a final "/**" for the path and everything under it, e.g. ["/developers/slack", "/*/privacy-notice/**"]. The API reference is /<version>/api/<language> of the default version and language.'),
+  })
+  .prefault({})
+  .describe('Site search: every page and every API operation, per locale, as static files fetched by the browser on first use.');
+
 export const configSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path of the JSON Schema, for editors.'),
@@ -261,9 +283,19 @@ export const configSchema = z
       })
       .prefault({})
       .describe('How Markdown is read, and the site\'s own remark and rehype plugins.'),
+    llms: z
+      .strictObject({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe('Publish a Markdown twin of every page (its URL plus ".md", linked from the page\'s <head> and its "Copy page as Markdown" button), /llms.txt and /llms-full.txt (default true).'),
+      })
+      .prefault({})
+      .describe('Text versions of the site for AI tools and readers who want Markdown (llmstxt.org).'),
     runtime: runtimeSchema,
     monitoring: monitoringSchema.optional(),
     services: z.array(serviceSchema).default([]).describe('Embedded widget and tracker services, loaded only after consent.'),
+    search: searchSchema,
   })
   .superRefine((config, ctx) => {
     // Every per-locale label must cover the default locale, so no page shows an empty label.

@@ -7,6 +7,9 @@ import { relative, resolve, sep } from 'node:path';
 import { loadApi } from '../api/openapi.js';
 import { bundleAssets, type BundledAssets, type OutputFile } from '../build/assets.js';
 import { derivedFiles } from '../build/derived-files.js';
+import { SEARCH_DIR } from '../search/build-index.js';
+import type { IndexedDocument } from '../search/entries.js';
+import { siteSearchIndex } from '../search/site-index.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { vetContentFile } from '../content/content-files.js';
 import { loadContent, loadPage, symlinkDiagnostic } from '../content/load-content.js';
@@ -15,6 +18,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import { siteFacts } from '../routes/facts.js';
+import { markdownTwinUrl } from '../routes/markdown-twin.js';
 import { outputPath } from '../routes/paths.js';
 import { planRoutes, type DocumentPlan, type RoutePlan } from '../routes/plan.js';
 import { RenderHost } from './render-host.js';
@@ -53,6 +57,10 @@ export class DevSession {
   private readonly renderProblems = new Map<string, Diagnostic[]>();
   private readonly baseProblems: Diagnostic[] = [];
   private readonly openapiCache = new Map<string, OutputFile[]>();
+  /** Each page's text by heading, as last rendered without errors, for the search index. */
+  private readonly searchDocs = new Map<string, IndexedDocument>();
+  /** The index is rebuilt when the browser next asks for it, not on every edit (the reload stays fast). */
+  private searchStale = true;
   private queue: Promise<unknown> = Promise.resolve();
   generation = 0;
 
@@ -90,6 +98,7 @@ export class DevSession {
   }
 
   lookup(path: string): Output | null {
+    if (this.searchStale && path.startsWith(`${SEARCH_DIR}/`)) this.refreshSearch();
     return this.outputs.get(path) ?? null;
   }
 
@@ -278,8 +287,24 @@ export class DevSession {
       // Keep serving the last good version of a page whose new version has errors.
       if (errors.length && this.outputs.has(doc.path)) continue;
       this.outputs.set(doc.path, { body: doc.html });
+      // The page's Markdown twin, which its "Copy page as Markdown" button fetches.
+      if (doc.markdown !== undefined) this.outputs.set(markdownTwinUrl(doc.url).slice(1), { body: doc.markdown });
+      this.searchDocs.set(doc.url, { url: doc.url, ...(doc.search ? { search: doc.search } : {}) });
+      this.searchStale = true;
     }
     return rendered.length;
+  }
+
+  /** The search index from the pages as they are now (the last good version of each). */
+  private refreshSearch(): void {
+    this.searchStale = false;
+    for (const key of [...this.outputs.keys()]) if (key.startsWith(`${SEARCH_DIR}/`)) this.outputs.delete(key);
+    if (!this.site || !this.plan || !this.site.config.search.enabled) return;
+    const planned = new Set(this.plan.documents.map((d) => d.url));
+    const documents = [...this.searchDocs.values()].filter((d) => planned.has(d.url));
+    for (const file of siteSearchIndex({ site: this.site, plan: this.plan, documents }).files) {
+      if ('contents' in file) this.outputs.set(file.path, { body: file.contents });
+    }
   }
 
   /** Stubs, _redirects, sitemap and robots follow the plan; content files are served from disk. */

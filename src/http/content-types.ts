@@ -8,6 +8,7 @@ const TYPES: Record<string, string> = {
   json: 'application/json; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   yaml: 'text/yaml; charset=utf-8',
   yml: 'text/yaml; charset=utf-8',

@@ -41,6 +41,11 @@ export interface MarkdownContext {
   diagnostics: Diagnostic[];
   headings: Heading[];
   links: LinkRef[];
+  /**
+   * Set when the page's Markdown twin is wanted (build, llms.enabled; remark-twin.ts): the
+   * document this source is part of and the public site URL its links are made absolute with.
+   */
+  twin?: { url: string; locale: string; siteUrl: string } | null;
 }
 
 declare module 'vfile' {

@@ -21,6 +21,8 @@ import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
 import rehypeHeadings from './rehype-headings.js';
+import rehypeSearchText, { type SearchSection } from './rehype-search-text.js';
+import remarkTwin from './remark-twin.js';
 
 export interface ProcessorOptions {
   /** Which parser reads the Markdown (markdown.engine; default "fast"). */
@@ -32,11 +34,15 @@ export interface ProcessorOptions {
   highlight?: boolean;
   /** The site's own plugins (markdown.remarkPlugins, markdown.rehypePlugins), loaded in this thread. */
   plugins?: MarkdownPlugins;
+  /** Collect each page's text by heading for the search index (search.enabled; default false). */
+  search?: boolean;
 }
 
-export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS }: ProcessorOptions = {}) {
+export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS, search = false }: ProcessorOptions = {}) {
   return unified()
     .use(markdownEngine, { engine, syntax: syntaxPluggables(plugins) })
+    // First: the Markdown twin reads the tree as parsed (it does nothing unless asked).
+    .use(remarkTwin)
     .use(remarkBlockDirectives)
     .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
     .use(remarkApi, { engine })
@@ -47,6 +53,8 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(sitePluggables(plugins.remark))
     .use(remarkRehype)
     .use(rehypeHeadings)
+    // Before the site's rehype plugins: the index holds what the writer wrote.
+    .use(search ? [rehypeSearchText] : [])
     .use(rehypeCodeHighlight, { colour: highlight })
     .use(sitePluggables(plugins.rehype))
     .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents })
@@ -59,6 +67,10 @@ export interface RenderedMarkdown {
   element: ReactElement;
   headings: Heading[];
   links: LinkRef[];
+  /** The page's text by heading, when the processor collects it (ProcessorOptions.search). */
+  search: SearchSection[];
+  /** The page's Markdown twin, when the input asks for it (MarkdownContext.twin). */
+  twin?: string;
 }
 
 export type MarkdownInput = Omit<MarkdownContext, 'headings' | 'links' | 'slugger'> & { slugger?: GithubSlugger };
@@ -72,10 +84,10 @@ export function renderMarkdown(processor: MarkdownProcessor, body: string, input
     // What was reported before the failure still counts; a plugin's file.fail() is one of those messages.
     ctx.diagnostics.push(...messageDiagnostics(file, input.file));
     if (!file.messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, input.file));
-    return { element: jsx(Fragment, {}), headings: ctx.headings, links: ctx.links };
+    return { element: jsx(Fragment, {}), headings: ctx.headings, links: ctx.links, search: [] };
   }
   ctx.diagnostics.push(...messageDiagnostics(file, input.file));
-  return { element: file.result as ReactElement, headings: ctx.headings, links: ctx.links };
+  return { element: file.result as ReactElement, headings: ctx.headings, links: ctx.links, search: file.data.search ?? [], ...(file.data.twin !== undefined ? { twin: file.data.twin } : {}) };
 }
 
 /** What plugins reported through the vfile, at their place in the Markdown file. */

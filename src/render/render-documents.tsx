@@ -9,7 +9,10 @@ import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { documentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
 import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
+import { apiTwinText, pageTwinText } from './render-markdown.js';
 import type { MarkdownPlugins } from '../markdown/plugins.js';
+import type { SearchSection } from '../markdown/rehype-search-text.js';
+import { isSearchable } from '../search/entries.js';
 import { localizePath, outputPath } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import { Document } from '../../theme/components/document.js';
@@ -50,6 +53,10 @@ export interface RenderedDocument {
   scanned?: ScannedPage;
   ids: string[];
   links: FileLink[];
+  /** The text by heading, for the search index (documents search covers, when search is on). */
+  search?: SearchSection[];
+  /** The page's Markdown twin (issue #18; when building with llms.enabled). */
+  markdown?: string;
   diagnostics: Diagnostic[];
 }
 
@@ -64,7 +71,7 @@ export interface Renderer {
  */
 export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor; plugins?: MarkdownPlugins } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
-  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, ...(options.plugins ? { plugins: options.plugins } : {}) });
+  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, search: site.config.search.enabled, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const pageUrls = new Set(urlBySource.values());
@@ -87,7 +94,11 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       const ids: string[] = [];
       const links: FileLink[] = [];
       const ctx = themeContext(input, doc);
-      const markdown = (page: Page, options: { slugger?: GithubSlugger; apiLanguage?: string } = {}) => {
+      const search: SearchSection[] = [];
+      // The Markdown twin, made from each source as it is parsed here anyway (remark-twin.ts).
+      const twin = input.forOutput !== false && site.config.llms.enabled && doc.kind !== 'not-found' ? { url: doc.url, locale: doc.locale, siteUrl: site.config.site.url } : null;
+      const twinParts: { title: string; text: string }[] = [];
+      const markdown = (page: Page, options: MarkdownOptions = {}) => {
         const started = performance.now();
         const result = renderMarkdown(processor, page.body, {
           source: page.source,
@@ -100,9 +111,12 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           apiLanguages: site.config.api.languages,
           diagnostics,
           ...(options.slugger ? { slugger: options.slugger } : {}),
+          twin,
         });
         ids.push(...result.headings.map((h) => h.id));
         links.push(...result.links.map((l) => ({ ...l, file: page.file })));
+        search.push(...(options.section ? sectionSearch(options.section, result.search) : result.search));
+        if (result.twin !== undefined) twinParts.push({ title: page.data.title, text: result.twin });
         const ms = performance.now() - started;
         if (ms > SLOW_PAGE_MS) diagnostics.push(slowPage(page, ms));
         return result;
@@ -119,7 +133,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       else body = <NotFoundLayout ctx={ctx} />;
 
       const html = `<!DOCTYPE html>${renderToStaticMarkup(<Document ctx={ctx} runtimeConfig={runtimeConfig}>{body}</Document>)}`;
-      return { url: doc.url, path: outputPath(doc.url), html, ids, links, diagnostics };
+      const searched = site.config.search.enabled && isSearchable(doc, site);
+      const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '') : null;
+      return { url: doc.url, path: outputPath(doc.url), html, ids, links, ...(searched ? { search } : {}), ...(markdownTwin !== null ? { markdown: markdownTwin } : {}), diagnostics };
     },
   };
 }
@@ -139,7 +155,20 @@ function slowPage(page: Page, ms: number): Diagnostic {
   };
 }
 
-type MarkdownFn = (page: Page, options?: { slugger?: GithubSlugger; apiLanguage?: string }) => { element: ReactElement; headings: Heading[] };
+interface MarkdownOptions {
+  slugger?: GithubSlugger;
+  apiLanguage?: string;
+  /** The API reference section this Markdown is (its heading is the layout's). */
+  section?: { id: string; title: string };
+}
+
+type MarkdownFn = (page: Page, options?: MarkdownOptions) => { element: ReactElement; headings: Heading[] };
+
+/** An API section's text before its first heading belongs to the section's own heading. */
+function sectionSearch(section: { id: string; title: string }, sections: SearchSection[]): SearchSection[] {
+  const intro = sections[0]?.id === '' ? sections[0] : null;
+  return [{ id: section.id, title: section.title, depth: 2, text: intro?.text ?? '' }, ...sections.filter((s) => s.id !== '')];
+}
 
 function renderPageBody({ ctx, doc, page, markdown, pageUrls }: { ctx: ThemeContext; doc: PageDocument; page: Page; markdown: MarkdownFn; pageUrls: ReadonlySet<string> }) {
   const { element, headings } = markdown(page);
@@ -175,7 +204,7 @@ function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; 
   const sections: ApiSectionView[] = pages.map((page) => {
     const id = slugger.slug(page.data.title);
     ids.push(id);
-    const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language });
+    const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title } });
     return { id, title: page.data.title, headings, content: element };
   });
   return <ApiLayout ctx={ctx} doc={doc} sections={sections} />;

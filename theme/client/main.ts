@@ -2,6 +2,7 @@
 // behaviour. Heavy parts (the zoom modal, …) are separate chunks loaded on demand.
 import { setupApiMenu } from './api-menu.js';
 import { setupCopyButtons } from './code.js';
+import { setupCopyPage } from './copy-page.js';
 import { isNarrow, readConfig, type RuntimeConfig } from './config.js';
 import { setupLocale } from './locale.js';
 import { setupHashNavigation } from './scroll.js';
@@ -9,6 +10,7 @@ import { setupTabs } from './tabs.js';
 import { readConsent } from './consent-state.js';
 import { loadPart } from './lazy.js';
 import { setupZoom } from './zoom-trigger.js';
+import { setupSearch } from './search-trigger.js';
 
 function setupSiteMenu(config: RuntimeConfig): void {
   const toggle = document.querySelector<HTMLButtonElement>('.menu-toggle');
@@ -46,7 +48,9 @@ if (config) {
   setupHashNavigation(config);
   setupApiMenu(config);
   setupCopyButtons(config);
+  setupCopyPage(config);
   setupTabs();
   setupZoom(config);
+  setupSearch(config);
   setupLazyParts(config);
 }

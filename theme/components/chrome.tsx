@@ -1,6 +1,6 @@
 // Site chrome: header with the menu (spec §2 "Other links seen") and the footer.
 import type { LinkItem } from '../../src/config/schema.js';
-import { LOCALE_NAMES } from './strings.js';
+import { LOCALE_NAMES, uiStrings } from './strings.js';
 import type { ThemeContext } from './theme-context.js';
 
 const HOME_RE = /^\/[a-z]{2}$/;
@@ -38,6 +38,29 @@ function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem;
   );
 }
 
+/**
+ * Opens the search dialog (theme/client/search.ts, loaded on first focus or shortcut). It
+ * needs JavaScript, so the stylesheet shows it only under the `js` class.
+ */
+function SearchButton({ ctx }: { ctx: ThemeContext }) {
+  // On pages that are not translated the runtime swaps the label to the stored locale.
+  const l10n = ctx.translated ? {} : { 'data-l10n': JSON.stringify(Object.fromEntries(ctx.config.locales.available.map((locale) => [locale, [uiStrings(locale).search, null]]))) };
+  return (
+    <button type="button" className="search-button" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" data-search-open="">
+      <svg className="search-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+        <circle cx="8.5" cy="8.5" r="5.25" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path d="m12.5 12.5 4.5 4.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      <span className="search-label" {...l10n}>
+        {ctx.strings.search}
+      </span>
+      <kbd className="search-key" aria-hidden="true">
+        /
+      </kbd>
+    </button>
+  );
+}
+
 export function Header({ ctx }: { ctx: ThemeContext }) {
   const { config, strings } = ctx;
   return (
@@ -46,6 +69,7 @@ export function Header({ ctx }: { ctx: ThemeContext }) {
         <img src={ctx.assets.logo} alt="" width={32} height={32} />
         <span>{config.product.name}</span>
       </a>
+      {config.search.enabled ? <SearchButton ctx={ctx} /> : null}
       <button type="button" className="menu-toggle" aria-controls="site-menu" aria-expanded="false" aria-label={strings.toggleMenu}>
         <span aria-hidden="true">☰</span> {strings.menu}
       </button>

@@ -1,6 +1,7 @@
 // The HTML document around every page: head (title template, description, canonical,
 // hreflang, social metadata), header, main, footer.
 import type { ReactNode } from 'react';
+import { markdownTwinUrl } from '../../src/routes/markdown-twin.js';
 import { Footer, Header } from './chrome.js';
 import { ConsentTemplate } from './consent.js';
 import type { ThemeContext } from './theme-context.js';
@@ -47,6 +48,8 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
               <link key="x-default" rel="alternate" hrefLang="x-default" href={ctx.absolute(doc.alternates.find((a) => a.locale === config.locales.default)?.url ?? doc.url)} />,
             ]
           : null}
+        {/* The page as Markdown, for AI tools (issue #18; src/build/llms-files.ts). */}
+        {config.llms.enabled && !notFound ? <link rel="alternate" type="text/markdown" href={markdownTwinUrl(doc.url)} /> : null}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.product.name} />
         <meta property="og:title" content={title} />

@@ -1,8 +1,22 @@
 // One layout per kind of page. Each gets the rendered Markdown and the page's facts.
 import type { ReactNode } from 'react';
 import type { Heading } from '../../src/markdown/context.js';
+import { markdownTwinUrl } from '../../src/routes/markdown-twin.js';
 import type { ApiDocument, NavLink, PageDocument } from '../../src/routes/plan.js';
 import type { ThemeContext } from './theme-context.js';
+
+/**
+ * "Copy page as Markdown" (issue #18): copies the page's .md twin; theme/client/copy-page.ts
+ * does the work, so without JavaScript the button is not shown (CSS, under .js).
+ */
+function CopyPageButton({ ctx, url }: { ctx: ThemeContext; url: string }) {
+  if (!ctx.config.llms.enabled) return null;
+  return (
+    <button type="button" className="copy-page" data-markdown={markdownTwinUrl(url)} data-done={ctx.strings.copyPageDone} data-failed={ctx.strings.copyPageFailed}>
+      {ctx.strings.copyPage}
+    </button>
+  );
+}
 
 export interface ApiSectionView {
   id: string;
@@ -79,6 +93,7 @@ export function ArticleLayout({ ctx, doc, content, headings, aside }: { ctx: The
       <article className="prose">
         <FallbackNotice ctx={ctx} doc={doc} />
         <h1>{doc.title}</h1>
+        <CopyPageButton ctx={ctx} url={doc.url} />
         {content}
         <PrevNext ctx={ctx} prev={doc.prev} next={doc.next} />
       </article>
@@ -175,6 +190,7 @@ export function ApiLayout({ ctx, doc, sections }: { ctx: ThemeContext; doc: ApiD
               </a>
             ))}
           </nav>
+          <CopyPageButton ctx={ctx} url={doc.url} />
         </header>
         {sections.map((s) => (
           <section key={s.id} className="api-section prose" aria-labelledby={s.id}>

@@ -23,6 +23,10 @@ export interface UiStrings {
   emptyTab: string;
   copied: string;
   copyFailed: string;
+  /** "Copy page as Markdown" (issue #18): the button, its confirmation, and its failure ("{url}" is the page's .md address). */
+  copyPage: string;
+  copyPageDone: string;
+  copyPageFailed: string;
   close: string;
   loadError: string;
   toggleApiMenu: string;
@@ -40,6 +44,18 @@ export interface UiStrings {
   analytics: string;
   analyticsText: string;
   serviceError: string;
+  /** Search (issue #17): the header button and the dialog; the dialog gets them with the index. */
+  search: string;
+  searchPlaceholder: string;
+  searchResults: string;
+  /** "{query}" is replaced by what was typed. */
+  searchNoResults: string;
+  /** "{count}" is replaced by the number of results. */
+  searchCount: string;
+  searchCountOne: string;
+  searchFailed: string;
+  searchHelp: string;
+  searchGroups: { api: string; guide: string; help: string; support: string; legal: string; home: string };
 }
 
 const en: UiStrings = {
@@ -65,6 +81,9 @@ const en: UiStrings = {
   emptyTab: 'Nothing to show in this tab.',
   copied: 'Copied to the clipboard',
   copyFailed: 'Could not copy: select the text and copy it by hand',
+  copyPage: 'Copy page as Markdown',
+  copyPageDone: 'Page copied as Markdown',
+  copyPageFailed: 'Could not copy the page. Its Markdown version is at {url}',
   close: 'Close',
   loadError: 'Part of this page could not be loaded. Check your connection and try again.',
   toggleApiMenu: 'Show or hide the API menu',
@@ -82,6 +101,15 @@ const en: UiStrings = {
   analytics: "Analytics",
   analyticsText: "Anonymous statistics on how pages are used.",
   serviceError: "An embedded service could not be loaded; the page works without it.",
+  search: 'Search',
+  searchPlaceholder: 'Search the documentation',
+  searchResults: 'Search results',
+  searchNoResults: 'No results for “{query}”.',
+  searchCount: '{count} results',
+  searchCountOne: '1 result',
+  searchFailed: 'Search could not be loaded. Check your connection and try again.',
+  searchHelp: 'Use ↑ and ↓ to move through the results, Enter to open one, Escape to close.',
+  searchGroups: { api: 'API reference', guide: 'Guides', help: 'Help', support: 'Support', legal: 'Legal', home: 'Home' },
 };
 
 const nl: UiStrings = {
@@ -107,6 +135,9 @@ const nl: UiStrings = {
   emptyTab: 'Dit tabblad heeft geen inhoud.',
   copied: 'Gekopieerd naar het klembord',
   copyFailed: 'Kopiëren mislukt: selecteer de tekst en kopieer die zelf',
+  copyPage: 'Pagina kopiëren als Markdown',
+  copyPageDone: 'Pagina gekopieerd als Markdown',
+  copyPageFailed: 'Kopiëren van de pagina mislukt. De Markdown-versie staat op {url}',
   close: 'Sluiten',
   loadError: 'Een deel van deze pagina kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
   toggleApiMenu: 'API-menu tonen of verbergen',
@@ -124,6 +155,15 @@ const nl: UiStrings = {
   analytics: "Analytisch",
   analyticsText: "Anonieme statistieken over het gebruik van pagina’s.",
   serviceError: "Een ingebedde dienst kon niet worden geladen; de pagina werkt zonder.",
+  search: 'Zoeken',
+  searchPlaceholder: 'Zoeken in de documentatie',
+  searchResults: 'Zoekresultaten',
+  searchNoResults: 'Geen resultaten voor “{query}”.',
+  searchCount: '{count} resultaten',
+  searchCountOne: '1 resultaat',
+  searchFailed: 'Zoeken kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
+  searchHelp: 'Gebruik ↑ en ↓ om door de resultaten te gaan, Enter om er een te openen en Escape om te sluiten.',
+  searchGroups: { api: 'API-referentie', guide: 'Handleidingen', help: 'Hulp', support: 'Support', legal: 'Juridisch', home: 'Start' },
 };
 
 const fr: UiStrings = {
@@ -149,6 +189,9 @@ const fr: UiStrings = {
   emptyTab: 'Cet onglet n’a pas de contenu.',
   copied: 'Copié dans le presse-papiers',
   copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le vous-même',
+  copyPage: 'Copier la page en Markdown',
+  copyPageDone: 'Page copiée en Markdown',
+  copyPageFailed: 'Copie de la page impossible. Sa version Markdown est à l’adresse {url}',
   close: 'Fermer',
   loadError: 'Une partie de cette page n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   toggleApiMenu: 'Afficher ou masquer le menu de l’API',
@@ -166,6 +209,15 @@ const fr: UiStrings = {
   analytics: "Statistiques",
   analyticsText: "Des statistiques anonymes sur l’usage des pages.",
   serviceError: "Un service intégré n’a pas pu être chargé ; la page fonctionne sans lui.",
+  search: 'Rechercher',
+  searchPlaceholder: 'Rechercher dans la documentation',
+  searchResults: 'Résultats de la recherche',
+  searchNoResults: 'Aucun résultat pour « {query} ».',
+  searchCount: '{count} résultats',
+  searchCountOne: '1 résultat',
+  searchFailed: 'La recherche n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
+  searchHelp: 'Utilisez ↑ et ↓ pour parcourir les résultats, Entrée pour en ouvrir un, Échap pour fermer.',
+  searchGroups: { api: 'Référence de l’API', guide: 'Guides', help: 'Aide', support: 'Assistance', legal: 'Juridique', home: 'Accueil' },
 };
 
 const es: UiStrings = {
@@ -191,6 +243,9 @@ const es: UiStrings = {
   emptyTab: 'Esta pestaña no tiene contenido.',
   copied: 'Copiado al portapapeles',
   copyFailed: 'No se pudo copiar: seleccione el texto y cópielo usted mismo',
+  copyPage: 'Copiar página como Markdown',
+  copyPageDone: 'Página copiada como Markdown',
+  copyPageFailed: 'No se pudo copiar la página. Su versión en Markdown está en {url}',
   close: 'Cerrar',
   loadError: 'No se pudo cargar una parte de esta página. Compruebe su conexión e inténtelo de nuevo.',
   toggleApiMenu: 'Mostrar u ocultar el menú de la API',
@@ -208,6 +263,15 @@ const es: UiStrings = {
   analytics: "Analíticas",
   analyticsText: "Estadísticas anónimas sobre el uso de las páginas.",
   serviceError: "No se pudo cargar un servicio integrado; la página funciona sin él.",
+  search: 'Buscar',
+  searchPlaceholder: 'Buscar en la documentación',
+  searchResults: 'Resultados de la búsqueda',
+  searchNoResults: 'No hay resultados para «{query}».',
+  searchCount: '{count} resultados',
+  searchCountOne: '1 resultado',
+  searchFailed: 'No se pudo cargar la búsqueda. Compruebe su conexión e inténtelo de nuevo.',
+  searchHelp: 'Use ↑ y ↓ para recorrer los resultados, Intro para abrir uno y Escape para cerrar.',
+  searchGroups: { api: 'Referencia de la API', guide: 'Guías', help: 'Ayuda', support: 'Soporte', legal: 'Legal', home: 'Inicio' },
 };
 
 /** Names of locales in their own language, for the locale picker. */

@@ -1,0 +1,211 @@
+// One set of request rules for the static example check and the mock API: what a
+// request sends (method, path, query, headers, body) against the OpenAPI document and
+// spec §5 (Accept and Content-Type, authentication, parameters, the body's schema). The
+// static check (check-curl.ts) turns each problem into a diagnostic at its place in the
+// example; the mock (src/mock/) into an error response. So the two cannot disagree.
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ApiModel, Operation } from '../api/openapi.js';
+import type { SchemaValidator } from '../api/validate.js';
+import { suggest } from '../markdown/remark-links.js';
+import { matchOperations, type NormalizedRequest } from './requests.js';
+import { offsetOfPointer } from './source-position.js';
+
+export interface RequestFacts {
+  /** Upper case: "POST". */
+  method: string;
+  /** Percent-decoded path after the server's base path: "/accounts/3f6c…/payments". */
+  path: string;
+  /** Query pairs as sent, decoded. */
+  query: [string, string][];
+  /** Header values by lower-case name. */
+  headers: Record<string, string>;
+  /** Headers the client added by itself (curl -d adds a form Content-Type); only changes the wording. */
+  defaulted?: ReadonlySet<string>;
+  /** The body as sent, or null for none. */
+  body: string | null;
+}
+
+/** What a problem is about, so each side can place it: the static check in the source, the mock in a status. */
+export type ProblemTarget =
+  | { part: 'url' }
+  | { part: 'header'; name: string }
+  | { part: 'request' }
+  | { part: 'path-value'; value: string }
+  | { part: 'query'; name: string }
+  /** An offset inside the body text. */
+  | { part: 'body'; offset: number };
+
+export interface RequestProblem {
+  /** The static check's rule id. */
+  ruleId: string;
+  message: string;
+  /** What to do, worded for an example's writer. */
+  hint: string;
+  target: ProblemTarget;
+  /** The HTTP status and error code the mock answers with. */
+  status: number;
+  code: string;
+}
+
+export interface RequestValidation {
+  operation: Operation | null;
+  /** Values of the path parameters, by name. */
+  params: Record<string, string>;
+  /** The methods the path takes, when it matched with another method (405). */
+  allowed: string[];
+  problems: RequestProblem[];
+  /** What the request asks for, to compare curl and Ruby examples; null when no operation matched. */
+  request: NormalizedRequest | null;
+}
+
+export interface ValidateRequestOptions {
+  /**
+   * Skip path values written as placeholders ("{id}", "$ACCOUNT_ID"): an example may show
+   * them; a request that reaches a server has real values.
+   */
+  placeholders?: boolean;
+}
+
+/** Highest first: the status the mock answers when a request has several problems. */
+export const STATUS_PRIORITY = [404, 405, 401, 406, 415, 400, 422];
+
+export function validateRequest(api: ApiModel, validator: SchemaValidator, facts: RequestFacts, options: ValidateRequestOptions = {}): RequestValidation {
+  const problems: RequestProblem[] = [];
+  const problem = (p: RequestProblem) => problems.push(p);
+  const { method, path, headers } = facts;
+
+  const matches = matchOperations(api, path);
+  const match = matches.find((m) => m.operation.method.toUpperCase() === method);
+  if (!match) {
+    const methods = matches.map((m) => m.operation.method.toUpperCase());
+    problem({
+      ruleId: 'example-unknown-endpoint',
+      target: { part: 'url' },
+      message: methods.length ? `${method} ${path} is not documented; that path takes ${methods.join(', ')}` : `${method} ${path} is no endpoint of the API`,
+      hint: methods.length ? `use ${methods.length === 1 ? '-X ' + methods[0] : 'one of those methods'}` : suggest(path, Object.values(api.operations).map((o) => o.path)),
+      status: methods.length ? 405 : 404,
+      code: methods.length ? 'methodNotAllowed' : 'routeNotFound',
+    });
+    return { operation: null, params: {}, allowed: methods, problems, request: null };
+  }
+  const operation = match.operation;
+
+  // Headers and authentication (spec §5, §6).
+  if (headers.accept !== 'application/json') {
+    problem({
+      ruleId: 'example-header',
+      target: { part: 'header', name: 'accept' },
+      message: headers.accept === undefined ? 'the request has no "Accept: application/json" header' : `Accept is "${headers.accept}", not application/json`,
+      hint: 'add -H "Accept: application/json"',
+      status: 406,
+      code: 'notAcceptable',
+    });
+  }
+  if (operation.auth === 'bearer' && !/^Bearer \S+/.test(headers.authorization ?? '')) {
+    problem({ ruleId: 'example-auth', target: { part: 'header', name: 'authorization' }, message: `${operation.id} needs a bearer access token`, hint: 'add -H "Authorization: Bearer $MOORLINK_ACCESS_TOKEN"', status: 401, code: 'unauthorized' });
+  }
+  if (operation.auth === 'basic' && !/^Basic \S+/.test(headers.authorization ?? '')) {
+    problem({ ruleId: 'example-auth', target: { part: 'request' }, message: `${operation.id} authenticates with the client credentials (basic authentication)`, hint: 'add -u "$MOORLINK_CLIENT_ID:$MOORLINK_CLIENT_SECRET"', status: 401, code: 'unauthorized' });
+  }
+
+  // Path parameters.
+  for (const param of operation.parameters.filter((p) => p.in === 'path')) {
+    const value = match.params[param.name];
+    if (value === undefined || (options.placeholders && (value.startsWith('{') || value.startsWith('$')))) continue;
+    for (const found of validator.validate(param.schema, value)) {
+      problem({
+        ruleId: 'example-path-invalid',
+        target: { part: 'path-value', value },
+        message: `path parameter ${param.name} "${value}": ${found.message.replace(/^\/ /, '')}`,
+        hint: 'use a realistic value of the documented format',
+        status: 400,
+        code: 'invalidParameter',
+      });
+    }
+  }
+
+  // Query.
+  const query: Record<string, unknown> = {};
+  for (const [name, raw] of facts.query) {
+    const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
+    if (!param) {
+      const known = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${operation.id} has no query parameter "${name}"`, hint: known.length ? suggest(name, known) : 'remove it: this operation takes no query parameters', status: 400, code: 'invalidParameter' });
+      continue;
+    }
+    const value = /^(integer|number)$/.test(String(param.schema.type)) && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    query[name] = value;
+    for (const found of validator.validate(param.schema, value)) {
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${raw}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+    }
+  }
+  for (const param of operation.parameters.filter((p) => p.in === 'query' && p.required && !(p.name in query))) {
+    problem({ ruleId: 'example-query-invalid', target: { part: 'url' }, message: `${operation.id} needs the query parameter "${param.name}"`, hint: `add ${param.name}=… to the URL${param.description ? ` (${param.description})` : ''}`, status: 400, code: 'invalidParameter' });
+  }
+
+  // Body.
+  let attributes: Record<string, unknown> | null = null;
+  const body = operation.requestBody;
+  const contentType = headers['content-type'];
+  if (facts.body !== null && !body) {
+    problem({ ruleId: 'example-body-unexpected', target: { part: 'body', offset: 0 }, message: `${operation.id} takes no request body`, hint: 'remove the -d option', status: 400, code: 'unexpectedBody' });
+  } else if (body && body.required && facts.body === null) {
+    problem({
+      ruleId: 'example-body-invalid',
+      target: { part: 'request' },
+      message: `${operation.id} needs a request body`,
+      hint: body.mediaType === 'application/json' ? "add -d '{\"data\": {\"type\": …, \"attributes\": {…}}}'" : 'add -d with the form fields',
+      status: 422,
+      code: 'validationFailed',
+    });
+  } else if (body && facts.body !== null) {
+    const bodyText = facts.body;
+    if (body.mediaType === 'application/json') {
+      if (contentType !== 'application/json') {
+        const defaulted = contentType === undefined || facts.defaulted?.has('content-type');
+        problem({
+          ruleId: 'example-header',
+          target: { part: 'header', name: 'content-type' },
+          message: defaulted
+            ? 'the request sends JSON without a "Content-Type: application/json" header (curl -d would send application/x-www-form-urlencoded)'
+            : `Content-Type is "${contentType}", not application/json`,
+          hint: 'add -H "Content-Type: application/json"',
+          status: 415,
+          code: 'unsupportedMediaType',
+        });
+      }
+      const errors: ParseError[] = [];
+      const tree = parseTree(bodyText, errors, { allowTrailingComma: false, disallowComments: true });
+      if (errors.length || !tree) {
+        const error = errors[0];
+        problem({ ruleId: 'example-body-json', target: { part: 'body', offset: error?.offset ?? 0 }, message: `the request body is not valid JSON (${error ? printParseErrorCode(error.error) : 'empty'})`, hint: 'fix the JSON: double quotes around keys and strings, no trailing commas', status: 400, code: 'invalidJson' });
+      } else {
+        const value = JSON.parse(bodyText) as Record<string, unknown>;
+        if (typeof value !== 'object' || value === null || !('data' in value)) {
+          problem({ ruleId: 'example-body-not-wrapped', target: { part: 'body', offset: 0 }, message: 'the request body is not wrapped in "data"', hint: 'send {"data": {"type": "…", "attributes": {…}}}: every JSON request wraps its payload in data with attributes', status: 422, code: 'validationFailed' });
+        } else {
+          for (const found of validator.requestBody(operation, value)) {
+            problem({ ruleId: 'example-body-invalid', target: { part: 'body', offset: offsetOfPointer(tree, found.pointer) }, message: found.message, hint: 'see the attribute table of the operation for types and rules', status: 422, code: 'validationFailed' });
+          }
+          const data = value.data as { attributes?: Record<string, unknown> } | undefined;
+          attributes = data?.attributes ?? null;
+        }
+      }
+    } else {
+      if (!(contentType ?? '').toLowerCase().startsWith(body.mediaType)) {
+        problem({ ruleId: 'example-header', target: { part: 'header', name: 'content-type' }, message: `Content-Type is "${contentType ?? ''}", not ${body.mediaType}`, hint: `send -H "Content-Type: ${body.mediaType}"`, status: 415, code: 'unsupportedMediaType' });
+      }
+      attributes = Object.fromEntries(new URLSearchParams(bodyText));
+      for (const found of validator.validate(body.schema, attributes)) {
+        problem({ ruleId: 'example-body-invalid', target: { part: 'body', offset: 0 }, message: found.message, hint: 'see the form fields of the operation', status: 422, code: 'validationFailed' });
+      }
+    }
+  }
+  return { operation, params: match.params, allowed: [], problems, request: { operationId: operation.id, pathParams: match.params, query, attributes } };
+}
+
+/** The status of a request with these problems: the first of STATUS_PRIORITY among theirs. */
+export function statusOf(problems: readonly RequestProblem[]): number {
+  const statuses = new Set(problems.map((p) => p.status));
+  return STATUS_PRIORITY.find((s) => statuses.has(s)) ?? 400;
+}

@@ -1,0 +1,99 @@
+// The text of a page for the search index, cut at its headings: one section for the text
+// before the first heading, then one per h2/h3 (deeper headings stay in their section),
+// each with the heading's id so a result links to it (#hash). Runs after the heading ids
+// are set. Code blocks and an operation's example column are left out (they repeat what
+// the reference documents, and would be most of the index); inline code is kept.
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import type { VFile } from 'vfile';
+import { contextOf } from './context.js';
+
+export interface SearchSection {
+  /** Heading id; "" for the text before the first heading. */
+  id: string;
+  /** Heading text ("" for the text before the first heading). */
+  title: string;
+  depth: number;
+  /** Plain text, white space as it came ("" when there is none but white space). */
+  text: string;
+  /** The operationId, when this heading is an API operation's (:::operation). */
+  operation?: string;
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    search: SearchSection[];
+  }
+}
+
+/** Elements whose text is not searched. */
+const SKIPPED = new Set(['pre', 'script', 'style', 'template', 'svg', 'math']);
+/**
+ * Classes whose text is not searched: heading self-links, and the parts of an operation the
+ * index takes from the OpenAPI model instead (method and path, scope line, table captions).
+ */
+const SKIPPED_CLASSES = ['heading-anchor', 'operation-examples', 'endpoint', 'operation-facts', 'table-caption'];
+/** Elements that end a word: their text is not glued to what follows. */
+const BLOCKS = new Set(['p', 'li', 'td', 'th', 'tr', 'br', 'div', 'dd', 'dt', 'blockquote', 'figcaption', 'figure', 'table', 'ul', 'ol', 'section', 'h4', 'h5', 'h6', 'hr', 'details', 'summary']);
+/** Sections start at these heading depths. */
+const SECTION_DEPTH = 3;
+/** Text kept per section: enough for every word of a long section, bounded for a runaway one. */
+const MAX_SECTION_TEXT = 50_000;
+
+const HEADING_RE = /^h([1-6])$/;
+const NON_BLANK_RE = /\S/;
+
+function hasClass(node: Element, name: string): boolean {
+  const value = node.properties.className;
+  return Array.isArray(value) && value.includes(name);
+}
+
+export default function rehypeSearchText() {
+  return (tree: Root, file: VFile) => {
+    const ctx = contextOf(file);
+    const headingText = new Map(ctx.headings.map((h) => [h.id, h.text]));
+    const sections: SearchSection[] = [];
+    let current: SearchSection = { id: '', title: '', depth: 0, text: '' };
+    let parts: string[] = [];
+    let size = 0;
+    const finish = () => {
+      // White space is collapsed only where it is shown (the excerpt): words do not need it.
+      current.text = parts.join('');
+      if (!NON_BLANK_RE.test(current.text)) current.text = '';
+      if (current.id || current.text) sections.push(current);
+      parts = [];
+      size = 0;
+    };
+    const add = (value: string) => {
+      if (size >= MAX_SECTION_TEXT) return;
+      const kept = value.length > MAX_SECTION_TEXT - size ? value.slice(0, MAX_SECTION_TEXT - size) : value;
+      parts.push(kept);
+      size += kept.length;
+    };
+    const visit = (node: Root | RootContent | ElementContent) => {
+      if (node.type === 'text') return add(node.value);
+      if (node.type !== 'element' && node.type !== 'root') return;
+      if (node.type === 'element') {
+        const heading = HEADING_RE.exec(node.tagName);
+        const depth = heading ? Number(heading[1]) : 0;
+        if (depth && depth <= SECTION_DEPTH && typeof node.properties.id === 'string') {
+          finish();
+          const id = node.properties.id;
+          current = { id, title: headingText.get(id) ?? '', depth, text: '' };
+          return;
+        }
+        if (SKIPPED.has(node.tagName) || SKIPPED_CLASSES.some((name) => hasClass(node, name))) return;
+        const operation = node.properties.dataOperation;
+        if (typeof operation === 'string' && current.id) current.operation = operation;
+        const block = BLOCKS.has(node.tagName);
+        if (block) add(' ');
+        for (const child of node.children) visit(child);
+        if (block) add(' ');
+        return;
+      }
+      for (const child of node.children) visit(child);
+    };
+    visit(tree);
+    finish();
+    file.data.search = sections;
+  };
+}

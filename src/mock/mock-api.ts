@@ -1,0 +1,191 @@
+// The mock of the documented API, without the HTTP server around it: a request in, an
+// answer out. A request is checked with the static check's own rules
+// (src/check/validate-request.ts); a valid one gets the operation's documented example
+// response and status, an invalid one a problem response in the API's own error format
+// ({"errors": [{"code", "detail"}]}, content/api/openapi.yaml's ErrorResponse) with every
+// problem found. The same request always gets the same answer, unless `stateful` is on:
+// then a created resource can be read, changed and deleted at its own URL.
+import type { ApiModel } from '../api/openapi.js';
+import { SchemaValidator } from '../api/validate.js';
+import { statusOf, validateRequest, type RequestProblem } from '../check/validate-request.js';
+import type { DocumentedResponse, DocumentedResponses } from './documented-responses.js';
+
+export interface MockRequest {
+  method: string;
+  /** Path and query as received: "/accounts?page%5Blimit%5D=2". */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as text, or null for none. */
+  body: string | null;
+}
+
+export interface MockAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text, or "" for no body. */
+  body: string;
+  /** The operation the request matched, if any. */
+  operationId: string | null;
+  /** The error codes and details sent, for a refused request. */
+  errors: { code: string; detail: string }[];
+}
+
+export interface MockOptions {
+  api: ApiModel;
+  responses: DocumentedResponses;
+  /** Remember created resources (POST), their changes (PATCH) and deletions (DELETE). */
+  stateful?: boolean;
+}
+
+const NOT_FOUND = { errors: [{ code: 'resourceNotFound', detail: 'The requested resource was not found.' }] };
+
+export class MockApi {
+  private readonly validator = new SchemaValidator();
+  /** Stateful mode: resources by their path ("/accounts/…/payments/<id>"). */
+  private readonly created = new Map<string, unknown>();
+  private readonly deleted = new Set<string>();
+  private nextId = 1;
+  private readonly basePath: string;
+
+  constructor(private readonly options: MockOptions) {
+    const server = options.api.servers[0];
+    this.basePath = server ? safeUrl(server)?.pathname.replace(/\/+$/, '') ?? '' : '';
+  }
+
+  answer(request: MockRequest): MockAnswer {
+    const method = request.method.toUpperCase();
+    const [rawPath = '/', rawQuery = ''] = request.url.split('#')[0]!.split(/\?(.*)/s);
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      return problem(400, [{ code: 'invalidPath', detail: `the path "${rawPath.slice(0, 200)}" is not validly percent-encoded` }]);
+    }
+    if (this.basePath && path !== this.basePath && !path.startsWith(`${this.basePath}/`)) {
+      return problem(404, [{ code: 'routeNotFound', detail: `${method} ${path} is no endpoint of the API: its paths start with ${this.basePath}` }]);
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    const facts = {
+      method,
+      path: path.slice(this.basePath.length) || '/',
+      query: [...new URLSearchParams(rawQuery)],
+      headers,
+      body: request.body === '' ? null : request.body,
+    };
+    const validation = validateRequest(this.options.api, this.validator, facts);
+    const operation = validation.operation;
+    if (validation.problems.length) {
+      const answer = refused(validation.problems, operation?.id ?? null);
+      if (validation.allowed.length) answer.headers.allow = validation.allowed.join(', ');
+      return answer;
+    }
+    const responses = this.options.responses.get(operation!.id);
+    const documented = responses?.success ?? null;
+    if (!documented) {
+      return problem(501, [{ code: 'notImplemented', detail: `${operation!.id} documents no example response, so the mock has nothing to answer; add a \`\`\`json response block to its :::operation` }], operation!.id);
+    }
+    let body = documented.body;
+    if (this.options.stateful) {
+      const state = this.remember(method, facts.path, documented, request.body);
+      if (state === 'gone') {
+        const notFound = responses?.byStatus['404'];
+        return json(404, notFound?.body ?? NOT_FOUND, operation!.id);
+      }
+      if (state) body = state.body;
+    }
+    // The documented page of a list is its last one when the reader asks for the page after
+    // another: following links.next ends instead of reading the same page again.
+    if (new URLSearchParams(rawQuery).has('page[after]')) body = lastPage(body);
+    return documented.body === undefined ? { status: documented.status, headers: {}, body: '', operationId: operation!.id, errors: [] } : json(documented.status, body, operation!.id);
+  }
+
+  /**
+   * Stateful mode: a POST that creates a resource stores the documented one under a new
+   * id, with the attributes sent; GET, PATCH and DELETE at its path find it. Returns the
+   * body to answer, 'gone' after a deletion, or null to answer as documented.
+   */
+  private remember(method: string, path: string, documented: DocumentedResponse, bodyText: string | null): { body: unknown } | 'gone' | null {
+    const sent = attributesOf(bodyText);
+    if (method === 'POST' && documented.status === 201) {
+      const oldId = (documented.body as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (typeof oldId !== 'string') return null;
+      const id = sequentialUuid(this.nextId++);
+      const body = withAttributes(replaceString(documented.body, oldId, id), sent);
+      this.created.set(`${path.replace(/\/+$/, '')}/${id}`, body);
+      return { body };
+    }
+    if (this.deleted.has(path)) return 'gone';
+    const stored = this.created.get(path);
+    if (stored === undefined) return null;
+    if (method === 'DELETE') {
+      this.created.delete(path);
+      this.deleted.add(path);
+      return null;
+    }
+    if (method === 'PATCH') {
+      const body = withAttributes(stored, sent);
+      this.created.set(path, body);
+      return { body };
+    }
+    return method === 'GET' ? { body: stored } : null;
+  }
+}
+
+function json(status: number, value: unknown, operationId: string | null = null): MockAnswer {
+  return { status, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify(value, null, 2)}\n`, operationId, errors: [] };
+}
+
+function problem(status: number, errors: { code: string; detail: string }[], operationId: string | null = null): MockAnswer {
+  return { ...json(status, { errors }, operationId), errors };
+}
+
+function refused(problems: RequestProblem[], operationId: string | null): MockAnswer {
+  return problem(statusOf(problems), problems.map((p) => ({ code: p.code, detail: p.message })), operationId);
+}
+
+function safeUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Deterministic ids for created resources: 00000000-0000-4000-8000-000000000001, … (valid UUIDs). */
+export function sequentialUuid(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+function replaceString(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') return value.split(from).join(to);
+  if (Array.isArray(value)) return value.map((v) => replaceString(v, from, to));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceString(v, from, to)]));
+  return value;
+}
+
+function attributesOf(bodyText: string | null): Record<string, unknown> {
+  if (!bodyText) return {};
+  try {
+    const parsed = JSON.parse(bodyText) as { data?: { attributes?: unknown } };
+    const attributes = parsed?.data?.attributes;
+    return attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : {};
+  } catch {
+    return {}; // a form body (the token call): nothing to remember
+  }
+}
+
+/** The sent attributes that the documented resource shows, put in it. */
+function withAttributes(body: unknown, sent: Record<string, unknown>): unknown {
+  const data = (body as { data?: { attributes?: Record<string, unknown> } } | undefined)?.data;
+  if (!data?.attributes || Array.isArray(data.attributes)) return body;
+  const attributes = { ...data.attributes };
+  for (const [key, value] of Object.entries(sent)) if (key in attributes) attributes[key] = value;
+  return { ...(body as object), data: { ...data, attributes } };
+}
+
+function lastPage(body: unknown): unknown {
+  const page = body as { data?: unknown; links?: Record<string, unknown> } | undefined;
+  if (!page || !Array.isArray(page.data) || !page.links || page.links.next === undefined || page.links.next === null) return body;
+  return { ...page, links: { ...page.links, next: null } };
+}

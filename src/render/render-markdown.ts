@@ -1,0 +1,297 @@
+// The Markdown twin of a page (issue #18): its source as a reader (or an AI tool) would
+// want it. Front matter becomes a title line and the description; the text is the
+// writer's own Markdown, cut out of the source by node positions, so it keeps its
+// formatting; only what the HTML page shows differently is rewritten:
+//   - links and images written as source paths ("../x.md#step", "./flow.svg") become the
+//     built page's absolute URL, as do site paths and #anchors;
+//   - the API reference's directives become readable Markdown: an operation its heading,
+//     method and path, scope, parameter and attribute tables and the examples of the
+//     page's language; ::schema its attribute table; a tab view each tab under its title;
+//   - on an API page, the examples of other languages are left out; raw HTML (not shown
+//     on the page either) too.
+import { posix } from 'node:path';
+import type { Code, Definition, Image, Link, Root } from 'mdast';
+import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
+import { fieldRows, type FieldRow } from '../api/describe-schema.js';
+import { bodyFields, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
+import type { Page } from '../content/site.js';
+import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
+import { splitHash } from '../routes/paths.js';
+import type { ApiDocument, PageDocument } from '../routes/plan.js';
+import { uiStrings } from '../../theme/components/strings.js';
+
+/** What a twin's text needs besides its page: where the site's pages and files are, the API, the public address. */
+export interface TwinSources {
+  api: ApiModel | null;
+  apiLanguages: readonly string[];
+  /** Built URL of every page by source (RoutePlan.urlBySource). */
+  urlBySource: ReadonlyMap<string, string>;
+  /** Files copied from content/, by path under it. */
+  assets: ReadonlySet<string>;
+  /** The public site URL (site.url): links in a twin are absolute, so copied text keeps working. */
+  siteUrl: string;
+}
+
+/** The document a Markdown source is part of: its URL (for #anchors), its locale, its API language. */
+export interface TwinTarget {
+  url: string;
+  locale: string;
+  apiLanguage: string | null;
+}
+
+/** For twins made apart from rendering (they read their sources again). */
+export interface TwinContext extends TwinSources {
+  engine: MarkdownEngine;
+  /** Parsed API sections, owned by the caller: read once for every version and language. */
+  trees: Map<string, Root>;
+}
+
+type AnyNode = { type: string; position?: { start: { offset?: number }; end: { offset?: number } }; children?: AnyNode[]; [key: string]: unknown };
+
+/** What an emitted node becomes when it is left out; the blank lines after it go too. */
+const REMOVED = '\u0000';
+const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * The twin's text of one Markdown source, from its parse tree as the parser made it
+ * (the renderer hands it over before any plugin changes it: src/markdown/remark-twin.ts).
+ */
+export function twinText(tree: Root, page: Pick<Page, 'source' | 'body'>, target: TwinTarget, sources: TwinSources): string {
+  return new TwinWriter(page, target, sources).emit(tree as unknown as AnyNode).trim();
+}
+
+/** A page's twin: its title, description and notices around its text. */
+export function pageTwinText(doc: PageDocument, text: string): string {
+  const strings = uiStrings(doc.locale);
+  const head = [`# ${doc.title}`];
+  if (doc.description) head.push(quote(doc.description));
+  if (doc.fallback) head.push(`*${strings.fallbackNotice}*`);
+  const version = doc.legalVersions.find((v) => v.url === doc.url);
+  if (version) head.push(`${strings.youAreReading} ${version.version} · ${strings.effectiveFrom} ${version.effective}`);
+  const tail = version ? [`*${strings.legalSample}*`] : [];
+  return joinBlocks([...head, text, ...tail]);
+}
+
+/** The API reference's twin for one version and language: its sections under their titles. */
+export function apiTwinText(doc: ApiDocument, sections: readonly { title: string; text: string }[], siteUrl: string): string {
+  const blocks = [`# ${doc.title}`, quote(doc.description)];
+  if (doc.openapi) blocks.push(`OpenAPI 3.1: [openapi.yaml](${new URL(doc.openapi.yaml, siteUrl).href}) · [openapi.json](${new URL(doc.openapi.json, siteUrl).href})`);
+  for (const section of sections) blocks.push(`## ${section.title}`, section.text);
+  return joinBlocks(blocks);
+}
+
+export function pageTwin(doc: PageDocument, page: Page, ctx: TwinContext): string {
+  return pageTwinText(doc, body(page, { url: doc.url, locale: doc.locale, apiLanguage: null }, ctx));
+}
+
+export function apiTwin(doc: ApiDocument, sections: readonly Page[], ctx: TwinContext): string {
+  return apiTwinText(doc, sections.map((section) => ({ title: section.data.title, text: body(section, { url: doc.url, locale: doc.locale, apiLanguage: doc.language }, ctx) })), ctx.siteUrl);
+}
+
+/** Nothing a twin rewrites (links, images, definitions, raw HTML, directives) can be in a text without these. */
+const REWRITE_RE = /\]\(|\]:|<|^ {0,3}::|\n {0,3}::/;
+
+function body(page: Page, target: TwinTarget, ctx: TwinContext): string {
+  // Most of the cost is parsing: a text with nothing to rewrite is taken as it is.
+  if (target.apiLanguage === null && !REWRITE_RE.test(page.body)) return page.body.trim();
+  let tree = ctx.trees.get(page.source);
+  if (!tree) {
+    tree = parseWith(ctx.engine, page.body);
+    // Only the API sections are read again (once per version and language).
+    if (target.apiLanguage !== null) ctx.trees.set(page.source, tree);
+  }
+  return twinText(tree, page, target, ctx);
+}
+
+class TwinWriter {
+  private readonly source: string;
+  /** "https://docs.example": site paths are appended to it (a URL parser per link adds up on large sites). */
+  private readonly origin: string;
+
+  constructor(
+    private readonly page: Pick<Page, 'source' | 'body'>,
+    private readonly target: TwinTarget,
+    private readonly ctx: TwinSources,
+  ) {
+    this.source = page.body;
+    this.origin = new URL(ctx.siteUrl).origin;
+  }
+
+  emit(node: AnyNode): string {
+    switch (node.type) {
+      case 'code': {
+        const lang = (node as unknown as Code).lang ?? '';
+        if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) return REMOVED;
+        return this.slice(node);
+      }
+      case 'html':
+        return REMOVED;
+      case 'containerDirective':
+      case 'leafDirective':
+        return this.directive(node as unknown as ContainerDirective | LeafDirective) ?? this.children(node);
+      case 'link': {
+        const link = node as unknown as Link;
+        const target = this.targetOf(link.url);
+        if (target === null || !link.children.length) return this.children(node);
+        const first = link.children[0]!.position?.start.offset;
+        const last = link.children[link.children.length - 1]!.position?.end.offset;
+        if (first === undefined || last === undefined) return this.children(node);
+        return `[${this.range(node.children ?? [], first, last)}](${target}${link.title ? ` "${link.title.replace(/"/g, '\\"')}"` : ''})`;
+      }
+      case 'image': {
+        const image = node as unknown as Image;
+        const target = this.targetOf(image.url);
+        return target === null ? this.slice(node) : `![${image.alt ?? ''}](${target}${image.title ? ` "${image.title.replace(/"/g, '\\"')}"` : ''})`;
+      }
+      case 'definition': {
+        const definition = node as unknown as Definition;
+        const target = this.targetOf(definition.url);
+        return target === null ? this.slice(node) : `[${definition.label ?? definition.identifier}]: <${target}>${definition.title ? ` "${definition.title.replace(/"/g, '\\"')}"` : ''}`;
+      }
+      default:
+        return this.children(node);
+    }
+  }
+
+  /** The node's source, its children emitted in place. */
+  private children(node: AnyNode): string {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return '';
+    return node.children?.length ? this.range(node.children, start, end) : this.source.slice(start, end);
+  }
+
+  /** Source from `start` to `end` with each child emitted in its place; verbatim if the children are not placed in order. */
+  private range(children: AnyNode[], start: number, end: number): string {
+    let out = '';
+    let at = start;
+    let dropGap = false;
+    for (const child of children) {
+      const from = child.position?.start.offset;
+      const to = child.position?.end.offset;
+      if (from === undefined || to === undefined || from < at || to > end) return this.source.slice(start, end);
+      const gap = this.source.slice(at, from);
+      if (!(dropGap && !gap.trim())) out += gap;
+      const text = this.emit(child);
+      dropGap = text === REMOVED;
+      if (!dropGap) out += text;
+      at = to;
+    }
+    const tail = this.source.slice(at, end);
+    return dropGap && !tail.trim() ? out : out + tail;
+  }
+
+  private slice(node: AnyNode): string {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    return start === undefined || end === undefined ? '' : this.source.slice(start, end);
+  }
+
+  /** The absolute URL a link or image should have in the twin, or null to keep it as written. */
+  private targetOf(url: string): string | null {
+    if (!url || SCHEME_RE.test(url) || url.startsWith('//')) return null;
+    const [path, hash] = splitHash(url);
+    const withHash = (base: string) => this.absolute(hash === undefined ? base : `${base}#${hash}`);
+    if (path === '') return withHash(this.target.url);
+    if (path.startsWith('/')) return this.absolute(url);
+    let target: string;
+    try {
+      target = posix.normalize(posix.join(posix.dirname(this.page.source), decodeURI(path.split('?')[0]!)));
+    } catch {
+      return null;
+    }
+    if (target.startsWith('../')) return null;
+    if (target.endsWith('.md')) {
+      const pageUrl = this.ctx.urlBySource.get(target);
+      return pageUrl ? withHash(pageUrl) : null;
+    }
+    return this.ctx.assets.has(target) ? withHash(`/${target}`) : null;
+  }
+
+  private absolute(path: string): string {
+    if (/^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/?#]*$/.test(path)) return `${this.origin}${path}`;
+    return new URL(path, this.ctx.siteUrl).href;
+  }
+
+  private directive(node: ContainerDirective | LeafDirective): string | null {
+    if (node.name === 'operation') {
+      const operation = this.ctx.api?.operations[node.attributes?.id ?? ''];
+      return operation ? this.operation(operation, node.type === 'containerDirective' ? (node.children as unknown as AnyNode[]) : []) : REMOVED;
+    }
+    if (node.name === 'schema') {
+      const schema = this.ctx.api?.schemas[node.attributes?.name ?? ''];
+      return schema ? table(fieldRows((schema.properties?.attributes as Schema | undefined) ?? schema), false) : REMOVED;
+    }
+    if (node.name === 'tabs' && node.type === 'containerDirective') {
+      const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
+      const blocks = tabs.map((tab, i) => {
+        const directive = tab as unknown as ContainerDirective;
+        const content = this.blocks(tab.children ?? []);
+        const empty = directive.attributes?.empty ?? uiStrings(this.target.locale).emptyTab;
+        return joinBlocks([`**${directive.attributes?.title ?? `Tab ${i + 1}`}**`, content || `*${empty}*`]).trim();
+      });
+      return blocks.join('\n\n');
+    }
+    return null;
+  }
+
+  /** Block children one after the other, without directive labels and what was left out. */
+  private blocks(children: AnyNode[]): string {
+    return children
+      .filter((c) => !(c.type === 'paragraph' && (c.data as { directiveLabel?: boolean } | undefined)?.directiveLabel))
+      .map((c) => this.emit(c))
+      .filter((text) => text !== REMOVED && text.trim())
+      .join('\n\n');
+  }
+
+  private operation(operation: Operation, children: AnyNode[]): string {
+    const examples = children.filter((c) => c.type === 'code') as unknown as Code[];
+    const prose = this.blocks(children.filter((c) => c.type !== 'code'));
+    const auth = operation.auth === 'basic' ? 'basic authentication with the client credentials' : operation.auth === 'bearer' ? 'bearer access token' : 'none';
+    const parts = [
+      `### ${operation.summary}`,
+      `\`${operation.method.toUpperCase()} ${operation.path}\``,
+      `Scope: ${operation.scopes.length ? operation.scopes.map((s) => `\`${s}\``).join(', ') : 'none'} · Authentication: ${auth}`,
+      prose || operation.description,
+    ];
+    const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
+    if (params.length) {
+      parts.push('Parameters:', table(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true));
+    }
+    const fields = bodyFields(operation);
+    if (fields) parts.push(fields.wrapped ? 'Attributes (data.attributes):' : `Form fields (${operation.requestBody!.mediaType}):`, table(fieldRows(fields.schema), true));
+    for (const example of examples) {
+      const lang = example.lang ?? '';
+      if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) continue;
+      const response = /^response\b\s*(\d{3})?/.exec(example.meta ?? '');
+      if (response) parts.push(`Response ${response[1] ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? ''}:`.replace(' :', ':'));
+      parts.push(fence(lang, example.value));
+    }
+    return joinBlocks(parts.filter(Boolean)).trim();
+  }
+}
+
+function table(rows: FieldRow[], showRequired: boolean): string {
+  const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+  const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) {
+    const cells = [`\`${r.name}\``, r.type, ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), r.description];
+    lines.push(`| ${cells.map(cell).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+function fence(lang: string, value: string): string {
+  const longest = Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(Math.max(3, longest + 1));
+  return `${ticks}${lang}\n${value}\n${ticks}`;
+}
+
+function quote(text: string): string {
+  return `> ${text.replace(/\s*\n\s*/g, ' ')}`;
+}
+
+function joinBlocks(blocks: string[]): string {
+  return `${blocks.map((b) => b.trim()).filter((b) => b && b !== REMOVED).join('\n\n')}\n`;
+}

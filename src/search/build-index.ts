@@ -1,0 +1,248 @@
+// The search index of each locale, as static files under search/<locale>/ that the browser
+// fetches on demand (theme/client/search.ts), so it works on any static host:
+//
+//   index.json     the locale's interface strings, the term chunks by first term, the
+//                  record chunks by first record id (small: fetched when search opens)
+//   t-<hash>.json  words in sorted order, each with its postings: record ids (delta
+//                  coded) and scores, { "payment": [3, 41, 2, 17, …] }
+//   r-<hash>.json  the records (title, #hash, excerpt) and their pages (URL, title, group)
+//
+// Scores are BM25 over words weighted by where they stand (title, method and path, field
+// names, text), times the record's weight (older legal versions rank below the latest),
+// computed here, so a query only adds numbers. A query word is looked up as a prefix: the
+// browser fetches the chunks whose range holds words starting with it.
+import { contentHash, type OutputFile } from '../build/assets.js';
+import { uiStrings, type UiStrings } from '../../theme/components/strings.js';
+import { SEARCH_GROUPS, type SearchEntry, type SearchGroup } from './entries.js';
+import { words } from './tokenize.js';
+
+export const SEARCH_DIR = 'search';
+export const INDEX_FORMAT = 1;
+/** A term chunk closes past this many bytes of JSON (about a third once gzipped). */
+const TERM_CHUNK_BYTES = 24_000;
+/** A record chunk closes past this many bytes of JSON: results fetch only the chunks they show. */
+const RECORD_CHUNK_BYTES = 12_000;
+/** BM25 parameters (the usual values). */
+const K1 = 1.2;
+const B = 0.75;
+
+export interface SearchIndexInput {
+  entries: readonly SearchEntry[];
+  locales: readonly string[];
+  /** The API reference's example languages: results open the reader's one. */
+  languages: { available: readonly string[]; default: string };
+}
+
+export interface LocaleIndexStats {
+  locale: string;
+  records: number;
+  terms: number;
+  files: number;
+  bytes: number;
+}
+
+/** Strings the search dialog shows, sent with the index of their locale. */
+export type SearchStrings = Pick<UiStrings, 'search' | 'searchPlaceholder' | 'searchResults' | 'searchNoResults' | 'searchCount' | 'searchCountOne' | 'searchFailed' | 'searchHelp' | 'close'>;
+
+export interface SearchMeta {
+  format: number;
+  locale: string;
+  strings: SearchStrings;
+  groups: Record<SearchGroup, string>;
+  languages: { available: readonly string[]; default: string };
+  records: number;
+  /** [first term, file] per term chunk, in term order. */
+  terms: [string, string][];
+  /** [first record id, file] per record chunk. */
+  chunks: [number, string][];
+}
+
+/** One record chunk: pages as [url, title, group], records as [page, hash, title, excerpt, detail?]. */
+export interface RecordChunk {
+  pages: [string, string, SearchGroup][];
+  records: ([number, string, string, string] | [number, string, string, string, string])[];
+}
+
+/** [id, score, id, score, …] with each id written as the step from the one before (ids grow). */
+function deltas(list: number[]): number[] {
+  const out = list.slice();
+  for (let i = list.length - 2; i >= 2; i -= 2) out[i] = list[i]! - list[i - 2]!;
+  return out;
+}
+
+interface Weighted {
+  entry: SearchEntry;
+  index: number;
+  /** Term ids of the record's words, each once, and their weighted counts beside them. */
+  terms: Int32Array;
+  counts: Float64Array;
+  length: number;
+}
+
+/**
+ * Words as numbers, shared by every locale's index: a record's words are counted into a
+ * scratch array by id, not into a Map per record (the weighing is most of the index time).
+ */
+class Vocabulary {
+  readonly ids = new Map<string, number>();
+  readonly words: string[] = [];
+  private counts = new Float64Array(1024);
+  private readonly touched: number[] = [];
+
+  weigh(entry: SearchEntry, index: number): Weighted {
+    let length = 0;
+    for (const field of entry.records[index]!.fields) {
+      if (!field.text) continue;
+      const boost = field.boost;
+      words(field.text, (word) => {
+        let id = this.ids.get(word);
+        if (id === undefined) {
+          id = this.words.push(word) - 1;
+          this.ids.set(word, id);
+          if (id >= this.counts.length) {
+            const grown = new Float64Array(this.counts.length * 2);
+            grown.set(this.counts);
+            this.counts = grown;
+          }
+        }
+        const count = this.counts[id]!;
+        if (count === 0) this.touched.push(id);
+        this.counts[id] = count + boost;
+        length += boost;
+      });
+    }
+    const terms = Int32Array.from(this.touched);
+    const counts = new Float64Array(terms.length);
+    for (let i = 0; i < terms.length; i++) {
+      counts[i] = this.counts[terms[i]!]!;
+      this.counts[terms[i]!] = 0;
+    }
+    this.touched.length = 0;
+    return { entry, index, terms, counts, length };
+  }
+}
+
+export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]; stats: LocaleIndexStats[] } {
+  // Words are counted once per record, also for the records every locale shares.
+  const vocabulary = new Vocabulary();
+  const weighted = new Map<SearchEntry, Weighted[]>();
+  for (const entry of input.entries) weighted.set(entry, entry.records.map((_, i) => vocabulary.weigh(entry, i)));
+  const files: OutputFile[] = [];
+  const stats: LocaleIndexStats[] = [];
+  for (const locale of input.locales) {
+    const entries = input.entries.filter((e) => e.locale === null || e.locale === locale);
+    const built = localeIndex(locale, entries.flatMap((e) => weighted.get(e)!), vocabulary.words, input.languages);
+    files.push(...built.files);
+    stats.push({ locale, records: built.records, terms: built.terms, files: built.files.length, bytes: built.files.reduce((n, f) => n + Buffer.byteLength('contents' in f ? f.contents : ''), 0) });
+  }
+  return { files, stats };
+}
+
+function localeIndex(locale: string, records: Weighted[], vocabulary: readonly string[], languages: SearchIndexInput['languages']): { files: OutputFile[]; records: number; terms: number } {
+  const dir = `${SEARCH_DIR}/${locale}`;
+  const files: OutputFile[] = [];
+  const file = (prefix: string, json: string) => {
+    const name = `${prefix}-${contentHash(json)}.json`;
+    files.push({ path: `${dir}/${name}`, contents: json });
+    return name;
+  };
+
+  // Document frequencies and the average (weighted) length, for BM25.
+  const df = new Int32Array(vocabulary.length);
+  let total = 0;
+  for (const r of records) {
+    total += r.length;
+    for (const id of r.terms) df[id]!++;
+  }
+  const n = records.length;
+  const average = total / Math.max(1, n) || 1;
+  const idf = new Float64Array(vocabulary.length);
+  for (let id = 0; id < df.length; id++) if (df[id]) idf[id] = Math.log(1 + (n - df[id]! + 0.5) / (df[id]! + 0.5));
+  // Postings per term: [record id, score, …], ids growing.
+  const postings: number[][] = [];
+  records.forEach((r, record) => {
+    const norm = K1 * (1 - B + (B * r.length) / average);
+    const weight = r.entry.weight * 10;
+    for (let i = 0; i < r.terms.length; i++) {
+      const id = r.terms[i]!;
+      const tf = r.counts[i]!;
+      const score = Math.max(1, Math.round(idf[id]! * ((tf * (K1 + 1)) / (tf + norm)) * weight));
+      (postings[id] ??= []).push(record, score);
+    }
+  });
+
+  // Term chunks, in the order the browser compares strings (UTF-16 code units).
+  const terms = postings.flatMap((list, id) => (list ? [id] : [])).sort((a, b) => (vocabulary[a]! < vocabulary[b]! ? -1 : 1));
+  const termChunks: [string, string][] = [];
+  let parts: string[] = [];
+  let first = '';
+  let bytes = 0;
+  const closeTerms = () => {
+    if (!parts.length) return;
+    termChunks.push([first, file('t', `{${parts.join(',')}}`)]);
+    parts = [];
+    bytes = 0;
+  };
+  for (const id of terms) {
+    const term = vocabulary[id]!;
+    const part = `${JSON.stringify(term)}:[${deltas(postings[id]!).join(',')}]`;
+    if (!parts.length) first = term;
+    parts.push(part);
+    bytes += part.length + 1;
+    if (bytes >= TERM_CHUNK_BYTES) closeTerms();
+  }
+  closeTerms();
+
+  // Record chunks: records in id order, each chunk with the pages it refers to.
+  const recordChunks: [number, string][] = [];
+  let chunk: RecordChunk = { pages: [], records: [] };
+  let pageIndex = new Map<SearchEntry, number>();
+  let start = 0;
+  bytes = 0;
+  const closeRecords = (next: number) => {
+    if (!chunk.records.length) return;
+    recordChunks.push([start, file('r', JSON.stringify(chunk))]);
+    chunk = { pages: [], records: [] };
+    pageIndex = new Map();
+    start = next;
+    bytes = 0;
+  };
+  records.forEach((r, id) => {
+    let page = pageIndex.get(r.entry);
+    if (page === undefined) {
+      page = chunk.pages.push([r.entry.url, r.entry.title, r.entry.group]) - 1;
+      pageIndex.set(r.entry, page);
+      bytes += r.entry.url.length + r.entry.title.length + 16;
+    }
+    const record = r.entry.records[r.index]!;
+    chunk.records.push(record.detail ? [page, record.hash, record.title, record.excerpt, record.detail] : [page, record.hash, record.title, record.excerpt]);
+    bytes += record.hash.length + record.title.length + record.excerpt.length + (record.detail?.length ?? 0) + 16;
+    if (bytes >= RECORD_CHUNK_BYTES) closeRecords(id + 1);
+  });
+  closeRecords(records.length);
+
+  const strings = uiStrings(locale);
+  const meta: SearchMeta = {
+    format: INDEX_FORMAT,
+    locale,
+    strings: {
+      search: strings.search,
+      searchPlaceholder: strings.searchPlaceholder,
+      searchResults: strings.searchResults,
+      searchNoResults: strings.searchNoResults,
+      searchCount: strings.searchCount,
+      searchCountOne: strings.searchCountOne,
+      searchFailed: strings.searchFailed,
+      searchHelp: strings.searchHelp,
+      close: strings.close,
+    },
+    groups: Object.fromEntries(SEARCH_GROUPS.map((g) => [g, strings.searchGroups[g]])) as Record<SearchGroup, string>,
+    languages,
+    records: records.length,
+    terms: termChunks,
+    chunks: recordChunks,
+  };
+  // A fixed name: the page knows only this one; the chunks it names are content-hashed.
+  files.push({ path: `${dir}/index.json`, contents: JSON.stringify(meta) });
+  return { files, records: records.length, terms: terms.length };
+}

@@ -1,0 +1,191 @@
+// What the search index holds: from the rendered documents (their text by heading, see
+// src/markdown/rehype-search-text.ts), the pages of each locale and the pages every
+// locale shares (guides, the API reference), each with its group and weight, and the
+// pages left out (search.exclude, or nothing to find in them: `check` warns).
+import { bodyFields, type ApiModel } from '../api/openapi.js';
+import { fieldRows } from '../api/describe-schema.js';
+import type { Page, Site } from '../content/site.js';
+import type { SearchSection } from '../markdown/rehype-search-text.js';
+import type { DocumentPlan } from '../routes/plan.js';
+import { excludeMatcher } from './exclude.js';
+
+/** Result groups, in the order of their labels (the browser orders them by best result). */
+export const SEARCH_GROUPS = ['api', 'guide', 'help', 'support', 'legal', 'home'] as const;
+export type SearchGroup = (typeof SEARCH_GROUPS)[number];
+
+/** Placeholder in the URL of API reference results: the reader's example language. */
+export const LANGUAGE_PLACEHOLDER = '{language}';
+
+/** An older version of a legal document ranks below the latest: same words, rarely the one wanted. */
+export const OLDER_LEGAL_WEIGHT = 0.3;
+
+export interface SearchField {
+  text: string;
+  /** How much a word here counts: the title more than the body. */
+  boost: number;
+}
+
+export interface SearchRecord {
+  /** Heading id ("" for the top of the page). */
+  hash: string;
+  title: string;
+  /** Shown under the title: the text's beginning. */
+  excerpt: string;
+  /** Shown beside the page title: "POST /accounts/{accountId}/payments" for an operation. */
+  detail?: string;
+  fields: SearchField[];
+}
+
+export interface SearchEntry {
+  /** The page URL; for the API reference, with LANGUAGE_PLACEHOLDER for the language. */
+  url: string;
+  /** The page's name in results ("Terms and conditions · v4.0"). */
+  title: string;
+  group: SearchGroup;
+  /** The locale whose index holds it; null: every locale's (guides, the API reference). */
+  locale: string | null;
+  weight: number;
+  records: SearchRecord[];
+}
+
+export interface ExcludedPage {
+  url: string;
+  /** The Markdown file (for the API reference, its first section). */
+  file: string;
+  /** "config": a search.exclude pattern (its index); "empty": no text and no heading. */
+  reason: 'config' | 'empty';
+  pattern?: number;
+}
+
+/** A rendered document as the index needs it: its URL and its text by heading. */
+export interface IndexedDocument {
+  url: string;
+  /** Absent for documents search leaves out by kind (404, other API versions and languages). */
+  search?: SearchSection[];
+}
+
+export interface EntriesInput {
+  site: Site;
+  plan: { documents: readonly DocumentPlan[] };
+  documents: Iterable<IndexedDocument>;
+  /** "latest" in the locale, for the title of the latest legal version. */
+  latestLabel: (locale: string) => string;
+}
+
+/** Whether search indexes this planned document at all (before search.exclude). */
+export function isSearchable(doc: DocumentPlan, site: Site): boolean {
+  if (doc.kind === 'page') return true;
+  // The API reference once: its text is the same in every language but for the
+  // examples, which are not indexed; results open the reader's language.
+  return doc.kind === 'api' && doc.version === site.config.versions.default && doc.language === site.config.api.defaultLanguage;
+}
+
+const EXCERPT = 240;
+
+function excerptOf(raw: string): string {
+  // The section's text is not collapsed (rehype-search-text.ts): only this beginning is.
+  const text = raw.slice(0, EXCERPT * 3).replace(/\s+/g, ' ').trim();
+  if (text.length <= EXCERPT) return text;
+  const cut = text.lastIndexOf(' ', EXCERPT);
+  return `${text.slice(0, cut > EXCERPT / 2 ? cut : EXCERPT)}…`;
+}
+
+export function searchEntries({ site, plan, documents, latestLabel }: EntriesInput): { entries: SearchEntry[]; excluded: ExcludedPage[] } {
+  const { config } = site;
+  const exclude = excludeMatcher(config.search.exclude);
+  const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  const planned = new Map(plan.documents.map((d) => [d.url, d]));
+  const entries: SearchEntry[] = [];
+  const excluded: ExcludedPage[] = [];
+  for (const rendered of documents) {
+    const doc = planned.get(rendered.url);
+    if (!doc || !rendered.search || !isSearchable(doc, site)) continue;
+    const page = doc.kind === 'page' ? bySource.get(doc.source) : doc.kind === 'api' ? bySource.get(doc.sections[0] ?? '') : undefined;
+    if (!page) continue;
+    const pattern = exclude.match(doc.url);
+    if (pattern >= 0) {
+      excluded.push({ url: doc.url, file: page.file, reason: 'config', pattern });
+      continue;
+    }
+    if (!rendered.search.length) {
+      excluded.push({ url: doc.url, file: page.file, reason: 'empty' });
+      continue;
+    }
+    if (doc.kind === 'api') {
+      entries.push({
+        url: doc.url.replace(/[^/]+$/, LANGUAGE_PLACEHOLDER),
+        title: doc.title,
+        group: 'api',
+        locale: null,
+        weight: 1,
+        records: rendered.search.map((section) => apiRecord(section, site.api)),
+      });
+    } else if (doc.kind === 'page') {
+      entries.push(pageEntry(doc, page, rendered.search, latestLabel));
+    }
+  }
+  return { entries, excluded };
+}
+
+function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sections: SearchSection[], latestLabel: (locale: string) => string): SearchEntry {
+  const info = page.info;
+  const group: SearchGroup = info.collection === 'guide' ? 'guide' : info.collection === 'general' ? 'help' : info.collection === 'api-section' ? 'api' : info.collection;
+  let title = doc.title;
+  let weight = 1;
+  if (info.collection === 'legal') {
+    const version = doc.legalVersions.find((v) => v.url === doc.url);
+    if (version) title = `${doc.title} · ${version.version}${version.latest ? ` (${latestLabel(doc.locale)})` : ''}`;
+    if (!version?.latest) weight = OLDER_LEGAL_WEIGHT;
+  }
+  // The top of the page is always a result: found by the page title and description.
+  const intro = sections[0]?.id === '' ? sections[0] : null;
+  const introText = intro?.text || doc.description;
+  const records: SearchRecord[] = [
+    {
+      hash: '',
+      title: doc.title,
+      excerpt: excerptOf(introText),
+      fields: [
+        { text: doc.title, boost: 4 },
+        { text: doc.description, boost: 1 },
+        { text: intro?.text ?? '', boost: 1 },
+      ],
+    },
+  ];
+  for (const section of sections) {
+    if (!section.id) continue;
+    records.push({
+      hash: section.id,
+      title: section.title,
+      excerpt: excerptOf(section.text),
+      fields: [
+        { text: section.title, boost: 4 },
+        { text: doc.title, boost: 1 },
+        { text: section.text, boost: 1 },
+      ],
+    });
+  }
+  return { url: doc.url, title, group, locale: 'locale' in info ? doc.locale : null, weight, records };
+}
+
+function apiRecord(section: SearchSection, api: ApiModel | null): SearchRecord {
+  const operation = section.operation ? api?.operations[section.operation] : undefined;
+  if (!operation) {
+    return { hash: section.id, title: section.title, excerpt: excerptOf(section.text), fields: [{ text: section.title, boost: 4 }, { text: section.text, boost: 1 }] };
+  }
+  const detail = `${operation.method.toUpperCase()} ${operation.path}`;
+  const fields = bodyFields(operation);
+  const names = [...operation.parameters.map((p) => p.name), ...(fields ? fieldRows(fields.schema).map((r) => r.name) : [])];
+  return {
+    hash: section.id,
+    title: section.title,
+    excerpt: excerptOf(section.text),
+    detail,
+    fields: [
+      { text: section.title, boost: 4 },
+      { text: `${operation.id} ${detail}`, boost: 3 },
+      { text: names.join(' '), boost: 2 },
+      { text: section.text, boost: 1 },
+    ],
+  };
+}

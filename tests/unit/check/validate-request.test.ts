@@ -1,0 +1,93 @@
+// The static check and the mock share one set of request rules (validate-request.ts): for
+// each kind of broken example, the check's diagnostics and the problems the mock finds
+// in the request curl really sends are the same rules, and each maps to its status.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Example } from '../../../src/api/examples.js';
+import { loadApi, type ApiModel } from '../../../src/api/openapi.js';
+import { SchemaValidator } from '../../../src/api/validate.js';
+import { checkCurl } from '../../../src/check/check-curl.js';
+import { statusOf, validateRequest, type RequestFacts } from '../../../src/check/validate-request.js';
+import { FIXTURES } from '../../helpers/site.js';
+
+let api: ApiModel;
+beforeAll(async () => {
+  api = (await loadApi(join(FIXTURES, 'check', 'base', 'content', 'api', 'openapi.yaml'), 'api/openapi.yaml')).api!;
+});
+
+const PAYMENT = '/accounts/3f6c2b9e-5a1d-4c7e-9b2f-8d4a6e1c0b73/payments';
+const body = (attributes: Record<string, unknown>) => JSON.stringify({ data: { type: 'payment', attributes: { currency: 'EUR', amount: 12.5, creditorName: 'Harbour Bakery', creditorAccountReference: 'BE68539007547034', creditorAccountReferenceType: 'IBAN', ...attributes } } });
+
+/** A broken example, and the request curl sends for it (what the mock sees). */
+const CASES: { name: string; curl: string; sent: RequestFacts; rules: string[]; status: number }[] = [
+  {
+    name: 'wrong path',
+    curl: `curl -X POST https://api.moorlink.example/acounts/x/payments -H "Accept: application/json" -H "Authorization: Bearer $T"`,
+    sent: { method: 'POST', path: '/acounts/x/payments', query: [], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null },
+    rules: ['example-unknown-endpoint'],
+    status: 404,
+  },
+  {
+    name: 'wrong method',
+    curl: `curl -X PUT https://api.moorlink.example${PAYMENT} -H "Accept: application/json" -H "Authorization: Bearer $T"`,
+    sent: { method: 'PUT', path: PAYMENT, query: [], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null },
+    rules: ['example-unknown-endpoint'],
+    status: 405,
+  },
+  {
+    name: 'missing Accept and token',
+    curl: `curl "https://api.moorlink.example/accounts?page%5Blimit%5D=2"`,
+    sent: { method: 'GET', path: '/accounts', query: [['page[limit]', '2']], headers: { accept: '*/*' }, body: null },
+    rules: ['example-header', 'example-auth'],
+    status: 401,
+  },
+  {
+    name: 'JSON without its Content-Type',
+    curl: `curl -X POST https://api.moorlink.example${PAYMENT} -H "Accept: application/json" -H "Authorization: Bearer $T" -d '${body({})}'`,
+    sent: { method: 'POST', path: PAYMENT, query: [], headers: { accept: 'application/json', authorization: 'Bearer t', 'content-type': 'application/x-www-form-urlencoded' }, body: body({}) },
+    rules: ['example-header'],
+    status: 415,
+  },
+  {
+    name: 'invalid body',
+    curl: `curl -X POST https://api.moorlink.example${PAYMENT} -H "Accept: application/json" -H "Authorization: Bearer $T" -H "Content-Type: application/json" -d '${body({ currency: 'USD' })}'`,
+    sent: { method: 'POST', path: PAYMENT, query: [], headers: { accept: 'application/json', authorization: 'Bearer t', 'content-type': 'application/json' }, body: body({ currency: 'USD' }) },
+    rules: ['example-body-invalid'],
+    status: 422,
+  },
+  {
+    name: 'query out of range',
+    curl: `curl "https://api.moorlink.example/accounts?page%5Blimit%5D=0" -H "Accept: application/json" -H "Authorization: Bearer $T"`,
+    sent: { method: 'GET', path: '/accounts', query: [['page[limit]', '0']], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null },
+    rules: ['example-query-invalid'],
+    status: 400,
+  },
+  {
+    name: 'token call without basic authentication',
+    curl: `curl -X POST https://api.moorlink.example/oauth2/token -H "Accept: application/json" -d grant_type=client_credentials`,
+    sent: { method: 'POST', path: '/oauth2/token', query: [], headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' },
+    rules: ['example-auth'],
+    status: 401,
+  },
+];
+
+const example = (value: string): Example => ({ operationId: '', lang: 'curl', response: false, status: null, value, file: '/site/content/api/x.md', line: 10, column: 1 });
+
+describe('one set of request rules', () => {
+  for (const c of CASES) {
+    it(`finds the same problems in the example and in the request it sends: ${c.name}`, () => {
+      const validator = new SchemaValidator();
+      const statically = checkCurl(example(c.curl), api, validator, null).diagnostics.map((d) => d.ruleId);
+      const sent = validateRequest(api, validator, c.sent);
+      expect(statically).toEqual(c.rules);
+      expect(sent.problems.map((p) => p.ruleId)).toEqual(c.rules);
+      expect(statusOf(sent.problems)).toBe(c.status);
+    });
+  }
+
+  it('finds nothing in a right request, and says what it asks for', () => {
+    const result = validateRequest(api, new SchemaValidator(), { method: 'GET', path: '/accounts', query: [['page[limit]', '2']], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null });
+    expect(result.problems).toEqual([]);
+    expect(result.request).toEqual({ operationId: 'listAccounts', pathParams: {}, query: { 'page[limit]': 2 }, attributes: null });
+  });
+});

@@ -1,0 +1,216 @@
+// The Markdown twin of a page: the writer's own Markdown, with front matter as a title and
+// description, links to the built pages' absolute addresses, and the API reference's
+// directives as readable Markdown with one language's examples.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadApi, type ApiModel } from '../../../src/api/openapi.js';
+import type { Page } from '../../../src/content/site.js';
+import { apiTwin, pageTwin, type TwinContext } from '../../../src/render/render-markdown.js';
+import type { ApiDocument, PageDocument } from '../../../src/routes/plan.js';
+import { markdownTwinUrl } from '../../../src/routes/markdown-twin.js';
+import { uiStrings } from '../../../theme/components/strings.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bankdocs-twin-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let api: ApiModel;
+beforeAll(async () => {
+  const file = join(dir, 'openapi.yaml');
+  writeFileSync(file, `openapi: 3.1.0
+info: { title: Thing API, version: "1" }
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      summary: Get thing
+      description: Reads a thing.
+      x-scopes: [ai]
+      parameters:
+        - { name: id, in: path, required: true, description: "Id of the | thing.", schema: { type: string, format: uuid } }
+      responses:
+        "200": { description: A thing. }
+components:
+  schemas:
+    Thing:
+      type: object
+      properties:
+        attributes:
+          type: object
+          properties:
+            name: { type: string, maxLength: 10, description: The name. }
+`);
+  api = (await loadApi(file, 'api/openapi.yaml')).api!;
+});
+
+const ctx = (): TwinContext => ({
+  api,
+  apiLanguages: ['curl', 'ruby'],
+  engine: 'fast',
+  urlBySource: new Map([['developers/other.md', '/developers/other'], ['developers/guide.md', '/developers/guide']]),
+  assets: new Set(['developers/flow.svg']),
+  siteUrl: 'https://docs.example',
+  trees: new Map(),
+});
+
+const page = (source: string, body: string): Page => ({ source, file: `/site/content/${source}`, info: { collection: 'guide', segments: ['guide'] } as unknown as Page['info'], data: { title: 'Guide' }, body, url: '/developers/guide' });
+const doc = (over: Partial<PageDocument> = {}): PageDocument => ({ kind: 'page', url: '/developers/guide', locale: 'en', title: 'The guide', description: 'What it is\nabout.', alternates: [], source: 'developers/guide.md', fallback: false, prev: null, next: null, legalVersions: [], ...over });
+
+describe('pageTwin', () => {
+  it('starts with the title and description, then the text as written (front matter lines left out)', () => {
+    const body = '\n\n\n\n## Step one\n\nDo *this*, then   that.\n\n- a\n- b\n';
+    expect(pageTwin(doc(), page('developers/guide.md', body), ctx())).toBe('# The guide\n\n> What it is about.\n\n## Step one\n\nDo *this*, then   that.\n\n- a\n- b\n');
+  });
+
+  it('points links and images at the built pages\' absolute addresses, and leaves code and other sites alone', () => {
+    const body = [
+      'See [the other *guide*](other.md#setup "Other"), [home](/en/support#contact), [above](#step-one),',
+      '[off-site](https://example.com/x.md), [missing](nowhere.md) and [ref][r]. `[code](other.md)` ![Flow](flow.svg)',
+      '',
+      '> Quoted [link](other.md) in a quote.',
+      '',
+      '```md',
+      '[in a fence](other.md)',
+      '```',
+      '',
+      '[r]: ./other.md',
+      '',
+    ].join('\n');
+    expect(pageTwin(doc(), page('developers/guide.md', body), ctx())).toBe(
+      [
+        '# The guide',
+        '',
+        '> What it is about.',
+        '',
+        'See [the other *guide*](https://docs.example/developers/other#setup "Other"), [home](https://docs.example/en/support#contact), [above](https://docs.example/developers/guide#step-one),',
+        '[off-site](https://example.com/x.md), [missing](nowhere.md) and [ref][r]. `[code](other.md)` ![Flow](https://docs.example/developers/flow.svg)',
+        '',
+        '> Quoted [link](https://docs.example/developers/other) in a quote.',
+        '',
+        '```md',
+        '[in a fence](other.md)',
+        '```',
+        '',
+        '[r]: <https://docs.example/developers/other>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out raw HTML, as the page does, and turns a tab view into its tabs under their titles', () => {
+    const body = ['Before.', '', '<div class="x">hidden</div>', '', '::::tabs', ':::tab{title="curl"}', '```shell', 'curl https://api.example/a', '```', ':::', ':::tab{title="Other" empty="Nothing here yet."}', ':::', '::::', '', 'After.', ''].join('\n');
+    expect(pageTwin(doc(), page('developers/guide.md', body), ctx())).toBe('# The guide\n\n> What it is about.\n\nBefore.\n\n**curl**\n\n```shell\ncurl https://api.example/a\n```\n\n**Other**\n\n*Nothing here yet.*\n\nAfter.\n');
+  });
+
+  it('says when a page shows the default locale\'s text, and which version of a legal text it is', () => {
+    expect(pageTwin(doc({ locale: 'nl', fallback: true }), page('developers/guide.md', 'Text.\n'), ctx())).toBe(`# The guide\n\n> What it is about.\n\n*${uiStrings('nl').fallbackNotice}*\n\nText.\n`);
+    const legal = doc({ url: '/en/terms/v2.0', legalVersions: [{ url: '/en/terms/v2.0', title: 'Terms', version: 'v2.0', effective: '2025-01-01', latest: true }] });
+    const text = pageTwin(legal, page('en/terms/v2.0.md', 'The terms.\n'), ctx());
+    expect(text).toBe('# The guide\n\n> What it is about.\n\nYou are reading version v2.0 · Effective from 2025-01-01\n\nThe terms.\n\n*Sample text for a fictional platform. It is not a legal document and binds no one.*\n');
+  });
+});
+
+describe('apiTwin', () => {
+  const section = (body: string): Page => ({ ...page('api/01-things.md', body), info: { collection: 'api-section' } as Page['info'], data: { title: 'Things' }, url: null });
+  const apiDoc = (language: string): ApiDocument => ({ kind: 'api', url: `/1/api/${language}`, locale: 'en', title: 'Thing API Reference', description: 'The reference.', alternates: [], version: '1', language, sections: ['api/01-things.md'], languages: [], openapi: { yaml: '/openapi.yaml', json: '/openapi.json' } });
+  const body = [
+    'Intro with an example:',
+    '',
+    '```curl',
+    'curl https://api.example/things',
+    '```',
+    '',
+    '```ruby',
+    'client.things.list',
+    '```',
+    '',
+    '::schema{name="Thing"}',
+    '',
+    ':::operation{id="getThing"}',
+    'Reads one [thing](#get-thing).',
+    '',
+    '```curl',
+    'curl https://api.example/things/1',
+    '```',
+    '',
+    '```ruby',
+    'client.things.find(id: "1")',
+    '```',
+    '',
+    '```json response',
+    '{ "id": "1" }',
+    '```',
+    ':::',
+    '',
+  ].join('\n');
+
+  it('renders each operation with its method, path, parameters and the examples of the page\'s language', () => {
+    expect(apiTwin(apiDoc('ruby'), [section(body)], ctx())).toBe(
+      [
+        '# Thing API Reference',
+        '',
+        '> The reference.',
+        '',
+        'OpenAPI 3.1: [openapi.yaml](https://docs.example/openapi.yaml) · [openapi.json](https://docs.example/openapi.json)',
+        '',
+        '## Things',
+        '',
+        'Intro with an example:',
+        '',
+        '```ruby',
+        'client.things.list',
+        '```',
+        '',
+        '| Name | Type | Rules | Description |',
+        '|---|---|---|---|',
+        '| `name` | string | at most 10 characters | The name. |',
+        '',
+        '### Get thing',
+        '',
+        '`GET /things/{id}`',
+        '',
+        'Scope: `ai` · Authentication: none',
+        '',
+        'Reads one [thing](https://docs.example/1/api/ruby#get-thing).',
+        '',
+        'Parameters:',
+        '',
+        '| Name | Type | Required | Rules | Description |',
+        '|---|---|---|---|---|',
+        '| `id` | string (uuid) | required |  | Id of the \\| thing. |',
+        '',
+        '```ruby',
+        'client.things.find(id: "1")',
+        '```',
+        '',
+        'Response 200:',
+        '',
+        '```json',
+        '{ "id": "1" }',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const curl = apiTwin(apiDoc('curl'), [section(body)], ctx());
+    expect(curl).toContain('```curl\ncurl https://api.example/things/1\n```');
+    expect(curl).not.toContain('```ruby');
+  });
+
+  it('reads each section once for all languages', () => {
+    const shared = ctx();
+    apiTwin(apiDoc('curl'), [section(body)], shared);
+    const tree = shared.trees.get('api/01-things.md');
+    apiTwin(apiDoc('ruby'), [section(body)], shared);
+    expect(shared.trees.get('api/01-things.md')).toBe(tree);
+  });
+});
+
+describe('markdownTwinUrl', () => {
+  it('adds .md to the page\'s URL', () => {
+    expect(markdownTwinUrl('/developers/dashboard-api')).toBe('/developers/dashboard-api.md');
+    expect(markdownTwinUrl('/nl/support')).toBe('/nl/support.md');
+    expect(markdownTwinUrl('/en')).toBe('/en.md');
+    expect(markdownTwinUrl('/')).toBe('/index.md');
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, type RecordChunk, type SearchMeta } from '../../../src/search/build-index.js';
+import type { SearchEntry, SearchRecord } from '../../../src/search/entries.js';
+
+const record = (hash: string, title: string, text: string, detail?: string): SearchRecord => ({
+  hash,
+  title,
+  excerpt: text.slice(0, 40),
+  ...(detail ? { detail } : {}),
+  fields: [
+    { text: title, boost: 4 },
+    { text: text, boost: 1 },
+  ],
+});
+
+const entry = (url: string, locale: string | null, records: SearchRecord[], extra: Partial<SearchEntry> = {}): SearchEntry => ({ url, title: `Page ${url}`, group: 'help', locale, weight: 1, records, ...extra });
+
+const ENTRIES: SearchEntry[] = [
+  entry('/en/general/linking', 'en', [record('', 'Linking', 'Link a bank account to an integration.'), record('reauthorize', 'Reauthorize', 'When consent ends the holder links the account again.')]),
+  entry('/nl/general/linking', 'nl', [record('', 'Koppelen', 'Een bankrekening koppelen aan een integratie.'), record('herautorisatie', 'Herautorisatie', 'Wanneer de toestemming eindigt, koppelt de houder opnieuw.')]),
+  entry('/developers/guide', null, [record('', 'Reauthorize users', 'A guide on reminding users before consent ends.')], { group: 'guide' }),
+  entry('/en/terms-and-conditions/v1.0', 'en', [record('consent', 'Consent', 'The customer obtains the consent of the end user.')], { group: 'legal', weight: 0.3 }),
+  entry('/en/terms-and-conditions/v2.0', 'en', [record('consent', 'Consent', 'The customer obtains the consent of the end user.')], { group: 'legal' }),
+  entry('/1/api/{language}', null, [record('create-payment', 'Create payment', 'Initiates a credit transfer.', 'POST /accounts/{accountId}/payments')], { group: 'api' }),
+];
+
+type Files = Map<string, string>;
+
+function build(entries: readonly SearchEntry[], locales = ['en', 'nl']): Files {
+  const { files } = buildSearchIndex({ entries, locales, languages: { available: ['curl', 'ruby'], default: 'curl' } });
+  return new Map(files.map((f) => [f.path, 'contents' in f ? String(f.contents) : '']));
+}
+
+const json = <T>(files: Files, path: string): T => JSON.parse(files.get(path)!) as T;
+
+/** What the browser does (theme/client/search.ts), for whole words: the results of one word, best first. */
+function lookup(files: Files, locale: string, word: string): { url: string; score: number }[] {
+  const meta = json<SearchMeta>(files, `search/${locale}/index.json`);
+  let at = 0;
+  meta.terms.forEach(([first], i) => {
+    if (first <= word) at = i;
+  });
+  const postings = json<Record<string, number[]>>(files, `search/${locale}/${meta.terms[at]![1]}`)[word] ?? [];
+  const results: { url: string; score: number }[] = [];
+  let id = 0;
+  for (let i = 0; i < postings.length; i += 2) {
+    id += postings[i]!;
+    const [start, name] = meta.chunks.filter(([first]) => first <= id).at(-1)!;
+    const chunk = json<RecordChunk>(files, `search/${locale}/${name}`);
+    const [page, hash] = chunk.records[id - start]!;
+    results.push({ url: `${chunk.pages[page]![0]}${hash ? `#${hash}` : ''}`, score: postings[i + 1]! });
+  }
+  return results.sort((a, b) => b.score - a.score);
+}
+
+describe('the search index', () => {
+  const files = build(ENTRIES);
+
+  it('writes index.json and content-hashed chunks per locale', () => {
+    for (const locale of ['en', 'nl']) {
+      const meta = json<SearchMeta>(files, `search/${locale}/index.json`);
+      expect(meta.format).toBe(1);
+      expect(meta.locale).toBe(locale);
+      expect(meta.languages).toEqual({ available: ['curl', 'ruby'], default: 'curl' });
+      for (const [, name] of [...meta.terms, ...meta.chunks]) {
+        expect(name).toMatch(/^[tr]-[0-9a-f]{10}\.json$/);
+        expect(files.has(`search/${locale}/${name}`)).toBe(true);
+      }
+    }
+    expect([...files.keys()].every((path) => /^search\/(en|nl)\/(index|[tr]-[0-9a-f]{10})\.json$/.test(path))).toBe(true);
+  });
+
+  it('sends the dialog its words in the locale of the index', () => {
+    const nl = json<SearchMeta>(files, 'search/nl/index.json');
+    expect(nl.strings.searchPlaceholder).toBe('Zoeken in de documentatie');
+    expect(nl.groups.api).toBe('API-referentie');
+    expect(json<SearchMeta>(files, 'search/en/index.json').strings.searchCount).toBe('{count} results');
+  });
+
+  it('holds a locale its own pages and the shared ones, never another locale’s', () => {
+    expect(json<SearchMeta>(files, 'search/en/index.json').records).toBe(2 + 1 + 1 + 1 + 1);
+    expect(json<SearchMeta>(files, 'search/nl/index.json').records).toBe(2 + 1 + 1);
+    expect(lookup(files, 'nl', 'herautorisatie').map((r) => r.url)).toEqual(['/nl/general/linking#herautorisatie']);
+    expect(lookup(files, 'en', 'herautorisatie')).toEqual([]);
+    expect(lookup(files, 'nl', 'reauthorize').map((r) => r.url)).toEqual(['/developers/guide']);
+    expect(lookup(files, 'nl', 'transfer').map((r) => r.url)).toEqual(['/1/api/{language}#create-payment']);
+  });
+
+  it('ranks a word in a title above the same word in the text', () => {
+    expect(lookup(files, 'en', 'reauthorize').map((r) => r.url)).toEqual(['/en/general/linking#reauthorize', '/developers/guide']);
+  });
+
+  it('ranks an older legal version below the latest one with the same text', () => {
+    const [latest, older] = lookup(files, 'en', 'consent').filter((r) => r.url.includes('terms'));
+    expect(latest!.url).toBe('/en/terms-and-conditions/v2.0#consent');
+    expect(older!.url).toBe('/en/terms-and-conditions/v1.0#consent');
+    expect(older!.score).toBeLessThan(latest!.score / 2);
+  });
+
+  it('keeps an operation’s method and path for the result line', () => {
+    const meta = json<SearchMeta>(files, 'search/en/index.json');
+    const all = meta.chunks.flatMap(([, name]) => json<RecordChunk>(files, `search/en/${name}`).records);
+    expect(all).toContainEqual([expect.any(Number), 'create-payment', 'Create payment', 'Initiates a credit transfer.', 'POST /accounts/{accountId}/payments']);
+  });
+
+  it('gives the same bytes for the same input', () => {
+    expect(build(ENTRIES)).toEqual(files);
+  });
+
+  it('cuts a large index into chunks by word range and by record', () => {
+    const many = Array.from({ length: 400 }, (_, i) => entry(`/developers/g${i}`, null, [record('', `Guide ${i}`, `word${i} alpha${i % 7} beta shared text of guide number ${i}`)], { group: 'guide' }));
+    const big = build(many, ['en']);
+    const meta = json<SearchMeta>(big, 'search/en/index.json');
+    expect(meta.records).toBe(400);
+    expect(meta.terms.length).toBeGreaterThan(1);
+    expect(meta.chunks.length).toBeGreaterThan(1);
+    // Chunk ranges are sorted, and every word is in the chunk whose range holds it.
+    const firsts = meta.terms.map(([first]) => first);
+    expect([...firsts].sort()).toEqual(firsts);
+    meta.terms.forEach(([first, name], i) => {
+      const words = Object.keys(json<Record<string, number[]>>(big, `search/en/${name}`));
+      for (const word of words) {
+        expect(word >= first).toBe(true);
+        if (meta.terms[i + 1]) expect(word < meta.terms[i + 1]![0]).toBe(true);
+      }
+      expect(big.get(`search/en/${name}`)!.length).toBeLessThan(24_000 + 4_000);
+    });
+    // Record chunks follow each other with no gap.
+    let next = 0;
+    for (const [start, name] of meta.chunks) {
+      expect(start).toBe(next);
+      next += json<RecordChunk>(big, `search/en/${name}`).records.length;
+    }
+    expect(next).toBe(400);
+    expect(lookup(big, 'en', 'word399').map((r) => r.url)).toEqual(['/developers/g399']);
+    expect(lookup(big, 'en', 'shared')).toHaveLength(400);
+  });
+});

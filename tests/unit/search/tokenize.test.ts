@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fold, queryWords, words } from '../../../src/search/tokenize.js';
+
+const all = (text: string) => {
+  const out: string[] = [];
+  words(text, (w) => out.push(w));
+  return out;
+};
+
+describe('search words', () => {
+  it('folds case and accents, so either spelling finds a word', () => {
+    expect(fold('Générale ÉTÉ niño Ærø')).toBe('generale ete nino ærø');
+    expect(all('Conditions générales, Señor')).toEqual(['conditions', 'generales', 'senor']);
+  });
+
+  it('splits on punctuation, paths and underscores, and drops one-letter and overlong words', () => {
+    expect(all('POST /accounts/{accountId}/payments a_b page[limit]=2')).toEqual(['post', 'accounts', 'accountid', 'account', 'id', 'payments', 'page', 'limit']);
+    expect(all(`x ${'y'.repeat(41)} ${'z'.repeat(40)}`)).toEqual(['z'.repeat(40)]);
+  });
+
+  it('indexes a camelCase word whole and by its parts', () => {
+    expect(all('createPayment')).toEqual(['createpayment', 'create', 'payment']);
+    expect(all('authorizationExpirationExpectedAt')).toEqual(['authorizationexpirationexpectedat', 'authorization', 'expiration', 'expected', 'at']);
+    expect(all('IBAN OAuth2 v5')).toEqual(['iban', 'oauth2', 'v5']);
+  });
+
+  it('keeps letters and digits of every script', () => {
+    expect(all('Zahlungsaufträge 支付 über-weisung 2024')).toEqual(['zahlungsauftrage', '支付', 'uber', 'weisung', '2024']);
+  });
+
+  it('reads a query as whole words, once each', () => {
+    expect(queryWords('  Create createPayment, create! p ')).toEqual(['create', 'createpayment']);
+    expect(queryWords('é')).toEqual([]);
+    expect(queryWords('Betalingen')).toEqual(['betalingen']);
+  });
+});
