@@ -1,10 +1,13 @@
 // The API reference's side menu: scroll-spy (the section whose top is nearest the
-// viewport top within the active window), page title and hash kept in step without new
+// viewport top within the active window, else the section the viewport top is in, and
+// none at the very top of the page), page title and hash kept in step without new
 // history entries, a toggle, and the example-language picker.
 import { isNarrow, type RuntimeConfig } from './config.js';
 import { throttle } from './timing.js';
 
 const POSITION_KEY = 'bankdocs:api-position';
+/** Scrolled less than this, the reader is at the page's own top: no section is active. */
+const PAGE_TOP_PX = 2;
 
 export function setupApiMenu(config: RuntimeConfig): void {
   const menu = document.getElementById('api-menu');
@@ -14,6 +17,8 @@ export function setupApiMenu(config: RuntimeConfig): void {
   const toggle = document.querySelector<HTMLButtonElement>('.api-menu-toggle');
   const { top: windowTop, bottom: windowBottom } = config.runtime.activeSection;
   let active: string | null = null;
+  // The page's own title, restored when the reader scrolls back above the first section.
+  const pageTitle = document.title;
 
   // Narrow screens start with the menu closed (CSS, so nothing shifts); wide ones open.
   const setOpen = (open: boolean) => {
@@ -50,20 +55,46 @@ export function setupApiMenu(config: RuntimeConfig): void {
     }
   };
 
+  // Back at the top after a section was active: the page's own hash and title again,
+  // so no operation name is left behind. Not before, so a hash the page was opened with
+  // survives until hash navigation has scrolled to it.
+  const deactivate = () => {
+    if (active === null) return;
+    active = null;
+    for (const link of links) {
+      link.classList.remove('active');
+      link.removeAttribute('aria-current');
+    }
+    document.title = pageTitle;
+    if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
+  };
+
   const spy = () => {
+    if (window.scrollY < PAGE_TOP_PX) {
+      deactivate();
+      return;
+    }
     let best: HTMLElement | null = null;
     let bestDistance = Infinity;
+    // When no top is in the window (a long section, a jump, a fast fling) the section the
+    // viewport top is in: the last one whose top is above it (targets are in page order).
+    let containing: HTMLElement | null = null;
     for (const el of targets) {
       const top = el.getBoundingClientRect().top;
+      if (top <= 0) containing = el;
       if (top < windowTop || top > windowBottom) continue;
       if (Math.abs(top) < bestDistance) {
         bestDistance = Math.abs(top);
         best = el;
       }
     }
-    if (best) activate(best.id);
+    const current = best ?? containing;
+    if (current) activate(current.id);
+    else deactivate();
   };
   window.addEventListener('scroll', throttle(spy, config.runtime.scrollThrottleMs), { passive: true });
+  // Once more when scrolling has ended, so the last position of a fling always counts.
+  window.addEventListener('scrollend', spy, { passive: true });
   spy();
 
   // Switching language keeps the hash and the position relative to the current section.

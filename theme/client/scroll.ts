@@ -22,8 +22,47 @@ export function offsetFor(config: RuntimeConfig, el: Element): number {
 }
 
 export function scrollToElement(config: RuntimeConfig, el: HTMLElement, behavior: ScrollBehavior = 'smooth'): void {
-  const top = el.getBoundingClientRect().top + window.scrollY - offsetFor(config, el);
-  window.scrollTo({ top: Math.max(0, top), behavior });
+  const destination = () => Math.max(0, el.getBoundingClientRect().top + window.scrollY - offsetFor(config, el));
+  const top = destination();
+  if (behavior === 'smooth' && Math.abs(top - window.scrollY) > 1) correctOnArrival(() => destination());
+  window.scrollTo({ top, behavior });
+}
+
+/**
+ * Lazy images above the target that load on the way push it down (and scroll anchoring
+ * moves the scroll with them): once the smooth scroll has ended, land on the target once
+ * more, unless the reader took over meanwhile (wheel, touch, key, pointer).
+ */
+function correctOnArrival(destination: () => number): void {
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  let interrupted = false;
+  const stop = () => {
+    interrupted = true;
+  };
+  const done = () => {
+    for (const type of inputs) window.removeEventListener(type, stop, { capture: true });
+    window.removeEventListener('scrollend', arrive);
+  };
+  const arrive = () => {
+    done();
+    const again = destination();
+    if (!interrupted && Math.abs(again - window.scrollY) > 2) window.scrollTo({ top: again, behavior: 'instant' });
+  };
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true, capture: true });
+  window.addEventListener('scrollend', arrive, { once: true });
+  // Browsers without the scrollend event (Safari) only skip the correction.
+  window.setTimeout(done, 3000);
+}
+
+/**
+ * Moves keyboard focus to an in-page link's target, as the browser would without our
+ * scrolling: a heading or section gets tabindex="-1" so it can hold focus, and the next
+ * Tab goes on from there. preventScroll keeps the offset scroll already under way.
+ */
+export function focusTarget(el: HTMLElement): void {
+  // tabIndex is 0 for what is focusable by nature (links, buttons, fields), -1 otherwise.
+  if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+  el.focus({ preventScroll: true });
 }
 
 export function setupHashNavigation(config: RuntimeConfig): void {
@@ -60,7 +99,9 @@ export function setupHashNavigation(config: RuntimeConfig): void {
     pending = window.setTimeout(() => history.replaceState({ ...(history.state as object | null), scrollY: window.scrollY }, ''), 150);
   }, { passive: true });
 
-  // Same-page links: scroll ourselves so the offset applies, and record the hash.
+  // Same-page links (the skip link, tables of contents, the API menu): scroll ourselves so
+  // the offset applies, record the hash, and move focus there, which preventDefault
+  // would otherwise leave on the link.
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element).closest<HTMLAnchorElement>('a[href^="#"]');
@@ -70,6 +111,7 @@ export function setupHashNavigation(config: RuntimeConfig): void {
     event.preventDefault();
     history.pushState({ scrollY: window.scrollY }, '', link.hash);
     scrollToElement(config, el);
+    focusTarget(el);
   });
   window.addEventListener('popstate', (event) => {
     const y = (event.state as { scrollY?: number } | null)?.scrollY;

@@ -16,6 +16,10 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
   // A fallback page shows the default locale's text: that page is the canonical one.
   const reference = doc.kind === 'page' && doc.fallback ? doc.alternates.find((a) => a.locale === config.locales.default)?.url : undefined;
   const canonical = ctx.absolute(reference ?? doc.url);
+  // The language of the content, which <html lang> need not be: on pages that are not
+  // translated the runtime switches <html lang> to the stored locale with the chrome,
+  // and a fallback page shows the default locale's text under its own locale's chrome.
+  const contentLocale = doc.kind === 'page' && doc.fallback ? config.locales.default : doc.locale;
   return (
     <html
       lang={doc.locale}
@@ -70,7 +74,7 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
           {ctx.strings.skipToContent}
         </a>
         <Header ctx={ctx} />
-        <main id="main" tabIndex={-1}>
+        <main id="main" tabIndex={-1} lang={contentLocale}>
           {children}
         </main>
         <Footer ctx={ctx} />

@@ -9,13 +9,21 @@ import type { ThemeContext } from './theme-context.js';
  * "Copy page as Markdown" (issue #18): copies the page's .md twin; theme/client/copy-page.ts
  * does the work, so without JavaScript the button is not shown (CSS, under .js).
  */
-function CopyPageButton({ ctx, url }: { ctx: ThemeContext; url: string }) {
+function CopyPageButton({ ctx, url, lang }: { ctx: ThemeContext; url: string; lang?: string }) {
   if (!ctx.config.llms.enabled) return null;
   return (
-    <button type="button" className="copy-page" data-markdown={markdownTwinUrl(url)} data-done={ctx.strings.copyPageDone} data-failed={ctx.strings.copyPageFailed}>
+    <button type="button" lang={lang} className="copy-page" data-markdown={markdownTwinUrl(url)} data-done={ctx.strings.copyPageDone} data-failed={ctx.strings.copyPageFailed}>
       {ctx.strings.copyPage}
     </button>
   );
+}
+
+/**
+ * On a fallback page <main> carries the default locale (the text's language); the
+ * interface strings inside it are in the page's own locale and say so.
+ */
+function uiLang(ctx: ThemeContext, doc: PageDocument): { lang?: string } {
+  return doc.fallback ? { lang: ctx.locale } : {};
 }
 
 export interface ApiSectionView {
@@ -25,12 +33,12 @@ export interface ApiSectionView {
   content: ReactNode;
 }
 
-function Toc({ ctx, headings }: { ctx: ThemeContext; headings: Heading[] }) {
+function Toc({ ctx, headings, lang }: { ctx: ThemeContext; headings: Heading[]; lang?: string }) {
   const items = headings.filter((h) => h.depth === 2);
   if (items.length < 2) return null;
   return (
     <nav className="toc" aria-label={ctx.strings.onThisPage}>
-      <h2>{ctx.strings.onThisPage}</h2>
+      <h2 lang={lang}>{ctx.strings.onThisPage}</h2>
       <ul>
         {items.map((h) => (
           <li key={h.id}>
@@ -42,10 +50,10 @@ function Toc({ ctx, headings }: { ctx: ThemeContext; headings: Heading[] }) {
   );
 }
 
-function PrevNext({ ctx, prev, next }: { ctx: ThemeContext; prev: NavLink | null; next: NavLink | null }) {
+function PrevNext({ ctx, prev, next, lang }: { ctx: ThemeContext; prev: NavLink | null; next: NavLink | null; lang?: string }) {
   if (!prev && !next) return null;
   return (
-    <nav className="prev-next" aria-label={`${ctx.strings.previous} / ${ctx.strings.next}`}>
+    <nav lang={lang} className="prev-next" aria-label={`${ctx.strings.previous} / ${ctx.strings.next}`}>
       {prev ? (
         <a className="card prev" href={prev.url} rel="prev">
           <span className="card-label">← {ctx.strings.previous}</span>
@@ -67,7 +75,7 @@ function PrevNext({ ctx, prev, next }: { ctx: ThemeContext; prev: NavLink | null
 function FallbackNotice({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
   if (!doc.fallback) return null;
   return (
-    <p className="notice fallback-notice" role="note">
+    <p className="notice fallback-notice" role="note" lang={ctx.locale}>
       {ctx.strings.fallbackNotice}
     </p>
   );
@@ -93,11 +101,11 @@ export function ArticleLayout({ ctx, doc, content, headings, aside }: { ctx: The
       <article className="prose">
         <FallbackNotice ctx={ctx} doc={doc} />
         <h1>{doc.title}</h1>
-        <CopyPageButton ctx={ctx} url={doc.url} />
+        <CopyPageButton ctx={ctx} url={doc.url} {...uiLang(ctx, doc)} />
         {content}
-        <PrevNext ctx={ctx} prev={doc.prev} next={doc.next} />
+        <PrevNext ctx={ctx} prev={doc.prev} next={doc.next} {...uiLang(ctx, doc)} />
       </article>
-      <Toc ctx={ctx} headings={headings} />
+      <Toc ctx={ctx} headings={headings} {...uiLang(ctx, doc)} />
     </div>
   );
 }
@@ -105,7 +113,7 @@ export function ArticleLayout({ ctx, doc, content, headings, aside }: { ctx: The
 export function LegalLayout({ ctx, doc, content, headings }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode; headings: Heading[] }) {
   const current = doc.legalVersions.find((v) => v.url === doc.url);
   const aside = (
-    <nav className="legal-versions" aria-label={ctx.strings.versions}>
+    <nav className="legal-versions" aria-label={ctx.strings.versions} {...uiLang(ctx, doc)}>
       <h2>{ctx.strings.versions}</h2>
       <ol>
         {doc.legalVersions.map((v) => (
@@ -129,12 +137,12 @@ export function LegalLayout({ ctx, doc, content, headings }: { ctx: ThemeContext
       content={
         <>
           {current ? (
-            <p className="legal-meta">
+            <p className="legal-meta" {...uiLang(ctx, doc)}>
               {ctx.strings.youAreReading} {current.version} · {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
             </p>
           ) : null}
           {content}
-          <p className="notice legal-sample" role="note">
+          <p className="notice legal-sample" role="note" {...uiLang(ctx, doc)}>
             {ctx.strings.legalSample}
           </p>
         </>
