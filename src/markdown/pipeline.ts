@@ -21,6 +21,7 @@ import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
 import rehypeHeadings from './rehype-headings.js';
+import rehypeImageSize from './rehype-image-size.js';
 import rehypeSearchText, { type SearchSection } from './rehype-search-text.js';
 import remarkTwin from './remark-twin.js';
 
@@ -53,6 +54,7 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(sitePluggables(plugins.remark))
     .use(remarkRehype)
     .use(rehypeHeadings)
+    .use(highlight ? [rehypeImageSize] : [])
     // Before the site's rehype plugins: the index holds what the writer wrote.
     .use(search ? [rehypeSearchText] : [])
     .use(rehypeCodeHighlight, { colour: highlight })

@@ -4,11 +4,11 @@ import type { Diagnostic } from '../../src/diagnostics.js';
 import type { MarkdownEngine } from '../../src/markdown/engines.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../src/markdown/pipeline.js';
 
-export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine } = {}) {
+export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string } = {}) {
   const diagnostics: Diagnostic[] = [];
   const result = renderMarkdown(createMarkdownProcessor({ highlight: options.highlight ?? true, engine: options.engine ?? 'fast' }), body, {
     source: 'developers/x.md',
-    file: '/s/content/developers/x.md',
+    file: options.file ?? '/s/content/developers/x.md',
     urlBySource: new Map([['developers/y.md', '/developers/y']]),
     assets: new Set(options.assets ?? []),
     api: null,

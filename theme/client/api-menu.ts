@@ -58,8 +58,12 @@ export function setupApiMenu(config: RuntimeConfig): void {
   // Back at the top after a section was active: the page's own hash and title again,
   // so no operation name is left behind. Not before, so a hash the page was opened with
   // survives until hash navigation has scrolled to it.
+  // Only the reader's own way up counts: a scroll the page makes itself (restoring a
+  // position, before hash navigation lands) must not drop the hash it was opened with.
+  let readerScrolled = false;
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, () => void (readerScrolled = true), { passive: true, capture: true });
   const deactivate = () => {
-    if (active === null) return;
+    if (active === null || !readerScrolled) return;
     active = null;
     for (const link of links) {
       link.classList.remove('active');
