@@ -6,10 +6,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { answerApm } from '../http/apm-sink.js';
 import { contentType } from '../http/content-types.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../http/headers-file.js';
-import { allowedHosts, createLocalServer, decodePath, hasDotSegment, hostRefusal, MAX_URL_LENGTH, requestHost } from '../http/local-server.js';
+import { allowedHosts, createAdmission, createLocalServer, hasDotSegment, plain } from '../http/local-server.js';
 import { openInside, readInside, type OpenedFile } from '../http/open-inside.js';
 import { consoleOutput, type Output } from './output.js';
 
@@ -37,12 +36,7 @@ const FALLBACK_404 = '<!DOCTYPE html><title>Page Not Found</title><h1>Page Not F
 export function staticHandler(root: string, options: StaticHandlerOptions = {}) {
   const allowed = new Set((options.allowedHosts ?? allowedHosts()).map((h) => h.toLowerCase()));
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  // One line the first time monitoring reports, not one per page.
-  let apmNoted = false;
-  const noteApm = (line: string) => {
-    if (!apmNoted) log(`bankdocs preview: ${line}`);
-    apmNoted = true;
-  };
+  const admit = createAdmission({ allowed, server: 'preview', log });
   let cached: { text: string; rules: HeaderRule[] } | null = null;
   const headerRules = async (): Promise<HeaderRule[]> => {
     const text = (await readInside(root, '_headers'))?.toString('utf8') ?? '';
@@ -51,19 +45,8 @@ export function staticHandler(root: string, options: StaticHandlerOptions = {}) 
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('x-content-type-options', 'nosniff');
-    const url = req.url ?? '/';
-    if (url.length > MAX_URL_LENGTH) return plain(res, 414, 'URI too long');
-    const host = requestHost(req.headers.host);
-    if (!allowed.has(host)) return plain(res, 403, hostRefusal('preview', host, allowed));
-    const apmPath = decodePath(url);
-    if (apmPath !== null && answerApm(req, res, apmPath, noteApm)) return;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('allow', 'GET, HEAD');
-      return plain(res, 405, 'Method not allowed');
-    }
-    const path = decodePath(url);
-    if (path === null) return plain(res, 400, 'Bad request path');
+    const path = admit(req, res);
+    if (path === null) return;
     // What Netlify and Cloudflare Pages would add from the build's _headers (the CSP among them).
     for (const [name, value] of headersFor(await headerRules(), path)) res.setHeader(name, value);
     // Checked after decoding: /%2eenv is /.env, /%2e%2e/ is /../.
@@ -152,10 +135,6 @@ function byteRange(req: IncomingMessage, etag: string, size: number): { start: n
   return end < start ? null : { start, end };
 }
 
-function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end(text);
-}
 
 export function startStaticServer(root: string, port: number, host: string, log?: (line: string) => void): Promise<Server> {
   const server = createLocalServer(staticHandler(root, { allowedHosts: allowedHosts(host), ...(log ? { log } : {}) }));

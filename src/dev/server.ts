@@ -4,13 +4,13 @@
 // content file only while its real path is inside content/.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Diagnostic } from '../diagnostics.js';
-import { answerApm } from '../http/apm-sink.js';
 import { contentType, extensionOf } from '../http/content-types.js';
-import { createLocalServer, decodePath, hostRefusal, MAX_URL_LENGTH, requestHost, safePath } from '../http/local-server.js';
+import { checkedPath, createAdmission, createLocalServer, plain } from '../http/local-server.js';
 import { readInside } from '../http/open-inside.js';
 import type { DevSession, UpdateReport } from './session.js';
 
-export { safePath };
+// Where tests and older callers look for it.
+export { safePath } from '../http/local-server.js';
 
 /** What the server needs of the session (a narrow view, so tests can stand one up). */
 export type ServedSession = Pick<DevSession, 'lookup' | 'generation' | 'problems' | 'contentDir'>;
@@ -37,12 +37,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
   const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
 
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  // One line the first time monitoring reports, not one per page.
-  let apmNoted = false;
-  const noteApm = (line: string) => {
-    if (!apmNoted) log(`bankdocs dev: ${line}`);
-    apmNoted = true;
-  };
+  const admit = createAdmission({ allowed, server: 'dev', log });
 
   const server = createLocalServer((req, res) => {
     handle(req, res).catch((error: Error) => {
@@ -54,18 +49,9 @@ export function createDevServer(options: DevServerOptions): DevServer {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.setHeader('x-content-type-options', 'nosniff');
-    const url = req.url ?? '/';
-    if (url.length > MAX_URL_LENGTH) return plain(res, 414, 'URI too long');
-    const host = requestHost(req.headers.host);
-    if (!allowed.has(host)) return plain(res, 403, hostRefusal('dev', host, allowed));
-    const apmPath = decodePath(url);
-    if (apmPath !== null && answerApm(req, res, apmPath, noteApm)) return;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('allow', 'GET, HEAD');
-      return plain(res, 405, 'Method not allowed');
-    }
-    const path = safePath(url);
+    const decoded = admit(req, res);
+    if (decoded === null) return;
+    const path = checkedPath(decoded);
     if (path === null) return plain(res, 400, 'Bad request path');
     const head = req.method === 'HEAD';
 
@@ -131,7 +117,3 @@ function wire(problems: Diagnostic[]) {
   return problems.map((p) => ({ ...p, file: p.file.startsWith(cwd) ? p.file.slice(cwd.length + 1) : p.file }));
 }
 
-function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end(text);
-}

@@ -2,7 +2,8 @@
 // reaches a file: answer only to localhost names, so a web page cannot reach them
 // through DNS rebinding; refuse oversized URLs and headers; decode the path without
 // letting it leave the site.
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { answerApm } from './apm-sink.js';
 
 export const MAX_URL_LENGTH = 4096;
 const MAX_HEADER_SIZE = 16 * 1024;
@@ -61,10 +62,60 @@ export function decodePath(url: string): string | null {
 
 /** The decoded path, or null for anything that tries to leave the site or is malformed. */
 export function safePath(url: string): string | null {
-  const path = decodePath(url);
+  return checkedPath(decodePath(url));
+}
+
+/** A decoded path, or null when it holds a backslash or a "." or ".." segment. */
+export function checkedPath(path: string | null): string | null {
   if (path === null || path.includes('\\')) return null;
   if (path.split('/').some((segment) => segment === '..' || segment === '.')) return null;
   return path;
+}
+
+export function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+export interface AdmitOptions {
+  /** Host names answered (DNS rebinding protection). */
+  allowed: ReadonlySet<string>;
+  /** The command, for messages: "preview", "dev". */
+  server: string;
+  /** Where the one line about dropped monitoring events goes. */
+  log: (line: string) => void;
+}
+
+/**
+ * What both local servers check before serving: nosniff on every answer, the URL's
+ * length, the Host header, the monitoring paths (answered here), GET and HEAD only, and
+ * a path that decodes. Returns the decoded path, or null when the request is answered.
+ */
+export function createAdmission({ allowed, server, log }: AdmitOptions): (req: IncomingMessage, res: ServerResponse) => string | null {
+  // One line the first time monitoring reports, not one per page.
+  let apmNoted = false;
+  const noteApm = (line: string) => {
+    if (!apmNoted) log(`bankdocs ${server}: ${line}`);
+    apmNoted = true;
+  };
+  return (req, res) => {
+    const refuse = (status: number, text: string): null => {
+      plain(res, status, text);
+      return null;
+    };
+    res.setHeader('x-content-type-options', 'nosniff');
+    const url = req.url ?? '/';
+    if (url.length > MAX_URL_LENGTH) return refuse(414, 'URI too long');
+    const host = requestHost(req.headers.host);
+    if (!allowed.has(host)) return refuse(403, hostRefusal(server, host, allowed));
+    const path = decodePath(url);
+    if (path !== null && answerApm(req, res, path, noteApm)) return null;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD');
+      return refuse(405, 'Method not allowed');
+    }
+    return path ?? refuse(400, 'Bad request path');
+  };
 }
 
 /** Whether a decoded path names a dotfile or dot-folder, or steps with "." or "..": `.git/config`, `.env`. */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, localContext, PHONE, useBuiltSite } from '../helpers/browser.js';
+import { settle } from '../helpers/browser.js';
 
 const built = useBuiltSite(null);
 const VIEWPORTS = [
@@ -22,15 +23,6 @@ async function open(viewport: { width: number; height: number }, path: string) {
   return { page, errors, close: () => context.close() };
 }
 
-const settle = async (page: Page) => {
-  let last = -1;
-  await expect.poll(async () => {
-    const y = await page.evaluate(() => window.scrollY);
-    const same = y === last;
-    last = y;
-    return same;
-  }, { interval: 150, timeout: 8000 }).toBe(true);
-};
 
 /**
  * The spec's rule, written out here: the section whose top is nearest the viewport top

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
+import { settle } from '../helpers/browser.js';
 
 let built: BuiltSite;
 let server: BuiltSite['server'];
@@ -47,15 +48,6 @@ async function open(viewport: typeof DESKTOP, path: string, options: { permissio
 }
 
 const topOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
-const settle = async (page: Page) => {
-  let last = -1;
-  await expect.poll(async () => {
-    const y = await page.evaluate(() => window.scrollY);
-    const same = y === last;
-    last = y;
-    return same;
-  }, { interval: 150, timeout: 8000 }).toBe(true);
-};
 
 describe('hash navigation', () => {
   it('scrolls to the top without a hash', async () => {

@@ -2,8 +2,8 @@
 // 127.0.0.1, a fresh profile per launch.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startStaticServer } from '../../src/commands/preview.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -108,4 +108,15 @@ export function useBuiltSite(fixture: string | null): () => BuiltSite {
     if (!built) throw new Error('the site is not served yet');
     return built;
   };
+}
+
+/** Waits until the page stops scrolling (the same scrollY twice, 150 ms apart). */
+export async function settle(page: Page): Promise<void> {
+  let last = -1;
+  await expect.poll(async () => {
+    const y = await page.evaluate(() => window.scrollY);
+    const same = y === last;
+    last = y;
+    return same;
+  }, { interval: 150, timeout: 8000 }).toBe(true);
 }
