@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { treeDocument } from '../../helpers/openapi.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadApi, type LoadedApi } from '../../../src/api/openapi.js';
 
@@ -15,25 +16,7 @@ async function load(text: string | Buffer): Promise<LoadedApi & { file: string }
 }
 const where = (loaded: LoadedApi) => loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
 
-/** A document with one operation answering a Tree; `schemas` is the YAML under components.schemas. */
-const documentWith = (schemas: string) => `openapi: 3.1.0
-info: { title: Test API, version: "1" }
-servers:
-  - url: https://api.test.example
-paths:
-  /tree:
-    get:
-      operationId: getTree
-      responses:
-        "200":
-          description: The tree.
-          content:
-            application/json:
-              schema:
-                $ref: "#/components/schemas/Tree"
-components:
-  schemas:
-${schemas}`;
+
 
 const RECURSIVE = `    Tree:
       type: object
@@ -55,7 +38,7 @@ const RECURSIVE = `    Tree:
 
 describe('loadApi', () => {
   it('loads a recursive schema into a finite model that clones and serializes', async () => {
-    const loaded = await load(documentWith(RECURSIVE));
+    const loaded = await load(treeDocument(RECURSIVE));
     expect(loaded.diagnostics).toEqual([]);
     const api = loaded.api!;
     const schema = api.operations.getTree!.responses['200']!.schema!;
@@ -67,13 +50,13 @@ describe('loadApi', () => {
   });
 
   it('keeps the document as written, $refs unresolved, for /openapi.json', async () => {
-    const loaded = await load(documentWith(RECURSIVE));
+    const loaded = await load(treeDocument(RECURSIVE));
     const document = loaded.api!.document as { paths: Record<string, any> };
     expect(document.paths['/tree'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Tree' });
   });
 
   it('refuses a YAML alias, at the alias, and publishes nothing', async () => {
-    const loaded = await load(documentWith(`    Base: &base\n      type: object\n    Tree: *base\n`));
+    const loaded = await load(treeDocument(`    Base: &base\n      type: object\n    Tree: *base\n`));
     expect(loaded.api).toBeNull();
     expect(where(loaded)).toEqual(['20:11 openapi-yaml-alias']);
     expect(loaded.diagnostics[0]!.message).toBe('the OpenAPI document uses the YAML alias *base; write a $ref instead');
@@ -81,7 +64,7 @@ describe('loadApi', () => {
 
   it('refuses an alias bomb as aliases, without expanding it (a 3 MB one published 300 MB)', async () => {
     const bomb = Array.from({ length: 10 }, (_, i) => (i === 0 ? '    L0: &l0 ["lol"]' : `    L${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(', ')}]`)).join('\n');
-    const loaded = await load(documentWith(`    Tree: { type: object }\n${bomb}\n`));
+    const loaded = await load(treeDocument(`    Tree: { type: object }\n${bomb}\n`));
     expect(loaded.api).toBeNull();
     expect(loaded.diagnostics.every((d) => d.ruleId === 'openapi-yaml-alias')).toBe(true);
     expect(loaded.diagnostics).toHaveLength(20);
@@ -90,32 +73,32 @@ describe('loadApi', () => {
   });
 
   it('refuses external $refs at their line, and reads or fetches nothing', async () => {
-    const loaded = await load(documentWith(`    Tree:\n      $ref: "https://127.0.0.1:1/schema.yaml"\n    Secret:\n      $ref: "file:///etc/passwd"\n    Up:\n      $ref: "../../secret.yaml"\n`));
+    const loaded = await load(treeDocument(`    Tree:\n      $ref: "https://127.0.0.1:1/schema.yaml"\n    Secret:\n      $ref: "file:///etc/passwd"\n    Up:\n      $ref: "../../secret.yaml"\n`));
     expect(loaded.api).toBeNull();
     expect(where(loaded).sort()).toEqual(['19:13 openapi-ref-external', '21:13 openapi-ref-external', '23:13 openapi-ref-external']);
     expect(loaded.diagnostics.find((d) => d.line === 21)!.message).toBe('the $ref "file:///etc/passwd" points outside the OpenAPI document; bankdocs reads no other file and fetches nothing');
   });
 
   it('refuses a $ref to itself, at the $ref', async () => {
-    const loaded = await load(documentWith(`    Tree:\n      $ref: "#/components/schemas/Tree"\n`));
+    const loaded = await load(treeDocument(`    Tree:\n      $ref: "#/components/schemas/Tree"\n`));
     expect(loaded.api).toBeNull();
     expect(where(loaded)).toEqual(['19:13 openapi-invalid']);
     expect(loaded.diagnostics[0]!.message).toBe('the $ref "#/components/schemas/Tree" leads back to itself through $refs alone, so it names no schema');
   });
 
   it('refuses a $ref to nothing, at the $ref', async () => {
-    const loaded = await load(documentWith(`    Tre: { type: object }\n`));
+    const loaded = await load(treeDocument(`    Tre: { type: object }\n`));
     expect(where(loaded)).toEqual(['15:23 openapi-invalid']);
   });
 
   it('refuses a document over 10 MiB by its size, at line 1, column 1', async () => {
-    const loaded = await load(Buffer.concat([Buffer.from(documentWith(RECURSIVE)), Buffer.alloc(11 * 1024 * 1024, 0x0a)]));
+    const loaded = await load(Buffer.concat([Buffer.from(treeDocument(RECURSIVE)), Buffer.alloc(11 * 1024 * 1024, 0x0a)]));
     expect(loaded.api).toBeNull();
     expect(loaded.diagnostics).toEqual([expect.objectContaining({ ruleId: 'file-too-large', line: 1, column: 1, file: loaded.file })]);
   });
 
   it('reports a repeated key as before: openapi-yaml-syntax at the second key', async () => {
-    const loaded = await load(documentWith(`${RECURSIVE}    Tree: { type: string }\n`));
+    const loaded = await load(treeDocument(`${RECURSIVE}    Tree: { type: string }\n`));
     expect(where(loaded)).toEqual(['34:5 openapi-yaml-syntax']);
   });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { treeDocument } from '../../helpers/openapi.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadApi, type ApiModel, type Schema } from '../../../src/api/openapi.js';
 import { checkRefs, resolvedViews } from '../../../src/api/resolve-refs.js';
@@ -12,22 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let count = 0;
 async function api(schemas: string): Promise<ApiModel> {
   const file = join(dir, `openapi-${count++}.yaml`);
-  writeFileSync(file, `openapi: 3.1.0
-info: { title: Test API, version: "1" }
-paths:
-  /tree:
-    get:
-      operationId: getTree
-      responses:
-        "200":
-          description: The tree.
-          content:
-            application/json:
-              schema:
-                $ref: "#/components/schemas/Tree"
-components:
-  schemas:
-${schemas}`);
+  writeFileSync(file, treeDocument(schemas));
   const loaded = await loadApi(file, 'api/openapi.yaml');
   expect(loaded.diagnostics).toEqual([]);
   return loaded.api!;
