@@ -31,6 +31,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('--force', 'replace the output folder even when it is not empty and bankdocs did not build it')
     .option('-q, --quiet', 'print errors only')
     .addOption(workers())
+    .option('--no-cache', 'render every page and write the whole folder, not only what changed since the last build (the cache is node_modules/.cache/bankdocs)')
     .option('--timings', 'print the time each build stage took')
     .action((opts) => run(import('./commands/build.js').then((m) => m.buildCommand(opts))));
 
@@ -44,6 +45,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('--strict', 'treat warnings as errors')
     .option('--execute', 'also run every curl (and, with ruby installed, Ruby) example against the mock API on 127.0.0.1, and report those it refuses')
     .addOption(workers())
+    .option('--no-cache', 'read every page again, not what the last check read of the pages that did not change')
     .option('--timings', 'print the time each stage took')
     .action((opts) => run(import('./commands/check.js').then((m) => m.checkCommand(opts))));
 

@@ -8,7 +8,11 @@ import { contentCollisions } from '../content/content-files.js';
 import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { RenderedDocument } from '../render/render-documents.js';
+import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
+import { planCache } from '../cache/build-cache.js';
+import type { CacheTarget } from '../cache/build-cache.js';
+import { siteCacheDir } from '../cache/cache-dir.js';
+import { buildYear, openOutputCache, type OutputCache, type UpToDate } from './output-cache.js';
 import { siteFacts } from '../routes/facts.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import type { RedirectStub } from '../routes/redirects.js';
@@ -34,11 +38,19 @@ export interface CompileOptions {
    * the pages are then not output, so code blocks are not coloured.
    */
   scan?: boolean;
-  /**
-   * Called once the config is known: the folder to write pages into as they are rendered
-   * (their HTML is then not kept), or a diagnostic that stops the build.
-   */
-  pagesDir?: (resolved: ResolvedConfig) => Promise<{ dir: string } | { diagnostic: Diagnostic }>;
+  /** The build's output folder and cache (buildSite); without it, nothing is written. */
+  output?: OutputHooks;
+  /** `bankdocs check` reuses the documents its last run read (ids and links); the build's cache comes from `output`. */
+  cache?: 'scan' | null;
+}
+
+export type Preparation = { diagnostic: Diagnostic } | { upToDate: UpToDate } | { cache: CacheTarget | null };
+
+export interface OutputHooks {
+  /** Once the config is known: the cache to use, a refusal, or "nothing changed since the last build". */
+  prepare(resolved: ResolvedConfig): Promise<Preparation>;
+  /** Where pages go as they are rendered: a staging folder, or null to keep their HTML (the folder is updated in place). */
+  stage(inPlace: boolean): Promise<string | null>;
 }
 
 export interface CompiledSite {
@@ -54,6 +66,12 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
   timings: TaskTimings;
   compiled: CompiledSite | null;
+  /** Set when the output folder already holds this build: nothing was compiled. */
+  upToDate?: UpToDate;
+  /** Documents taken from the cache, not rendered. */
+  reused?: number;
+  /** How the output is written: a new folder swapped in, or the changed files in place. */
+  inPlace?: boolean;
 }
 
 const hasErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === 'error');
@@ -67,19 +85,20 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
   const config = await task(timings, 'config', () => resolveConfig(options.config));
   diagnostics.push(...config.diagnostics);
   if (!config.ok) return failed();
-  let pagesDir: string | null = null;
-  if (options.pagesDir) {
-    const staged = await options.pagesDir(config.value);
-    if ('diagnostic' in staged) {
-      diagnostics.push(staged.diagnostic);
+  let cache: CacheTarget | null = options.cache === 'scan' ? { dir: siteCacheDir(config.value.file), mode: 'scan' } : null;
+  if (options.output) {
+    const prepared = await task(timings, 'cache', () => options.output!.prepare(config.value));
+    if ('diagnostic' in prepared) {
+      diagnostics.push(prepared.diagnostic);
       return failed();
     }
-    pagesDir = staged.dir;
+    if ('upToDate' in prepared) return { ok: true, diagnostics: [...diagnostics, ...prepared.upToDate.diagnostics], timings, compiled: null, upToDate: prepared.upToDate };
+    cache = prepared.cache;
   }
   // Threads load their modules while this one reads the site.
   const pool = startRenderPool(workerCount(options.workers ?? 'auto'));
   try {
-    return await compileWith(config.value, options, { timings, diagnostics, pool, pagesDir });
+    return await compileWith(config.value, options, { timings, diagnostics, pool, cache });
   } finally {
     pool?.close();
   }
@@ -88,7 +107,7 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
 async function compileWith(
   resolved: ResolvedConfig,
   options: CompileOptions,
-  { timings, diagnostics, pool, pagesDir }: { timings: TaskTimings; diagnostics: Diagnostic[]; pool: ReturnType<typeof startRenderPool>; pagesDir: string | null },
+  { timings, diagnostics, pool, cache }: { timings: TaskTimings; diagnostics: Diagnostic[]; pool: ReturnType<typeof startRenderPool>; cache: CacheTarget | null },
 ): Promise<CompileResult> {
   const failed = () => ({ ok: false, diagnostics, timings, compiled: null });
   // The browser runtime depends on the config only: esbuild bundles it in its own
@@ -105,14 +124,11 @@ async function compileWith(
   const factsJson = JSON.stringify(siteFacts(site)).replace(/</g, '\\u003c');
 
   const assets = await task(timings, 'assets', () => bundling);
-  const documents = await task(timings, 'render', () =>
-    renderAll(
-      { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: new Date().getFullYear(), forOutput: !options.scan },
-      plan.documents,
-      pool,
-      { outDir: pagesDir, scan: options.scan ?? false },
-    ),
-  );
+  const renderInput: RenderInput = { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: buildYear(), forOutput: !options.scan };
+  const cached = cache ? planCache(cache, renderInput, plan.documents) : null;
+  const inPlace = cached?.inPlace ?? false;
+  const pagesDir = options.output ? await options.output.stage(inPlace) : null;
+  const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, pool, { outDir: pagesDir, scan: options.scan ?? false, cache: cached?.plan.render ?? null }));
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
   if (!options.keepGoing) diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
@@ -127,8 +143,11 @@ async function compileWith(
   const generated = [...documents.map((d) => d.path), ...derived.files.filter((f) => !('from' in f && copied.has(f.from))).map((f) => f.path), ...assets.files.map((f) => f.path), ...search.map((f) => f.path), ...llms.map((f) => f.path)];
   diagnostics.push(...contentCollisions(site.assets, generated));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
-  const files: OutputFile[] = [...documents.filter((d) => !d.written).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files, ...search, ...llms];
-  return { ok: !hasErrors(diagnostics), diagnostics, timings, compiled: { site, plan, documents, stubs, files } };
+  const files: OutputFile[] = [...documents.filter((d) => !d.written && !d.kept).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files, ...search, ...llms];
+  const ok = !hasErrors(diagnostics);
+  // Only a good run's documents are kept: a failed build changes nothing, not even the cache.
+  if (ok || options.scan) cached?.plan.save();
+  return { ok, diagnostics, timings, compiled: { site, plan, documents, stubs, files }, reused: cached?.plan.reused ?? 0, inPlace };
 }
 
 export interface BuildOptions extends CompileOptions {
@@ -145,36 +164,55 @@ export interface BuildResult extends CompileResult {
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   let staging: Staging | null = null;
   let outDir: string | null = null;
+  let cache: OutputCache | null = null;
   const result = await compileSite({
     ...options,
-    pagesDir: async (resolved) => {
-      outDir = resolve(options.out ?? resolve(resolved.file, '..', 'dist'));
-      const refusal = refuseOutDir({ outDir, projectRoot: dirname(resolved.file), contentDir: resolved.contentDir, configFile: resolved.file, force: options.force ?? false });
-      if (refusal) {
-        return {
-          diagnostic: {
-            ruleId: 'out-dir-unsafe',
-            severity: 'error',
-            message: `refusing to replace the output folder: ${refusal.reason}`,
-            hint: refusal.hint,
-            file: resolved.file,
-            line: 1,
-            column: 1,
-          },
-        };
-      }
-      staging = await stageOutput(outDir);
-      return { dir: staging.dir };
+    output: {
+      prepare: async (resolved) => {
+        outDir = resolve(options.out ?? resolve(resolved.file, '..', 'dist'));
+        const refusal = refuseOutDir({ outDir, projectRoot: dirname(resolved.file), contentDir: resolved.contentDir, configFile: resolved.file, force: options.force ?? false });
+        if (refusal) {
+          return {
+            diagnostic: {
+              ruleId: 'out-dir-unsafe',
+              severity: 'error',
+              message: `refusing to replace the output folder: ${refusal.reason}`,
+              hint: refusal.hint,
+              file: resolved.file,
+              line: 1,
+              column: 1,
+            },
+          };
+        }
+        cache = options.cache === null ? null : openOutputCache(resolved, outDir);
+        if (cache?.upToDate) return { upToDate: cache.upToDate };
+        return { cache: cache?.target ?? null };
+      },
+      stage: async (inPlace) => {
+        if (inPlace) return null;
+        staging = await stageOutput(outDir!);
+        return staging.dir;
+      },
     },
   }).catch(async (error: unknown) => {
     await (staging as Staging | null)?.abort();
     throw error;
   });
+  if (result.upToDate) return { ...result, outDir };
   const staged = staging as Staging | null;
-  if (!result.ok || !result.compiled || !staged) {
+  const outputCache = cache as OutputCache | null;
+  if (!result.ok || !result.compiled || (!staged && !result.inPlace)) {
     await staged?.abort();
     return { ...result, outDir: null };
   }
-  await task(result.timings, 'write', () => staged.commit(result.compiled!.files));
+  const { files, documents } = result.compiled;
+  await task(result.timings, 'write', async () => {
+    if (staged) {
+      await staged.commit(files);
+      outputCache?.record(outputCache.identify(files, documents), documents, result.diagnostics);
+    } else {
+      outputCache!.record(outputCache!.updateInPlace(files, documents), documents, result.diagnostics);
+    }
+  });
   return { ...result, outDir };
 }

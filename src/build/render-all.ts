@@ -23,6 +23,16 @@ export interface RenderOptions {
   outDir?: string | null;
   /** Read the ids and links of each page's HTML (bankdocs check). */
   scan?: boolean;
+  /** Documents of the last run that need no rendering (src/cache/). */
+  cache?: RenderCache | null;
+}
+
+/** What the build's cache offers the renderer (see build-cache.ts). */
+export interface RenderCache {
+  /** The document as the last run made it, or null to render it. */
+  reuse(doc: DocumentPlan): RenderedDocument | null;
+  /** A document rendered in this run, once its HTML went to the page sink (and its ids and links were scanned). */
+  keep(doc: DocumentPlan, rendered: RenderedDocument): void;
 }
 
 export type WorkerResult = { ok: true; results: [number, RenderedDocument][] } | { ok: false; message: string; stack?: string };
@@ -72,7 +82,18 @@ export function startRenderPool(threads: number): RenderPool | null {
   return threads > 0 && canUseWorkers ? new RenderPool(threads) : null;
 }
 
-export async function renderAll(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions = {}): Promise<RenderedDocument[]> {
+export async function renderAll(input: RenderInput, planned: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions = {}): Promise<RenderedDocument[]> {
+  const { cache } = options;
+  if (!cache) return renderDocuments(input, planned, pool, options);
+  const all: (RenderedDocument | null)[] = planned.map((doc) => cache.reuse(doc));
+  const todo = planned.filter((_, i) => !all[i]);
+  const rendered = todo.length ? await renderDocuments(input, todo, pool, options) : [];
+  rendered.forEach((doc, i) => cache.keep(todo[i]!, doc));
+  let next = 0;
+  return all.map((doc) => doc ?? rendered[next++]!);
+}
+
+async function renderDocuments(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions): Promise<RenderedDocument[]> {
   const sink = options.outDir || options.scan ? pageSink({ dir: options.outDir ?? null, scan: options.scan ?? false }, canUseWorkers && documents.length >= MIN_PAGES_FOR_SINK_THREAD) : null;
   const handOver = (doc: RenderedDocument) => {
     if (!sink) return doc;

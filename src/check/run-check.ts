@@ -23,6 +23,8 @@ export interface CheckOptions {
   cacheFile?: string | null;
   /** Run every request example against the mock API (`--execute`). */
   execute?: boolean;
+  /** false: read every page again, not what the last check read (`--no-cache`). */
+  cache?: boolean;
 }
 
 export interface CheckResult {
@@ -32,12 +34,14 @@ export interface CheckResult {
   timings: TaskTimings;
   /** What was left undone and why (`--execute` without curl or ruby): printed, not counted. */
   notices: string[];
+  /** Pages taken from the last check's cache, not rendered again. */
+  reused?: number;
   /** With `--execute`: how many examples ran against the mock. */
   executed?: { curl: number; ruby: number };
 }
 
 export async function runCheck(options: CheckOptions = {}): Promise<CheckResult> {
-  const compiled = await compileSite({ ...(options.config ? { config: options.config } : {}), workers: options.workers ?? 'auto', keepGoing: true, scan: true });
+  const compiled = await compileSite({ ...(options.config ? { config: options.config } : {}), workers: options.workers ?? 'auto', keepGoing: true, scan: true, cache: options.cache === false ? null : 'scan' });
   const { timings } = compiled;
   const diagnostics = [...compiled.diagnostics];
   const notices: string[] = [];
@@ -91,7 +95,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
       )),
     );
   }
-  return { diagnostics: dedupe(diagnostics), external: links.external, pages: documents.length, timings, notices, ...(executedCount ? { executed: executedCount } : {}) };
+  return { diagnostics: dedupe(diagnostics), external: links.external, pages: documents.length, timings, notices, reused: compiled.reused ?? 0, ...(executedCount ? { executed: executedCount } : {}) };
 }
 
 /** The same problem found twice (by the renderer and the link check) is reported once. */

@@ -9,6 +9,8 @@ export interface BuildCommandOptions {
   workers?: string;
   timings?: boolean;
   force?: boolean;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 export async function buildCommand(options: BuildCommandOptions, out: Output = consoleOutput): Promise<number> {
@@ -19,9 +21,17 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
     ...(options.out ? { out: options.out } : {}),
     force: options.force ?? false,
     workers,
+    ...(options.cache === false ? { cache: null } : {}),
   });
   printDiagnostics(out, result.diagnostics, { quiet: options.quiet ?? false });
   if (options.timings) out.error(formatTimings(result.timings));
+  if (result.upToDate && result.outDir) {
+    if (!options.quiet) {
+      const ms = Math.round(performance.now() - started);
+      out.info(`${relative(process.cwd(), result.outDir) || '.'} is up to date: nothing changed since its build (${result.upToDate.pages} pages, ${result.upToDate.files} files); checked in ${ms} ms.`);
+    }
+    return 0;
+  }
   if (!result.ok || !result.compiled || !result.outDir) {
     out.error('Build failed; the previous output, if any, is unchanged.');
     return 1;
@@ -29,9 +39,11 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
   if (!options.quiet) {
     const pages = result.compiled.documents.length;
     // The pages, every other file, and the marker that lets the next build replace the folder.
-    const files = result.compiled.files.length + result.compiled.documents.filter((d) => d.written).length + 1;
+    const files = result.compiled.files.length + result.compiled.documents.filter((d) => d.written || d.kept).length + 1;
     const ms = Math.round(performance.now() - started);
-    out.info(`Built ${pages} pages (${files} files) into ${relative(process.cwd(), result.outDir) || '.'} in ${ms} ms.`);
+    // Pages taken from the cache were not rendered; an in-place build wrote only the files that changed.
+    const reused = result.reused ? `; ${result.reused} unchanged pages reused${result.inPlace ? ', only changed files written' : ''}` : '';
+    out.info(`Built ${pages} pages (${files} files) into ${relative(process.cwd(), result.outDir) || '.'} in ${ms} ms${reused}.`);
   }
   return 0;
 }

@@ -13,6 +13,8 @@ export interface CheckCommandOptions {
   workers?: string;
   timings?: boolean;
   execute?: boolean;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 export async function checkCommand(options: CheckCommandOptions, out: Output = consoleOutput): Promise<number> {
@@ -21,6 +23,7 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
     ...(options.config ? { config: options.config } : {}),
     external: options.external ?? false,
     execute: options.execute ?? false,
+    cache: options.cache ?? true,
     workers: options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers),
     cacheFile: join(process.cwd(), 'node_modules', '.cache', 'bankdocs', 'external-links.json'),
   });
@@ -30,7 +33,7 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
   if (result.executed) out.error(`Ran ${result.executed.curl} curl and ${result.executed.ruby} Ruby examples against the mock API.`);
   for (const notice of result.notices) out.error(`notice: ${notice}`);
-  if (options.timings) out.error(formatTimings(result.timings));
+  if (options.timings) out.error(`${formatTimings(result.timings)}${result.reused ? `; ${result.reused} unchanged pages read from the cache` : ''}`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const maxWarnings = options.maxWarnings === undefined ? Infinity : Number(options.maxWarnings);

@@ -15,12 +15,12 @@ export class RenderHost {
   private next = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor() {
+  constructor(private entry: string = libEntry('dev-render-worker')) {
     this.worker = this.start();
   }
 
   private start(): Worker {
-    const worker = new Worker(libEntry('dev-render-worker'), { env: process.env });
+    const worker = new Worker(this.entry, { env: process.env });
     worker.on('message', (message: { id: number; ok: boolean; documents?: RenderedDocument[]; message?: string; stack?: string }) => {
       const pending = this.pending.get(message.id);
       if (!pending) return;
@@ -48,8 +48,9 @@ export class RenderHost {
     return (await this.send({ type: 'render', documents })).documents ?? [];
   }
 
-  /** A new thread: theme components are loaded again from lib/. */
-  async restart(): Promise<void> {
+  /** A new thread, from `entry` (a bundle compiled with changed theme components) when given. */
+  async restart(entry?: string): Promise<void> {
+    if (entry) this.entry = entry;
     await this.worker.terminate();
     for (const p of this.pending.values()) p.reject(new Error('render thread restarted'));
     this.pending.clear();

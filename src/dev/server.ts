@@ -13,7 +13,7 @@ import type { DevSession, UpdateReport } from './session.js';
 export { safePath } from '../http/local-server.js';
 
 /** What the server needs of the session (a narrow view, so tests can stand one up). */
-export type ServedSession = Pick<DevSession, 'lookup' | 'generation' | 'problems' | 'contentDir'>;
+export type ServedSession = Pick<DevSession, 'lookup' | 'generation' | 'errors' | 'contentDir'>;
 
 export interface DevServerOptions {
   session: ServedSession;
@@ -77,11 +77,14 @@ export function createDevServer(options: DevServerOptions): DevServer {
 
   function send(res: ServerResponse, status: number, name: string, body: string | Uint8Array, head: boolean): void {
     let payload = body;
-    if (extensionOf(name) === 'html') payload = String(body).replace(/<\/body>/i, `<script src="/__bankdocs/dev.js"></script></body>`);
+    // The client patches a page in place when only its content changed: it needs to know which version of the page it holds.
+    const html = extensionOf(name) === 'html';
+    if (html) payload = String(body).replace(/<\/body>/i, `<script src="/__bankdocs/dev.js" data-generation="${session.generation}"></script></body>`);
     res.writeHead(status, {
       'content-type': contentType(name),
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
+      ...(html ? { 'x-bankdocs-generation': String(session.generation) } : {}),
     });
     res.end(head ? undefined : payload);
   }
@@ -89,7 +92,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
   function events(res: ServerResponse): void {
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write(`retry: 500\n`);
-    res.write(message('hello', { generation: session.generation, problems: wire(session.problems) }));
+    res.write(message('hello', { generation: session.generation, problems: wire(session.errors) }));
     clients.add(res);
     res.on('close', () => clients.delete(res));
   }

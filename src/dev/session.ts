@@ -2,8 +2,11 @@
 // re-reads only what changed and re-renders only the pages that depend on it; a page
 // whose new version has errors keeps its last good version, and the errors are kept
 // until the file is fixed.
-import { spawnSync } from 'node:child_process';
-import { relative, resolve, sep } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
+import { siteCacheDir } from '../cache/cache-dir.js';
+import { compileDevRenderer } from './compile-theme.js';
+import { DependencyMap, type SourceChange } from './dependencies.js';
 import { loadApi } from '../api/openapi.js';
 import { bundleAssets, type BundledAssets, type OutputFile } from '../build/assets.js';
 import { derivedFiles } from '../build/derived-files.js';
@@ -15,7 +18,7 @@ import { vetContentFile } from '../content/content-files.js';
 import { loadContent, loadPage, symlinkDiagnostic } from '../content/load-content.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
+import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import { siteFacts } from '../routes/facts.js';
 import { markdownTwinUrl } from '../routes/markdown-twin.js';
@@ -53,9 +56,15 @@ export class DevSession {
   private factsJson = '{}';
   private readonly host = new RenderHost();
   private readonly outputs = new Map<string, Output>();
-  private readonly loadProblems = new Map<string, Diagnostic[]>();
-  private readonly renderProblems = new Map<string, Diagnostic[]>();
-  private readonly baseProblems: Diagnostic[] = [];
+  /**
+   * Every problem the session knows, by where it came from: "config", "theme", a file's
+   * path (reading it), or "page:<url>" (rendering it). An entry is replaced whenever its
+   * origin is looked at again, and dropped when that is fine.
+   */
+  private readonly problems = new Map<string, Diagnostic[]>();
+  /** What each document reads (dependencies.ts), for what to render again after an edit. */
+  private readonly dependencies = new DependencyMap();
+  private knownUrls = new Set<string>();
   private readonly openapiCache = new Map<string, OutputFile[]>();
   /** Each page's text by heading, as last rendered without errors, for the search index. */
   private readonly searchDocs = new Map<string, IndexedDocument>();
@@ -66,8 +75,9 @@ export class DevSession {
 
   constructor(private readonly configPath: string) {}
 
-  get problems(): Diagnostic[] {
-    return [...this.baseProblems, ...[...this.loadProblems.values()].flat(), ...[...this.renderProblems.values()].flat()].filter((d) => d.severity === 'error');
+  /** The errors to show now (terminal and overlay). */
+  get errors(): Diagnostic[] {
+    return [...this.problems.values()].flat().filter((d) => d.severity === 'error');
   }
 
   get pageCount(): number {
@@ -110,7 +120,7 @@ export class DevSession {
     const started = performance.now();
     const done = (what: string, rendered: number, reload: string[], cssOnly = false): UpdateReport => {
       if (rendered || cssOnly) this.generation++;
-      return { what, rendered, ms: Math.round(performance.now() - started), reload, cssOnly, problems: this.problems };
+      return { what, rendered, ms: Math.round(performance.now() - started), reload, cssOnly, problems: this.errors };
     };
     const configFile = resolve(this.configPath);
     const within = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
@@ -124,15 +134,15 @@ export class DevSession {
     const names = changes.map((c) => relative(process.cwd(), c.path)).join(', ');
 
     if (theme.some((c) => within(resolve(THEME_DIR, 'components'), c.path))) {
-      // Theme components are compiled code: rebuild the render thread's bundle, then a
-      // fresh render thread loads it.
-      const compile = spawnSync(process.execPath, [resolve(PACKAGE_ROOT, 'scripts', 'compile.mjs'), '--entry', 'dev-render-worker'], { encoding: 'utf8' });
-      if (compile.status !== 0) {
-        this.baseProblems.splice(0, Infinity, { ruleId: 'theme-error', severity: 'error', message: `the theme does not compile: ${compile.stderr.trim().split('\n')[0]}`, file: theme[0]!.path, line: 1, column: 1 });
+      // Theme components are compiled code: compile the render thread again (into the
+      // cache folder, never the package), then a fresh render thread loads it.
+      const compiled = await compileDevRenderer(siteCacheDir(configFile) ?? join(tmpdir(), 'bankdocs-dev'));
+      if (!compiled.ok) {
+        this.problems.set('theme', [{ ruleId: 'theme-error', severity: 'error', message: `the theme does not compile: ${compiled.message}`, file: compiled.file ?? theme[0]!.path, line: compiled.line ?? 1, column: compiled.column ?? 1 }]);
         return done(names, 0, []);
       }
-      this.baseProblems.length = 0;
-      await this.host.restart();
+      this.problems.delete('theme');
+      await this.host.restart(compiled.entry);
       await this.host.send({ type: 'init', input: this.renderInput() });
       return done(names, await this.renderAll(), ['*']);
     }
@@ -153,7 +163,6 @@ export class DevSession {
     const rel = (path: string) => relative(contentDir, path).split(sep).join('/');
     const upserts: Page[] = [];
     const removed: string[] = [];
-    const touched = new Set<string>();
     let apiChanged = false;
     let structural = false;
     let assetsChanged = false;
@@ -176,24 +185,22 @@ export class DevSession {
         const asset = { rel: source, file: change.path };
         const vetted = change.kind === 'unlink' ? null : vetOrNull(asset, config.site.hostFiles);
         const refused = vetted !== null && vetted !== 'host';
-        this.loadProblems.set(change.path, refused ? [vetted] : []);
+        this.problems.set(change.path, refused ? [vetted] : []);
         assetsChanged = true;
         site.assets = site.assets.filter((a) => a.rel !== source);
         site.hostFiles = site.hostFiles.filter((a) => a.rel !== source);
         if (vetted === 'host') site.hostFiles.push(asset);
         else if (change.kind !== 'unlink' && !refused) site.assets.push(asset);
-        touched.add(source);
         continue;
       }
-      touched.add(source);
       if (change.kind === 'unlink') {
         removed.push(source);
-        this.loadProblems.delete(change.path);
+        this.problems.delete(change.path);
         structural = true;
         continue;
       }
-      const loaded = await loadPage(contentDir, source, config.locales.available).catch(() => ({ page: null, diagnostics: [] as Diagnostic[] }));
-      this.loadProblems.set(change.path, loaded.diagnostics);
+      const loaded = await loadPage(contentDir, source, config.locales.available).catch((error: NodeJS.ErrnoException) => ({ page: null, diagnostics: [unreadable(change.path, error)] }));
+      this.problems.set(change.path, loaded.diagnostics);
       // A page with errors keeps its last good version; a new page with errors waits.
       if (loaded.page && !loaded.diagnostics.some((d) => d.severity === 'error')) {
         structural ||= !site.pages.some((p) => p.source === source);
@@ -202,45 +209,54 @@ export class DevSession {
     }
     // As at start-up (load-content's walk): a symlink is reported, and nothing is read through it.
     for (const link of changes.filter((c) => c.symlink)) {
-      this.loadProblems.set(link.path, [symlinkDiagnostic(rel(link.path), link.path)]);
+      this.problems.set(link.path, [symlinkDiagnostic(rel(link.path), link.path)]);
     }
     if (apiChanged) {
-      const loaded = await loadApi(resolve(contentDir, config.api.openapi), config.api.openapi).catch(() => ({ api: null, diagnostics: [] as Diagnostic[] }));
-      this.loadProblems.set(resolve(contentDir, config.api.openapi), loaded.diagnostics);
+      const file = resolve(contentDir, config.api.openapi);
+      const loaded = await loadApi(file, config.api.openapi).catch((error: NodeJS.ErrnoException) => ({ api: null, diagnostics: [unreadable(file, error)] }));
+      this.problems.set(file, loaded.diagnostics);
       if (loaded.api) site.api = loaded.api;
     }
     const gone = new Set([...removed, ...upserts.map((p) => p.source)]);
-    const before = new Map(this.plan!.documents.map((d) => [d.url, JSON.stringify(d)]));
+    // What changed in each page: only the Markdown, or also the front matter (and then the title?).
+    const previous = new Map(site.pages.map((p) => [p.source, p]));
+    const edits: SourceChange[] = upserts.map((p) => ({ source: p.source, frontMatter: JSON.stringify(previous.get(p.source)?.data) !== JSON.stringify(p.data) }));
+    const retitled = upserts.some((p) => previous.get(p.source)?.data.title !== p.data.title);
+    const before = this.dependencies.affected(edits);
+    const beforeUrls = new Set(this.plan!.documents.map((d) => d.url));
     site.pages = [...site.pages.filter((p) => !gone.has(p.source)), ...upserts];
     this.replan();
     await this.host.send({ type: 'patch', pages: upserts, removed, rest: { ...this.renderRest(), ...(apiChanged ? { api: site.api } : {}) } });
 
-    // What to render again: every page when files come or go (links between pages may
-    // change), otherwise the pages made from the changed files and those whose plan moved.
+    // What to render again: every document when pages come or go (the plan, menus and
+    // links change) or a title changes (the theme lists pages by title: sidebar, cards);
+    // otherwise the documents that read a changed source (before and after the edit: an
+    // order change moves prev/next), the API reference when the API document changed, and
+    // pages that failed on a missing file when content files changed.
     const plan = this.plan!;
-    const affected = structural
-      ? plan.documents
-      : plan.documents.filter(
-          (d) => before.get(d.url) !== JSON.stringify(d) || usesSource(d, touched) || (apiChanged && d.kind === 'api') || (assetsChanged && (this.renderProblems.get(d.url)?.length ?? 0) > 0),
-        );
-    for (const url of before.keys()) if (!plan.documents.some((d) => d.url === url)) this.outputs.delete(outputPath(url));
+    const reached = new Set([...before, ...this.dependencies.affected(edits)]);
+    const affected =
+      structural || retitled
+        ? plan.documents
+        : plan.documents.filter((d) => reached.has(d.url) || (apiChanged && d.kind === 'api') || (assetsChanged && (this.problems.get(`page:${d.url}`)?.length ?? 0) > 0));
+    const now = new Set(plan.documents.map((d) => d.url));
+    for (const url of beforeUrls) if (!now.has(url)) this.outputs.delete(outputPath(url));
     const rendered = await this.renderDocuments(affected);
     this.writeDerived();
     if (rendered) this.generation++;
-    return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.problems };
+    return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.errors };
   }
 
   private async fullBuild(): Promise<number> {
     const config = await resolveConfig(this.configPath);
-    this.baseProblems.length = 0;
-    this.loadProblems.clear();
+    for (const key of [...this.problems.keys()]) if (!key.startsWith('page:')) this.problems.delete(key);
     if (!config.ok) {
-      this.baseProblems.push(...config.diagnostics);
+      this.problems.set('config', config.diagnostics);
       return 0;
     }
     const content = await loadContent(config.value);
     const errors = content.diagnostics.filter((d) => d.severity === 'error');
-    for (const d of errors) this.loadProblems.set(d.file, [...(this.loadProblems.get(d.file) ?? []), d]);
+    for (const d of errors) this.problems.set(d.file, [...(this.problems.get(d.file) ?? []), d]);
     // Pages with broken front matter are left out: their last good version (if any) stays.
     const broken = new Set(errors.map((d) => d.file));
     const previous = new Map((this.site?.pages ?? []).map((p) => [p.file, p]));
@@ -261,6 +277,14 @@ export class DevSession {
 
   private replan(): void {
     this.plan = planRoutes(this.site!);
+    const sourceOf = (url: string) => {
+      const doc = byUrl.get(url);
+      return doc?.kind === 'page' ? doc.source : undefined;
+    };
+    const byUrl = new Map(this.plan.documents.map((d) => [d.url, d]));
+    for (const url of [...this.knownUrls]) if (!byUrl.has(url)) this.dependencies.delete(url);
+    for (const doc of this.plan.documents) this.dependencies.set(doc, sourceOf);
+    this.knownUrls = new Set(byUrl.keys());
     this.factsJson = JSON.stringify(siteFacts(this.site!)).replace(/</g, '\\u003c');
   }
 
@@ -283,7 +307,7 @@ export class DevSession {
     const rendered: RenderedDocument[] = await this.host.render(documents);
     for (const doc of rendered) {
       const errors = doc.diagnostics.filter((d) => d.severity === 'error');
-      this.renderProblems.set(doc.url, errors);
+      this.problems.set(`page:${doc.url}`, errors);
       // Keep serving the last good version of a page whose new version has errors.
       if (errors.length && this.outputs.has(doc.path)) continue;
       this.outputs.set(doc.path, { body: doc.html });
@@ -318,10 +342,8 @@ export class DevSession {
 
 }
 
-function usesSource(doc: DocumentPlan, sources: ReadonlySet<string>): boolean {
-  if (doc.kind === 'page') return sources.has(doc.source);
-  if (doc.kind === 'api') return doc.sections.some((s) => sources.has(s));
-  return false;
+function unreadable(file: string, error: NodeJS.ErrnoException): Diagnostic {
+  return { ruleId: 'content-unreadable', severity: 'error', message: `cannot read this file (${error.code ?? error.message}); the last good version of its pages is shown`, hint: 'check that the file exists and can be read, then save it again', file, line: 1, column: 1 };
 }
 
 /** The dev server's view of one added or changed content file; a file gone meanwhile is not refused. */

@@ -49,6 +49,10 @@ export interface RenderedDocument {
   html: string;
   /** Set when the rendering thread wrote the page into the output folder itself. */
   written?: boolean;
+  /** Set when the page was not rendered: the output folder holds it from the last build (src/cache/). */
+  kept?: boolean;
+  /** The document's cache key (src/cache/document-key.ts), when the run uses the cache. */
+  cacheKey?: string;
   /** Ids and links read from the HTML by the rendering thread (bankdocs check). */
   scanned?: ScannedPage;
   ids: string[];

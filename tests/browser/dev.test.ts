@@ -1,17 +1,17 @@
 // `bankdocs dev` with a page open in Chromium: edits to a guide, a translated page, the
 // config and the stylesheet arrive; a broken front matter shows the overlay and the
 // last good page, and fixing it clears the overlay.
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { copySite, removeSite, REPO } from '../helpers/site.js';
-import { startDev, type DevProcess } from '../helpers/dev.js';
+import { startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
 import { DESKTOP, launchBrowser, localContext, type BrowserHandle } from '../helpers/browser.js';
 
 let site: string;
 let theme: string;
+let removeTheme: (() => void) | undefined;
 let dev: DevProcess;
 let chrome: BrowserHandle;
 
@@ -22,11 +22,9 @@ const edit = (rel: string, change: (text: string) => string) => {
 
 beforeAll(async () => {
   site = copySite('basic-site');
-  // A copy of the theme to edit, beside a link to src/ (the runtime imports the resolver).
-  const root = mkdtempSync(join(tmpdir(), 'bankdocs-theme-'));
-  theme = join(root, 'theme');
-  cpSync(join(REPO, 'theme'), theme, { recursive: true });
-  symlinkSync(join(REPO, 'src'), join(root, 'src'));
+  const copy = themeCopy(REPO);
+  theme = copy.theme;
+  removeTheme = copy.remove;
   dev = await startDev(site, { BANKDOCS_THEME_DIR: theme });
   chrome = await launchBrowser();
 });
@@ -34,7 +32,7 @@ afterAll(async () => {
   await chrome?.close();
   await dev?.stop();
   removeSite(site);
-  rmSync(join(theme, '..'), { recursive: true, force: true });
+  removeTheme?.();
 });
 
 async function open(path: string): Promise<{ page: Page; close: () => Promise<void> }> {

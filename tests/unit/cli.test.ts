@@ -10,8 +10,8 @@ describe('the CLI', () => {
     const program = createProgram(() => {});
     const surface = Object.fromEntries(program.commands.map((c) => [c.name(), c.options.map((o) => o.flags)]));
     expect(surface).toEqual({
-      build: ['-c, --config <file>', '-o, --out <dir>', '--force', '-q, --quiet', '--workers <n>', '--timings'],
-      check: ['-c, --config <file>', '-f, --format <format>', '--external', '--max-warnings <n>', '--strict', '--execute', '--workers <n>', '--timings'],
+      build: ['-c, --config <file>', '-o, --out <dir>', '--force', '-q, --quiet', '--workers <n>', '--no-cache', '--timings'],
+      check: ['-c, --config <file>', '-f, --format <format>', '--external', '--max-warnings <n>', '--strict', '--execute', '--workers <n>', '--no-cache', '--timings'],
       dev: ['-c, --config <file>', '-p, --port <port>', '--host <host>', '--open'],
       preview: ['-d, --dir <dir>', '-p, --port <port>', '--host <host>'],
       mock: ['-c, --config <file>', '-p, --port <port>', '--host <host>', '--stateful'],

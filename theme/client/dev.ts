@@ -1,5 +1,7 @@
-// Injected by `bankdocs dev` only: live reload over server-sent events, a stylesheet
-// swap for CSS-only changes, and an overlay listing the errors until they are fixed.
+// Injected by `bankdocs dev` only: live updates over server-sent events (the changed
+// content patched into the open page, or a reload when more changed), a stylesheet swap
+// for CSS-only changes, and an overlay listing the errors until they are fixed.
+import { NeedsReload, patchPage } from './dev-patch.js';
 interface Problem {
   file: string;
   line: number;
@@ -33,6 +35,44 @@ function showProblems(problems: Problem[]): void {
   document.body.append(overlay);
 }
 
+/** The version of this page the server sent, and that page as sent (the runtime changes the live one). */
+const loadedGeneration = Number((document.currentScript as HTMLScriptElement | null)?.dataset.generation ?? NaN);
+let sent: Promise<Document | null> | null = null;
+
+async function fetchPage(): Promise<{ doc: Document; generation: number } | null> {
+  const response = await fetch(location.pathname + location.search, { cache: 'no-store' });
+  if (!response.ok) return null;
+  const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+  return { doc, generation: Number(response.headers.get('x-bankdocs-generation')) };
+}
+
+/** The page as first sent, fetched again while nothing changed; null if it changed meanwhile. */
+function pageAsSent(): Promise<Document | null> {
+  sent ??= fetchPage().then((page) => (page && page.generation === loadedGeneration ? page.doc : null), () => null);
+  return sent;
+}
+
+let updating: Promise<void> = Promise.resolve();
+
+/** Shows the new version of this page: patched in place when only its content changed, else reloaded. */
+function update(): void {
+  updating = updating.then(async () => {
+    try {
+      const before = await pageAsSent();
+      const after = await fetchPage();
+      if (!before || !after) return reload();
+      patchPage(before, after.doc);
+      sent = Promise.resolve(after.doc);
+      document.documentElement.dataset.devPatched = String(after.generation);
+    } catch (error) {
+      // Said in the console, for whoever wonders why this edit reloaded the page.
+      if (error instanceof NeedsReload) console.info(`bankdocs dev: reloading, ${error.message}`);
+      else console.error(error);
+      reload();
+    }
+  });
+}
+
 let generation: number | null = null;
 const events = new EventSource('/__bankdocs/events');
 events.addEventListener('hello', (event) => {
@@ -42,6 +82,7 @@ events.addEventListener('hello', (event) => {
   generation = data.generation;
   showProblems(data.problems);
   document.documentElement.dataset.devConnected = 'true';
+  if (data.generation === loadedGeneration) void pageAsSent();
 });
 events.addEventListener('update', (event) => {
   const data = JSON.parse((event as MessageEvent<string>).data) as { generation: number; reload: string[]; cssOnly: boolean; problems: Problem[] };
@@ -58,7 +99,8 @@ events.addEventListener('update', (event) => {
     }
     return;
   }
-  if (data.reload.includes('*') || data.reload.includes(here)) reload();
+  if (data.reload.includes('*')) reload();
+  else if (data.reload.includes(here)) update();
 });
 
 /** Reloads; the runtime restores the position saved in the history entry (a reload restores). */

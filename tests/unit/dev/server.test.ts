@@ -36,7 +36,7 @@ beforeAll(async () => {
   };
   const session: ServedSession = {
     generation: 0,
-    problems: [],
+    errors: [],
     contentDir: content,
     lookup(path) {
       if (path === 'boom') throw new Error(`EIO: i/o error, read '${join(dir, 'outside', 'secret.txt')}'`);
@@ -59,7 +59,7 @@ const get = (path: string) => rawGet({ port, path });
 describe('the dev server', () => {
   it('serves pages and listed content files', async () => {
     const page = await get('/en');
-    expect([page.status, page.body]).toEqual([200, '<html><body>Home<script src="/__bankdocs/dev.js"></script></body></html>']);
+    expect([page.status, page.body]).toEqual([200, '<html><body>Home<script src="/__bankdocs/dev.js" data-generation="0"></script></body></html>']);
     const file = await get('/assets/ok.txt');
     expect([file.status, file.body, file.headers['content-type'], file.headers['x-content-type-options']]).toEqual([200, 'a content file', 'text/plain; charset=utf-8', 'nosniff']);
   });
@@ -67,7 +67,7 @@ describe('the dev server', () => {
   it('answers a listed content file that is gone, a symlink out of content/, or not a file with the 404 page', async () => {
     for (const path of ['/assets/gone.txt', '/assets/link.txt', '/assets/dir/secret.txt', '/assets/folder.txt', '/assets/elsewhere.txt']) {
       const response = await get(path);
-      expect([response.status, response.body], path).toEqual([404, NOT_FOUND.replace('</body>', '<script src="/__bankdocs/dev.js"></script></body>')]);
+      expect([response.status, response.body], path).toEqual([404, NOT_FOUND.replace('</body>', '<script src="/__bankdocs/dev.js" data-generation="0"></script></body>')]);
     }
     expect(logged).toEqual([]);
   });

@@ -1,0 +1,143 @@
+// The build's side of the cache (src/cache/): before compiling, whether the output folder
+// already holds this very build (nothing to do); after, writing only what changed when
+// few pages did (in place), or the whole folder into a staging folder swapped in (as a
+// cold build does), and recording what was written for the next build.
+//
+// In place, the manifest is removed before the first write and recorded after the last:
+// a build stopped in between leaves a folder the next build does not trust, and writes
+// whole. Errors in the content stop the build before anything is written, as always.
+import { readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { ResolvedConfig } from '../config/load-config.js';
+import { outputError, type Diagnostic } from '../diagnostics.js';
+import type { CacheTarget } from '../cache/build-cache.js';
+import { siteCacheDir } from '../cache/cache-dir.js';
+import { digest, toolFingerprint } from '../cache/fingerprint.js';
+import { contentId, forgetManifest, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type OutputRecord } from '../cache/output-manifest.js';
+import { THEME_DIR } from '../package-root.js';
+import type { RenderedDocument } from '../render/render-documents.js';
+import type { OutputFile } from './assets.js';
+import { OUTPUT_MARKER } from './out-dir.js';
+
+export interface UpToDate {
+  pages: number;
+  files: number;
+  /** The warnings of the build that made the folder, said again. */
+  diagnostics: Diagnostic[];
+}
+
+export interface OutputCache {
+  target: CacheTarget;
+  upToDate: UpToDate | null;
+  /** Records the folder as written now (after a staged commit or an in-place update). */
+  record(written: Map<string, OutputRecord>, documents: readonly RenderedDocument[], diagnostics: readonly Diagnostic[]): void;
+  /** Writes the changed files into the folder itself. */
+  updateInPlace(files: readonly OutputFile[], documents: readonly RenderedDocument[]): Map<string, OutputRecord>;
+  /** What each file of a staged build holds, for the manifest. */
+  identify(files: readonly OutputFile[], documents: readonly RenderedDocument[]): Map<string, OutputRecord>;
+}
+
+/** The files a build reads besides the content: the config, the site's plugins, the theme's styles and scripts. */
+function inputFiles(resolved: ResolvedConfig): Map<string, string> {
+  const files = new Map<string, string>([['config', resolved.file]]);
+  const walk = (label: string, dir: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[];
+    } catch {
+      return;
+    }
+    for (const e of entries) if (e.isFile() || e.isSymbolicLink()) files.set(`${label}/${relative(dir, join(e.parentPath, e.name))}`, join(e.parentPath, e.name));
+  };
+  walk('content', resolved.contentDir);
+  for (const part of ['client', 'styles', 'components']) walk(`theme/${part}`, join(THEME_DIR, part));
+  for (const plugin of resolved.markdownPlugins ?? []) if (plugin.url.startsWith('file:')) files.set(`plugin/${plugin.name}`, new URL(plugin.url).pathname);
+  return files;
+}
+
+export function openOutputCache(resolved: ResolvedConfig, outDir: string): OutputCache | null {
+  const dir = siteCacheDir(resolved.file);
+  if (!dir) return null;
+  const file = manifestFile(dir, outDir);
+  const previous = readManifest(file);
+  const sources = inputFiles(resolved);
+  const inputs = snapshotInputs(sources, previous?.inputs ?? null);
+  const nameOf = new Map([...sources].map(([name, path]) => [path, name]));
+  const buildKey = digest(toolFingerprint(), String(buildYear()), JSON.stringify(resolved.markdownPlugins ?? []));
+  const intact = previous !== null && outputIntact(outDir, previous, [OUTPUT_MARKER]);
+  const upToDate = intact && inputs && previous.buildKey === buildKey && sameInputs(previous.inputs, inputs) ? { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics } : null;
+  // A copied content file is what its bytes were when the build read its inputs.
+  const contentHash = (from: string): string | undefined => inputs?.get(nameOf.get(from) ?? '')?.hash;
+  const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? contentId(f.contents) : `file:${contentHash(f.from) ?? statId(f.from)}`);
+  const pageKeys = (documents: readonly RenderedDocument[]) => new Map(documents.filter((d) => d.cacheKey).map((d) => [d.path, d.cacheKey!]));
+  const statOf = (path: string, id: string): OutputRecord => {
+    const stat = statSync(join(outDir, path));
+    return { id, size: stat.size, mtimeMs: stat.mtimeMs };
+  };
+
+  return {
+    target: { dir, mode: 'output', manifest: intact ? previous : null },
+    upToDate,
+    identify(files, documents) {
+      const keys = pageKeys(documents);
+      const records = new Map<string, OutputRecord>();
+      for (const f of files) records.set(f.path, statOf(f.path, idOf(f, keys)));
+      for (const d of documents) if (d.written && d.cacheKey) records.set(d.path, statOf(d.path, d.cacheKey));
+      return records;
+    },
+    updateInPlace(files, documents) {
+      if (!previous) throw new Error('Internal error: an in-place update without a manifest');
+      forgetManifest(file);
+      const keys = pageKeys(documents);
+      const records = new Map<string, OutputRecord>();
+      try {
+        for (const f of files) {
+          const id = idOf(f, keys);
+          const before = previous.files.get(f.path);
+          if (before?.id === id) {
+            records.set(f.path, before);
+            continue;
+          }
+          const target = join(outDir, f.path);
+          const temp = join(dirname(target), `.${process.pid}.bankdocs.tmp`);
+          mkdirSync(dirname(target), { recursive: true });
+          if ('contents' in f) writeFileSync(temp, f.contents);
+          else copyFileSync(f.from, temp);
+          renameSync(temp, target);
+          records.set(f.path, statOf(f.path, id));
+        }
+        for (const d of documents) if (d.kept) records.set(d.path, previous.files.get(d.path)!);
+        for (const path of previous.files.keys()) if (!records.has(path)) removeWithEmptyParents(outDir, path);
+      } catch (error) {
+        throw outputError(`the output folder ${outDir}`, error);
+      }
+      return records;
+    },
+    record(written, documents, diagnostics) {
+      const pages = documents.length;
+      if (!inputs) return;
+      writeManifest(file, { buildKey, inputs, files: written, pages, diagnostics: diagnostics.filter((d) => d.severity !== 'error') });
+    },
+  };
+}
+
+function statId(path: string): string {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return `${stat?.size ?? -1}:${stat?.mtimeMs ?? -1}`;
+}
+
+function removeWithEmptyParents(root: string, path: string): void {
+  rmSync(join(root, path), { force: true });
+  for (let dir = dirname(join(root, path)); dir.length > root.length; dir = dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // not empty
+    }
+  }
+}
+
+export function buildYear(): number {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  return new Date(process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now()).getUTCFullYear();
+}

@@ -1,0 +1,82 @@
+// The cache as the build and the check use it: which documents need no rendering, and,
+// for the build, whether the output folder can be updated in place (only the files that
+// changed are written) or must be written whole into a staging folder and swapped in.
+import type { RenderCache } from '../build/render-all.js';
+import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
+import { outputPath } from '../routes/paths.js';
+import type { DocumentPlan } from '../routes/plan.js';
+import { openDocumentCache, type CachedDocument, type DocumentCache } from './document-cache.js';
+import { documentKey, siteKey } from './document-key.js';
+import type { OutputManifest } from './output-manifest.js';
+
+/**
+ * Above this share of documents to render, a build writes a new folder and swaps it in
+ * (as a cold build does): in-place updates are for the few pages an edit touches.
+ */
+export const IN_PLACE_MAX_SHARE = 0.25;
+
+export interface CachePlan {
+  render: RenderCache;
+  /** Documents taken from the cache. */
+  readonly reused: number;
+  /** Writes the documents rendered in this run into the cache. */
+  save(): void;
+}
+
+export interface CacheTarget {
+  /** The site's cache folder (null: caching off, every document is rendered and nothing is kept). */
+  dir: string | null;
+  mode: 'output' | 'scan';
+  /**
+   * Output only: the manifest of the output folder, when the folder is as the last build
+   * left it; pages are then reused only if that folder holds them.
+   */
+  manifest?: OutputManifest | null;
+}
+
+/** Decides per document: reuse or render; and for output, whether the folder is updated in place. */
+export function planCache(target: CacheTarget, input: RenderInput, documents: readonly DocumentPlan[]): { plan: CachePlan; inPlace: boolean } {
+  const store: DocumentCache = openDocumentCache(target.dir, target.mode);
+  const site = siteKey(input, { mode: target.mode });
+  const bodies = new Map(input.site.pages.map((p) => [p.source, p.body]));
+  const keys = new Map(documents.map((doc) => [doc, documentKey(site, doc, (source) => bodies.get(source) ?? '')]));
+  const manifest = target.mode === 'output' ? (target.manifest ?? null) : null;
+  // A page can be reused when the cache has its facts and (for output) the folder holds its HTML.
+  const usable = new Map<DocumentPlan, CachedDocument>();
+  if (target.mode === 'scan' || manifest) {
+    for (const doc of documents) {
+      const key = keys.get(doc)!;
+      if (target.mode === 'output' && manifest?.files.get(outputPath(doc.url))?.id !== key) continue;
+      const cached = store.get(key);
+      if (cached) usable.set(doc, cached);
+    }
+  }
+  // In place only when the folder is intact and few documents change; otherwise everything is rendered into a new folder.
+  const candidates = documents.length - usable.size;
+  const inPlace = target.mode === 'output' && manifest !== null && candidates <= Math.max(8, documents.length * IN_PLACE_MAX_SHARE);
+  let reused = 0;
+  const plan: CachePlan = {
+    render: {
+      reuse(doc) {
+        if (target.mode === 'output' && !inPlace) return null;
+        const cached = usable.get(doc);
+        if (!cached) return null;
+        reused++;
+        return { ...cached, html: '', kept: target.mode === 'output', cacheKey: keys.get(doc)! } as RenderedDocument;
+      },
+      keep(doc, rendered) {
+        const key = keys.get(doc)!;
+        rendered.cacheKey = key;
+        // A document with errors is rendered again next time, so they are reported again.
+        if (rendered.diagnostics.some((d) => d.severity === 'error')) return;
+        const { html: _html, written: _written, kept: _kept, cacheKey: _key, ...facts } = rendered;
+        store.set(key, facts);
+      },
+    },
+    get reused() {
+      return reused;
+    },
+    save: () => store.save(),
+  };
+  return { plan, inPlace };
+}

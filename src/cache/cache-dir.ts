@@ -1,0 +1,23 @@
+// Where bankdocs keeps what it can reuse between runs: node_modules/.cache/bankdocs, the
+// place build tools share by convention (find-cache-dir), found upward from the site's
+// folder. One sub-folder per site (by its config path), so two sites never share entries.
+// Safe to delete at any time; BANKDOCS_CACHE_DIR moves it, BANKDOCS_CACHE=off turns it off.
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { digest } from './fingerprint.js';
+
+export function cacheRoot(projectRoot: string): string | null {
+  if (process.env.BANKDOCS_CACHE === 'off' || process.env.BANKDOCS_CACHE === '0') return null;
+  if (process.env.BANKDOCS_CACHE_DIR) return resolve(process.env.BANKDOCS_CACHE_DIR);
+  for (let dir = resolve(projectRoot); ; dir = dirname(dir)) {
+    const modules = join(dir, 'node_modules');
+    if (existsSync(modules) && statSync(modules).isDirectory()) return join(modules, '.cache', 'bankdocs');
+    if (dirname(dir) === dir) return join(resolve(projectRoot), 'node_modules', '.cache', 'bankdocs');
+  }
+}
+
+/** The cache folder of the site whose config is `configFile`, or null when caching is off. */
+export function siteCacheDir(configFile: string): string | null {
+  const root = cacheRoot(dirname(configFile));
+  return root && join(root, 'sites', digest(resolve(configFile)).slice(0, 16));
+}

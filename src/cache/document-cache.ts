@@ -1,0 +1,76 @@
+// The rendered documents of the last run, by key: everything a document is made from
+// (see documentKey) hashed into one string. A document whose key is in the pack is not
+// rendered again; its HTML is already in the output folder (output-manifest.ts), and
+// what the later stages need of it (ids, links, search text, Markdown twin, warnings) is here.
+//
+// One file per site and mode, read and written whole (v8 serialisation): a thousand
+// small files would cost more to open than the pack costs to read. Written atomically;
+// anything unreadable or of another shape is ignored, which only means rendering again.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { RenderedDocument } from '../render/render-documents.js';
+
+const FORMAT = 1;
+
+/** A rendered document without its HTML (which went to the output folder). */
+export type CachedDocument = Omit<RenderedDocument, 'html' | 'written' | 'kept'>;
+
+export interface DocumentCache {
+  get(key: string): CachedDocument | undefined;
+  /** Keeps `doc` for the next run (only entries set or used in this run are saved). */
+  set(key: string, doc: CachedDocument): void;
+  save(): void;
+  readonly hits: number;
+}
+
+export function openDocumentCache(dir: string | null, mode: string): DocumentCache {
+  const file = dir ? join(dir, `documents-${mode}.bin`) : null;
+  const previous = file ? readPack(file) : new Map<string, CachedDocument>();
+  const next = new Map<string, CachedDocument>();
+  let hits = 0;
+  return {
+    get(key) {
+      const doc = previous.get(key);
+      if (doc) {
+        hits++;
+        next.set(key, doc);
+      }
+      return doc;
+    },
+    set(key, doc) {
+      next.set(key, doc);
+    },
+    save() {
+      if (!file || !dir) return;
+      const temp = `${file}.${process.pid}.tmp`;
+      try {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(temp, serialize({ format: FORMAT, entries: [...next] }));
+        renameSync(temp, file);
+      } catch {
+        // A cache that cannot be written (read-only, full disk) only costs the next run time.
+        rmSync(temp, { force: true });
+      }
+    },
+    get hits() {
+      return hits;
+    },
+  };
+}
+
+function readPack(file: string): Map<string, CachedDocument> {
+  try {
+    const pack = deserialize(readFileSync(file)) as { format?: unknown; entries?: unknown };
+    if (pack.format !== FORMAT || !Array.isArray(pack.entries)) return new Map();
+    return new Map((pack.entries as [string, CachedDocument][]).filter(([key, doc]) => typeof key === 'string' && isCachedDocument(doc)));
+  } catch {
+    return new Map();
+  }
+}
+
+function isCachedDocument(doc: unknown): doc is CachedDocument {
+  if (typeof doc !== 'object' || doc === null) return false;
+  const d = doc as Record<string, unknown>;
+  return typeof d.url === 'string' && typeof d.path === 'string' && Array.isArray(d.ids) && Array.isArray(d.links) && Array.isArray(d.diagnostics);
+}

@@ -1,0 +1,120 @@
+// What the last build wrote into an output folder, kept in the site's cache folder (not
+// in the output, which is published): every file with the identity of what it holds
+// (a page: its document key; any other file: a hash of its bytes) and its size and time
+// on disk, so a file someone changed or removed since is noticed; and the inputs of that
+// build (every file under content/, the config, the plugins, the theme), each by size,
+// time and content hash, so a build with nothing changed can stop after a few stats.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { Diagnostic } from '../diagnostics.js';
+import { digest } from './fingerprint.js';
+
+const FORMAT = 1;
+
+export interface OutputRecord {
+  /** What the file holds: a page's document key, or "sha1:<hex>" of the bytes. */
+  id: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface InputRecord {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+export interface OutputManifest {
+  /** Everything that decides the build besides the input files (tool, options, year). */
+  buildKey: string;
+  inputs: Map<string, InputRecord>;
+  files: Map<string, OutputRecord>;
+  /** Pages of that build, and its warnings: a build with nothing to do says them again. */
+  pages: number;
+  diagnostics: Diagnostic[];
+}
+
+export const contentId = (bytes: string | Uint8Array): string => `sha1:${createHash('sha1').update(bytes).digest('hex')}`;
+
+export function manifestFile(cacheDir: string, outDir: string): string {
+  return join(cacheDir, `output-${digest(resolve(outDir)).slice(0, 16)}.bin`);
+}
+
+export function readManifest(file: string): OutputManifest | null {
+  try {
+    const raw = deserialize(readFileSync(file)) as { format?: unknown; buildKey?: unknown; inputs?: unknown; files?: unknown; pages?: unknown; diagnostics?: unknown };
+    if (raw.format !== FORMAT || typeof raw.buildKey !== 'string' || !(raw.inputs instanceof Map) || !(raw.files instanceof Map) || typeof raw.pages !== 'number' || !Array.isArray(raw.diagnostics)) return null;
+    return { buildKey: raw.buildKey, inputs: raw.inputs as Map<string, InputRecord>, files: raw.files as Map<string, OutputRecord>, pages: raw.pages, diagnostics: raw.diagnostics as Diagnostic[] };
+  } catch {
+    return null;
+  }
+}
+
+export function writeManifest(file: string, manifest: OutputManifest): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(temp, serialize({ format: FORMAT, ...manifest }));
+    renameSync(temp, file);
+  } catch {
+    rmSync(temp, { force: true });
+  }
+}
+
+export function forgetManifest(file: string): void {
+  rmSync(file, { force: true });
+}
+
+/**
+ * True when the output folder holds exactly the files of the manifest, as they were
+ * written (size and time), besides `extra` (the marker): nobody changed it since.
+ */
+export function outputIntact(outDir: string, manifest: OutputManifest, extra: readonly string[]): boolean {
+  let listed: string[];
+  try {
+    listed = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+      .filter((e) => !e.isDirectory())
+      .map((e) => join(e.parentPath, e.name).slice(outDir.length + 1).split(sep).join('/'));
+  } catch {
+    return false;
+  }
+  if (listed.length !== manifest.files.size + extra.length) return false;
+  for (const path of listed) {
+    if (extra.includes(path)) continue;
+    const record = manifest.files.get(path);
+    if (!record) return false;
+    const stat = statSync(join(outDir, path), { throwIfNoEntry: false });
+    if (!stat || !stat.isFile() || stat.size !== record.size || stat.mtimeMs !== record.mtimeMs) return false;
+  }
+  return true;
+}
+
+/** The inputs as they are now, re-using the recorded hash of every file whose size and time did not change. */
+export function snapshotInputs(files: ReadonlyMap<string, string>, previous: ReadonlyMap<string, InputRecord> | null): Map<string, InputRecord> | null {
+  const inputs = new Map<string, InputRecord>();
+  for (const [name, path] of files) {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return null;
+    const before = previous?.get(name);
+    if (before && before.size === stat.size && before.mtimeMs === stat.mtimeMs) {
+      inputs.set(name, before);
+      continue;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      return null;
+    }
+    inputs.set(name, { size: stat.size, mtimeMs: stat.mtimeMs, hash: contentId(bytes) });
+  }
+  return inputs;
+}
+
+export function sameInputs(a: ReadonlyMap<string, InputRecord>, b: ReadonlyMap<string, InputRecord>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [name, record] of a) if (b.get(name)?.hash !== record.hash) return false;
+  return true;
+}

@@ -1,0 +1,106 @@
+// `bankdocs dev` puts an edited page's new content into the open page without a reload
+// (scroll, focus and the runtime's state stay), reloads when the edit adds something the
+// runtime must set up, and compiles a changed theme component into the cache folder,
+// never into the package.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { copySite, removeSite, REPO } from '../helpers/site.js';
+import { startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
+import { DESKTOP, launchBrowser, localContext, type BrowserHandle } from '../helpers/browser.js';
+
+let site: string;
+let theme: string;
+let removeTheme: (() => void) | undefined;
+let cache: string;
+let dev: DevProcess;
+let chrome: BrowserHandle;
+const logs: string[] = [];
+
+const edit = (rel: string, change: (text: string) => string) => {
+  const path = join(site, rel);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+};
+
+beforeAll(async () => {
+  site = copySite('basic-site');
+  const copy = themeCopy(REPO);
+  theme = copy.theme;
+  removeTheme = copy.remove;
+  cache = mkdtempSync(join(tmpdir(), 'bankdocs-cache-'));
+  dev = await startDev(site, { BANKDOCS_THEME_DIR: theme, BANKDOCS_CACHE_DIR: cache });
+  chrome = await launchBrowser();
+});
+afterAll(async () => {
+  await chrome?.close();
+  await dev?.stop();
+  removeSite(site);
+  removeTheme?.();
+  rmSync(cache, { recursive: true, force: true });
+});
+
+async function open(path: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await localContext(chrome.browser, DESKTOP);
+  const page = await context.newPage();
+  page.on('console', (m) => logs.push(m.text()));
+  await page.goto(`${dev.url}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true');
+  // The marker survives a patch and dies with a reload.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+  return { page, close: () => context.close() };
+}
+
+const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);
+
+describe('bankdocs dev: content updates in place', () => {
+  it('patches an edited paragraph into the open page: no reload, same scroll position and focus', async () => {
+    const { page, close } = await open('/developers/getting-started');
+    await page.setViewportSize({ width: 1280, height: 400 });
+    // Focus something in the page that the edit does not touch, then scroll.
+    await page.locator('main a, main [tabindex], header a').first().focus();
+    await page.evaluate(() => window.scrollTo({ top: 80, behavior: 'instant' }));
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(0);
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML);
+    const copyButtons = await page.locator('.copy-button').count();
+    edit('content/developers/getting-started.md', (t) => t.replace('Create it.', 'Create it, then patch it.'));
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 10_000 }).toContain('Create it, then patch it.');
+    expect(await marker(page), logs.join('\n')).toBe(7);
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(focused);
+    expect(await page.locator('.copy-button').count()).toBe(copyButtons);
+    // A second edit patches on top of the first.
+    edit('content/developers/getting-started.md', (t) => t.replace('## Step 1: Create', '## Step 1: Create and patch'));
+    await expect.poll(() => page.locator('main h2').first().textContent(), { timeout: 10_000 }).toContain('Create and patch');
+    expect(await marker(page), logs.join('\n')).toBe(7);
+    await close();
+  });
+
+  it('reloads when the edit adds a code block, so the runtime sets it up (copy button)', async () => {
+    const { page, close } = await open('/developers/getting-started');
+    edit('content/developers/getting-started.md', (t) => `${t}\n\n\`\`\`bash\necho added\n\`\`\`\n`);
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 10_000 }).toContain('echo added');
+    await expect.poll(() => marker(page), { timeout: 10_000 }).toBe(null);
+    await expect.poll(() => page.locator('.code-block:has-text("echo added") .copy-button').count(), { timeout: 10_000 }).toBe(1);
+    await close();
+  });
+
+  it('compiles a changed theme component into the cache folder, not the package, and shows it', async () => {
+    const lib = join(REPO, 'lib', 'dev-render-worker.js');
+    const libTime = statSync(lib).mtimeMs;
+    const { page, close } = await open('/en');
+    const file = join(theme, 'components', 'chrome.tsx');
+    const source = readFileSync(file, 'utf8');
+    const footer = /<footer([^>]*)>/.exec(source);
+    expect(footer).not.toBeNull();
+    writeFileSync(file, source.replace(footer![0], `${footer![0]}<p data-testid="theme-edit">Edited theme</p>`));
+    await expect.poll(() => page.locator('[data-testid="theme-edit"]').count(), { timeout: 30_000, message: dev.output() }).toBe(1);
+    expect(statSync(lib).mtimeMs).toBe(libTime);
+    const compiled = join(cache, 'sites');
+    expect(existsSync(compiled)).toBe(true);
+    expect(readdirSync(compiled, { recursive: true }).some((f) => String(f).includes('render-worker-'))).toBe(true);
+    await close();
+  });
+});

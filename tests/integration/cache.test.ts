@@ -1,0 +1,133 @@
+// The build cache (src/cache/): a build with nothing changed stops after checking its
+// inputs; a build with one changed guide renders that guide (and what shows it) and
+// writes only the files that changed; the result is byte for byte what a cold build
+// makes. A damaged cache, or an output folder changed by hand, only costs time.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copySite, removeSite, CLI } from '../helpers/site.js';
+import { spawnSync } from 'node:child_process';
+
+let site: string;
+let cache: string;
+
+beforeEach(() => {
+  site = copySite('basic-site');
+  cache = mkdtempSync(join(tmpdir(), 'bankdocs-cache-'));
+});
+afterEach(() => {
+  removeSite(site);
+  rmSync(cache, { recursive: true, force: true });
+});
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: site, encoding: 'utf8', env: { ...process.env, BANKDOCS_CACHE_DIR: cache, ...env } });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+/** Every file of a folder with its bytes, by path. */
+function tree(dir: string): Map<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(files.map((e) => [join(e.parentPath, e.name).slice(dir.length + 1), readFileSync(join(e.parentPath, e.name), 'latin1')]));
+}
+
+/** The output folder is byte for byte what a build without the cache makes of the same content. */
+function expectSameAsCold(): void {
+  const cold = mkdtempSync(join(tmpdir(), 'bankdocs-cold-'));
+  try {
+    expect(cli(['build', '--out', cold], { BANKDOCS_CACHE: 'off' }).status).toBe(0);
+    const warm = tree(join(site, 'dist'));
+    const reference = tree(cold);
+    expect([...warm.keys()].sort()).toEqual([...reference.keys()].sort());
+    for (const [path, bytes] of reference) expect(warm.get(path), path).toBe(bytes);
+  } finally {
+    rmSync(cold, { recursive: true, force: true });
+  }
+}
+
+const edit = (rel: string, change: (text: string) => string) => writeFileSync(join(site, rel), change(readFileSync(join(site, rel), 'utf8')));
+
+describe('build cache', () => {
+  it('does nothing when nothing changed, and says so with the warnings of the build that made the folder', () => {
+    edit('content/developers/getting-started.md', (t) => `${t}\n[a link to nowhere](#no-such-heading)\n`);
+    const first = cli(['build']);
+    expect(first.status).toBe(0);
+    expect(first.out).toMatch(/Built 24 pages/);
+    const warnings = first.out.split('\n').filter((l) => l.includes('warning'));
+    expect(warnings.length).toBeGreaterThan(0);
+    const second = cli(['build']);
+    expect(second.status).toBe(0);
+    expect(second.out).toMatch(/dist is up to date: nothing changed since its build \(24 pages, \d+ files\)/);
+    for (const line of warnings) expect(second.out).toContain(line);
+    // Touching a file without changing it is no change either.
+    const file = join(site, 'content/en/index.md');
+    writeFileSync(file, readFileSync(file));
+    expect(cli(['build']).out).toMatch(/is up to date/);
+  });
+
+  it('renders only what an edit reaches, writes only changed files, and matches a cold build byte for byte', () => {
+    expect(cli(['build']).status).toBe(0);
+    const before = tree(join(site, 'dist'));
+    const times = new Map([...before.keys()].map((p) => [p, statSync(join(site, 'dist', p)).mtimeMs]));
+    edit('content/developers/payments/create-payment.md', (t) => `${t}\nA sentence added to the guide.\n`);
+    const warm = cli(['build', '--timings']);
+    expect(warm.status).toBe(0);
+    expect(warm.out).toMatch(/Built 24 pages \(\d+ files\) into dist in \d+ ms; 23 unchanged pages reused, only changed files written\./);
+    const after = tree(join(site, 'dist'));
+    const changed = [...after.keys()].filter((p) => after.get(p) !== before.get(p));
+    expect(changed).toContain('developers/payments/create-payment/index.html');
+    // Untouched pages were not written again.
+    expect(statSync(join(site, 'dist', 'en/index.html')).mtimeMs).toBe(times.get('en/index.html'));
+    expectSameAsCold();
+  });
+
+  it('a front matter edit reaches the pages that show it; a removed page leaves no file behind', () => {
+    expect(cli(['build']).status).toBe(0);
+    edit('content/developers/getting-started.md', (t) => t.replace('title: "Getting started"', 'title: "Getting started quickly"'));
+    expect(cli(['build']).status).toBe(0);
+    expectSameAsCold();
+    writeFileSync(join(site, 'content/developers/extra.md'), '---\ntitle: "Extra"\ndescription: "For a while."\n---\n\nHere for one build.\n');
+    expect(cli(['build']).status).toBe(0);
+    expect(readdirSync(join(site, 'dist', 'developers'))).toContain('extra');
+    rmSync(join(site, 'content/developers/extra.md'));
+    const built = cli(['build']);
+    expect(built.status, built.out).toBe(0);
+    expect(readdirSync(join(site, 'dist', 'developers'))).not.toContain('extra');
+    expectSameAsCold();
+  });
+
+  it('a damaged cache or an output file changed by hand only means building again', () => {
+    expect(cli(['build']).status).toBe(0);
+    for (const entry of readdirSync(cache, { recursive: true, withFileTypes: true })) if (entry.isFile()) writeFileSync(join(entry.parentPath, entry.name), 'not a cache file');
+    const again = cli(['build']);
+    expect(again.status).toBe(0);
+    expect(again.out).toMatch(/Built 24 pages \(\d+ files\) into dist in \d+ ms\.$/m);
+    const page = join(site, 'dist', 'en/index.html');
+    const good = readFileSync(page, 'utf8');
+    writeFileSync(page, 'changed by hand');
+    expect(cli(['build']).out).toMatch(/Built 24 pages/);
+    expect(readFileSync(page, 'utf8')).toBe(good);
+  });
+
+  it('a failed build changes neither the output folder nor what the next build reuses', () => {
+    expect(cli(['build']).status).toBe(0);
+    const before = tree(join(site, 'dist'));
+    edit('content/en/index.md', (t) => t.replace('title:', 'title: [broken'));
+    expect(cli(['build']).status).toBe(1);
+    expect(tree(join(site, 'dist'))).toEqual(before);
+    edit('content/en/index.md', (t) => t.replace('title: [broken', 'title:'));
+    expect(cli(['build']).out).toMatch(/is up to date/);
+  });
+
+  it('check reuses what its last run read, with the same findings', () => {
+    edit('content/developers/getting-started.md', (t) => `${t}\n[a link to nowhere](#no-such-heading)\n`);
+    const first = cli(['check', '--format', 'json']);
+    const second = cli(['check', '--format', 'json', '--timings']);
+    expect(second.status).toBe(first.status);
+    const findings = (out: string) => JSON.parse(out.slice(out.indexOf('{'), out.lastIndexOf('}') + 1)) as unknown;
+    expect(second.out).toMatch(/; 24 unchanged pages read from the cache/);
+    expect(findings(second.out.replace(/timings.*$/m, ''))).toEqual(findings(first.out));
+    expect(cli(['check', '--no-cache']).status).toBe(first.status);
+  });
+});
