@@ -18,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * files (WebAssembly, grammars) from beside their own modules.
  */
 const external = ['esbuild', '@ruby/prism', 'curlconverter', 'chokidar', 'jsonc-parser'];
-const commands = ['build', 'check', 'dev', 'preview', 'mock', 'schema'];
+const commands = ['build', 'check', 'dev', 'preview', 'mock', 'schema', 'init'];
 
 /**
  * unist-util-visit-parents names every visitor function after its node, for debugging
@@ -51,6 +51,10 @@ const entries = {
   'render-worker': 'src/build/render-worker.ts',
   'page-sink-worker': 'src/build/page-sink-worker.ts',
   'dev-render-worker': 'src/dev/render-worker.ts',
+  // The package's exports (package.json "exports"): the programmatic API and the plugin API.
+  index: 'src/index.ts',
+  plugin: 'src/plugin/index.ts',
+  theme: 'src/theme-api.ts',
 };
 
 // `--entry <name>` rebuilds that bundle only, in place (bankdocs dev, after a theme

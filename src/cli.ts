@@ -76,6 +76,13 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .action((opts) => run(import('./commands/mock.js').then((m) => m.mockCommand(opts))));
 
   program
+    .command('init')
+    .description('Create a new documentation site: one locale, a guide, an OpenAPI document with one operation and its curl example, and the config. Refuses a folder that is not empty.')
+    .argument('[dir]', 'folder of the new site (default: this folder)')
+    .option('--force', 'add the starter files to a folder that is not empty, replacing files of the same name')
+    .action((dir: string | undefined, opts) => run(import('./commands/init.js').then((m) => m.initCommand(dir, opts))));
+
+  program
     .command('schema')
     .description('Print the JSON Schema of docs.config.yaml (for editor completion), or write it with --out.')
     .option('-o, --out <file>', 'write to this file instead of standard output')

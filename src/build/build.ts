@@ -20,7 +20,8 @@ import { bundleAssets, type OutputFile } from './assets.js';
 import { checkAnchors } from './check-links.js';
 import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
-import { siteSearchIndex } from '../search/site-index.js';
+import { siteSearchIndex, type MemoEntry } from '../search/site-index.js';
+import { openPack } from '../cache/document-cache.js';
 import { renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
 import { refuseOutDir } from './out-dir.js';
@@ -73,6 +74,8 @@ export interface CompileResult {
   /** How the output is written: a new folder swapped in, or the changed files in place. */
   inPlace?: boolean;
 }
+
+const isMemoEntry = (value: unknown): value is MemoEntry => value === null || (typeof value === 'object' && 'entry' in value && 'words' in value);
 
 const hasErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === 'error');
 
@@ -135,7 +138,7 @@ async function compileWith(
 
   const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
   // The search index (issue #17); `check` reads the pages search leaves out, not the index.
-  const search = site.config.search.enabled && !options.scan ? await task(timings, 'search', () => siteSearchIndex({ site, plan, documents })).then((s) => s.files) : [];
+  const search = site.config.search.enabled && !options.scan ? await task(timings, 'search', () => searchIndex(site, plan, documents, cache)) : [];
   // Markdown twins, llms.txt and llms-full.txt (issue #18); `check` needs only their paths (collisions, links).
   const llms: OutputFile[] = !site.config.llms.enabled ? [] : options.scan ? llmsPaths(plan).map((path) => ({ path, contents: '' })) : await task(timings, 'llms', () => llmsFiles({ site, plan, documents }));
   const stubs = derived.stubs;
@@ -148,6 +151,14 @@ async function compileWith(
   // Only a good run's documents are kept: a failed build changes nothing, not even the cache.
   if (ok || options.scan) cached?.plan.save();
   return { ok, diagnostics, timings, compiled: { site, plan, documents, stubs, files }, reused: cached?.plan.reused ?? 0, inPlace };
+}
+
+/** The search index; with the cache, unchanged pages' entries and words come from the last build. */
+function searchIndex(site: Site, plan: RoutePlan, documents: RenderedDocument[], cache: CacheTarget | null): OutputFile[] {
+  const memo = cache?.dir ? openPack(cache.dir, 'search', isMemoEntry) : null;
+  const { files } = siteSearchIndex({ site, plan, documents, memo });
+  memo?.save();
+  return files;
 }
 
 export interface BuildOptions extends CompileOptions {

@@ -1,4 +1,4 @@
-// The rendered documents of the last run, by key: everything a document is made from
+// Packs of what one run made for the next, by key (openPack); chiefly the rendered documents of the last run, by key: everything a document is made from
 // (see documentKey) hashed into one string. A document whose key is in the pack is not
 // rendered again; its HTML is already in the output folder (output-manifest.ts), and
 // what the later stages need of it (ids, links, search text, Markdown twin, warnings) is here.
@@ -16,30 +16,36 @@ const FORMAT = 1;
 /** A rendered document without its HTML (which went to the output folder). */
 export type CachedDocument = Omit<RenderedDocument, 'html' | 'written' | 'kept'>;
 
-export interface DocumentCache {
-  get(key: string): CachedDocument | undefined;
-  /** Keeps `doc` for the next run (only entries set or used in this run are saved). */
-  set(key: string, doc: CachedDocument): void;
+/** Values by key, from the last run; what this run sets or gets is what the next one finds. */
+export interface Pack<T> {
+  get(key: string): T | undefined;
+  /** Keeps `value` for the next run (only entries set or used in this run are saved). */
+  set(key: string, value: T): void;
   save(): void;
   readonly hits: number;
 }
 
+export type DocumentCache = Pack<CachedDocument>;
+
 export function openDocumentCache(dir: string | null, mode: string): DocumentCache {
-  const file = dir ? join(dir, `documents-${mode}.bin`) : null;
-  const previous = file ? readPack(file) : new Map<string, CachedDocument>();
-  const next = new Map<string, CachedDocument>();
+  return openPack(dir, `documents-${mode}`, isCachedDocument);
+}
+
+export function openPack<T>(dir: string | null, name: string, valid: (value: unknown) => value is T): Pack<T> {
+  const file = dir ? join(dir, `${name}.bin`) : null;
+  const previous = file ? readPack(file, valid) : new Map<string, T>();
+  const next = new Map<string, T>();
   let hits = 0;
   return {
     get(key) {
-      const doc = previous.get(key);
-      if (doc) {
-        hits++;
-        next.set(key, doc);
-      }
-      return doc;
+      if (!previous.has(key)) return undefined;
+      const value = previous.get(key)!;
+      hits++;
+      next.set(key, value);
+      return value;
     },
-    set(key, doc) {
-      next.set(key, doc);
+    set(key, value) {
+      next.set(key, value);
     },
     save() {
       if (!file || !dir) return;
@@ -59,11 +65,11 @@ export function openDocumentCache(dir: string | null, mode: string): DocumentCac
   };
 }
 
-function readPack(file: string): Map<string, CachedDocument> {
+function readPack<T>(file: string, valid: (value: unknown) => value is T): Map<string, T> {
   try {
     const pack = deserialize(readFileSync(file)) as { format?: unknown; entries?: unknown };
     if (pack.format !== FORMAT || !Array.isArray(pack.entries)) return new Map();
-    return new Map((pack.entries as [string, CachedDocument][]).filter(([key, doc]) => typeof key === 'string' && isCachedDocument(doc)));
+    return new Map((pack.entries as [string, T][]).filter(([key, value]) => typeof key === 'string' && valid(value)));
   } catch {
     return new Map();
   }

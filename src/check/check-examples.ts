@@ -110,6 +110,8 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
     }
     for (const [kind, list] of [['curl', entry.curl], ['ruby', entry.ruby], ['response', entry.response]] as const) {
       if (list.length === 0) {
+        // A site whose examples are in curl only (api.languages) owes no Ruby example.
+        if (kind !== 'response' && !input.apiLanguages.includes(kind)) continue;
         diagnostics.push({ ruleId: 'example-missing', severity: 'error', message: `${operation.id} has no ${kind === 'response' ? 'response' : kind === 'ruby' ? 'Ruby' : 'curl'} example`, hint: kind === 'response' ? 'add a ```json response block' : `add a \`\`\`${kind} block inside the operation`, ...entry.place });
       } else if (list.length > 1) {
         diagnostics.push({ ruleId: 'example-duplicate', severity: 'error', message: `${operation.id} has ${list.length} ${kind} examples; the page shows one per language`, hint: 'keep one, or move the others to another operation', ...placeOf(list[1]!) });

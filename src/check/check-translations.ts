@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { splitFrontMatter } from '../content/front-matter.js';
-import { collectionSchemas } from '../content/schemas.js';
+import { frontMatterKeys } from '../content/schemas.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { translationKey } from '../routes/paths.js';
@@ -32,7 +32,7 @@ export async function checkTranslations(site: Site): Promise<Diagnostic[]> {
     const [mine, theirs] = await Promise.all([frontMatter(page), frontMatter(ref)]);
     if (!mine || !theirs) continue;
     // Keys the schema does not know are errors of their own (front-matter-unknown-key).
-    const known = new Set(Object.keys(collectionSchemas[page.info.collection].shape));
+    const known = new Set(frontMatterKeys(site.collections.find((c) => c.name === page.info.collection)!));
     for (const data of [mine.data, theirs.data]) for (const key of Object.keys(data)) if (!known.has(key)) delete data[key];
     const problem = (key: string, message: string, hint: string, onKey: boolean) =>
       diagnostics.push({ ruleId: 'translation-structure', severity: 'warning', message, hint, file: page.file, ...positionOfPath(mine.parsed, onKey ? [key] : [], { key: true }) });

@@ -13,6 +13,8 @@ import { checkLinks, type ExternalLink } from './check-links.js';
 import { checkSearch } from './check-search.js';
 import { checkTranslations } from './check-translations.js';
 import { loadRubyClient } from './ruby-client.js';
+import { loadMarkdownPlugins } from '../markdown/plugins.js';
+import { runPluginChecks } from '../plugin/checks.js';
 
 export interface CheckOptions {
   config?: string;
@@ -87,6 +89,8 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
     notices.push('there is no OpenAPI document: no example was run.');
   }
   diagnostics.push(...(await task(timings, 'check-translations', () => checkTranslations(site))));
+  // The site plugins' checks (plugins: in docs.config.yaml).
+  diagnostics.push(...(await task(timings, 'check-plugins', async () => runPluginChecks(site, (await loadMarkdownPlugins(site.markdownPlugins)).sitePlugins))));
   diagnostics.push(...(await task(timings, 'check-search', () => checkSearch({ site, plan: compiled.compiled!.plan, documents }))));
   if (options.external) {
     diagnostics.push(

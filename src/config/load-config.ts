@@ -2,10 +2,12 @@
 // line and column in the file.
 import { dirname, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { resolveMarkdownPlugins, type PluginSpec } from '../markdown/plugins.js';
+import { compileCollections, declaredCollections, type CompiledCollection } from '../content/collections.js';
+import { resolveMarkdownPlugins, type AnyPluginSpec } from '../markdown/plugins.js';
+import { resolveSitePlugins } from '../plugin/load.js';
 import { configSchema, type Config } from './schema.js';
 import { readLimited, SIZE_LIMITS } from './size-limits.js';
-import { parseYaml, yamlValue } from './yaml-positions.js';
+import { parseYaml, yamlValue, type ParsedYaml } from './yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from './zod-diagnostics.js';
 
 export const DEFAULT_CONFIG_FILE = 'docs.config.yaml';
@@ -18,8 +20,15 @@ export interface ResolvedConfig {
   root: string;
   /** Absolute path of the content folder. */
   contentDir: string;
-  /** The site's remark and rehype plugins, found and checked (resolveConfig; parseConfig loads no module). */
-  markdownPlugins?: PluginSpec[];
+  /**
+   * The site plugins (plugins:) and the markdown section's remark and rehype plugins,
+   * found and checked (resolveConfig; parseConfig loads no module).
+   */
+  markdownPlugins?: AnyPluginSpec[];
+  /** The collections in force (collections:, or the built-in ones), compiled. */
+  collections: CompiledCollection[];
+  /** The config's YAML, for the position of a problem found later (a collection that takes no file). */
+  yaml: ParsedYaml;
 }
 
 export type ConfigResult =
@@ -50,9 +59,11 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
   }
   const parsed = parseConfig(text, file);
   if (!parsed.ok) return parsed;
+  const site = await resolveSitePlugins({ plugins: parsed.value.config.plugins, configFile: file, text });
   const plugins = await resolveMarkdownPlugins({ markdown: parsed.value.config.markdown, configFile: file, text });
-  if (plugins.diagnostics.length) return { ok: false, diagnostics: plugins.diagnostics };
-  return { ...parsed, value: { ...parsed.value, markdownPlugins: plugins.plugins } };
+  const problems = [...site.diagnostics, ...plugins.diagnostics];
+  if (problems.length) return { ok: false, diagnostics: problems };
+  return { ...parsed, value: { ...parsed.value, markdownPlugins: [...site.specs, ...plugins.plugins] } };
 }
 
 export function parseConfig(text: string, file: string): ConfigResult {
@@ -62,9 +73,11 @@ export function parseConfig(text: string, file: string): ConfigResult {
   const result = configSchema.safeParse(yamlValue(source.parsed) ?? {});
   if (!result.success) return { ok: false, diagnostics: zodDiagnostics(source, result.error.issues) };
   const root = dirname(file);
+  const collections = compileCollections({ collections: declaredCollections(result.data.collections), locales: result.data.locales.available, parsed: source.parsed, configFile: file });
+  if (collections.diagnostics.length) return { ok: false, diagnostics: collections.diagnostics };
   return {
     ok: true,
-    value: { config: result.data, file, root, contentDir: resolve(root, result.data.site.contentDir) },
+    value: { config: result.data, file, root, contentDir: resolve(root, result.data.site.contentDir), collections: collections.compiled, yaml: source.parsed },
     diagnostics: [],
   };
 }

@@ -2,6 +2,7 @@
 // spec's defaults (spec §9) and a one-line description that becomes the exported
 // JSON Schema's help text in the writer's editor.
 import { z } from 'zod';
+import { collectionSchema } from './collections-schema.js';
 
 export const LOCALE_CODE_RE = /^[a-z]{2}$/;
 
@@ -292,6 +293,20 @@ export const configSchema = z
       })
       .prefault({})
       .describe('Text versions of the site for AI tools and readers who want Markdown (llmstxt.org).'),
+    collections: z
+      .array(z.union([z.literal('default').describe('The built-in collections of spec §2 (home, support, general, legal, guide, api-section), inserted here.'), collectionSchema]))
+      .min(1)
+      .optional()
+      .describe('The collections of pages: which files, which URLs, layout, front matter and order. Left out: the built-in ones of spec §2; write "default" in the list to keep them beside your own.'),
+    plugins: z
+      .array(
+        z.union([
+          z.string().min(1).describe('An npm package installed in the site\'s folder or a path relative to this file (e.g. "./plugins/note.mjs"), whose default export is a bankdocs plugin (definePlugin from "bankdocs/plugin").'),
+          z.tuple([z.string().min(1), z.unknown().optional().describe('Options passed to the plugin\'s setup function.')]),
+        ]),
+      )
+      .default([])
+      .describe('bankdocs plugins: directives with attribute schemas, remark and rehype plugins, checks and strings, in this order.'),
     runtime: runtimeSchema,
     monitoring: monitoringSchema.optional(),
     services: z.array(serviceSchema).default([]).describe('Embedded widget and tracker services, loaded only after consent.'),

@@ -1,67 +1,79 @@
-// Which collection a content file belongs to, decided by where it lives:
-//
-//   <locale>/index.md                          home               /<locale>
-//   <locale>/support.md                        support            /<locale>/support
-//   <locale>/general/<section>/index.md        general intro      /<locale>/general/<section>
-//   <locale>/general/<section>/faq.md          general faq        /<locale>/general/<section>/faq
-//   <locale>/<legal-kind>/v<N>.<M>.md          legal version      /<locale>/<legal-kind>/v<N>.<M>
-//   developers/**/<slug>.md                    guide              /developers/**/<slug>
-//   api/<NN>-<slug>.md                         API section        /<version>/api/<language>#…
-import type { Collection } from './schemas.js';
+// Which declared collection each Markdown file belongs to (src/content/collections.ts),
+// for the whole content folder at once: a file no collection takes is an error at the
+// file; a file two collections take, and a declared collection that takes no file, are
+// reported at the declaration in docs.config.yaml.
+import { join } from 'node:path';
+import type { ParsedYaml } from '../config/yaml-positions.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { configPlace, matchFile, type CompiledCollection, type PageInfo } from './collections.js';
 
-export const LEGAL_KINDS = ['terms-and-conditions', 'privacy-notice'] as const;
-export type LegalKind = (typeof LEGAL_KINDS)[number];
-export const LEGAL_VERSION_RE = /^v(\d+)\.(\d+)$/;
+export { compareVersions } from './collection-pattern.js';
 
-export type Classified =
-  | { collection: 'home'; locale: string }
-  | { collection: 'support'; locale: string }
-  | { collection: 'general'; locale: string; section: string; kind: 'intro' | 'faq' }
-  | { collection: 'legal'; locale: string; legalKind: LegalKind; version: string }
-  | { collection: 'guide'; segments: string[] }
-  | { collection: 'api-section'; slug: string };
-
-export type ClassifyResult = { ok: true; value: Classified & { collection: Collection } } | { ok: false; hint: string };
-
-const SLUG_RE = /^[a-z0-9][a-z0-9-]*$/;
-
-/** `rel` is the path under content/ with "/" separators. */
-export function classify(rel: string, locales: readonly string[]): ClassifyResult {
-  const parts = rel.replace(/\.md$/, '').split('/');
-  const [first, ...rest] = parts;
-  const bad = (hint: string): ClassifyResult => ({ ok: false, hint });
-
-  if (first === 'developers') {
-    const segments = rest.length === 0 ? [] : rest.at(-1) === 'index' ? rest.slice(0, -1) : rest;
-    if (!segments.every((s) => SLUG_RE.test(s))) return bad('guide file and folder names are lower-case words joined by "-"');
-    return { ok: true, value: { collection: 'guide', segments } };
-  }
-  if (first === 'api') {
-    const match = rest.length === 1 ? /^\d+-([a-z0-9-]+)$/.exec(rest[0]!) : null;
-    if (!match) return bad('API reference sections are named like "api/03-pagination.md": a number for the order, then a slug');
-    return { ok: true, value: { collection: 'api-section', slug: match[1]! } };
-  }
-  if (first && locales.includes(first)) {
-    const locale = first;
-    if (rest.length === 1 && rest[0] === 'index') return { ok: true, value: { collection: 'home', locale } };
-    if (rest.length === 1 && rest[0] === 'support') return { ok: true, value: { collection: 'support', locale } };
-    if (rest[0] === 'general' && rest.length === 3 && SLUG_RE.test(rest[1]!) && (rest[2] === 'index' || rest[2] === 'faq')) {
-      return { ok: true, value: { collection: 'general', locale, section: rest[1]!, kind: rest[2] === 'index' ? 'intro' : 'faq' } };
-    }
-    const legalKind = LEGAL_KINDS.find((k) => k === rest[0]);
-    if (legalKind && rest.length === 2) {
-      if (!LEGAL_VERSION_RE.test(rest[1]!)) return bad(`legal documents are named by version, e.g. "${legalKind}/v5.0.md"`);
-      return { ok: true, value: { collection: 'legal', locale, legalKind, version: rest[1]! } };
-    }
-    return bad(`pages of a locale are index.md, support.md, general/<section>/index.md or faq.md, ${LEGAL_KINDS.map((k) => `${k}/vN.M.md`).join(' or ')}`);
-  }
-  return bad(`Markdown lives in developers/, api/ or a locale folder (${locales.join(', ')})`);
+export interface Classified {
+  info: PageInfo;
+  url: string | null;
 }
 
-/** Orders "v1.0" < "v1.1" < "v2.0" < "v10.0". */
-export function compareVersions(a: string, b: string): number {
-  const pa = LEGAL_VERSION_RE.exec(a);
-  const pb = LEGAL_VERSION_RE.exec(b);
-  if (!pa || !pb) return a.localeCompare(b);
-  return Number(pa[1]) - Number(pb[1]) || Number(pa[2]) - Number(pb[2]);
+export interface ClassifyInput {
+  /** Markdown files, relative to the content folder with "/" separators. */
+  files: readonly string[];
+  collections: readonly CompiledCollection[];
+  contentDir: string;
+  configFile: string;
+  /** The config's YAML, for positions; null when no collection is declared there. */
+  parsed: ParsedYaml | null;
+}
+
+export function classifyFiles({ files, collections, contentDir, configFile, parsed }: ClassifyInput): { classified: Map<string, Classified>; diagnostics: Diagnostic[] } {
+  const classified = new Map<string, Classified>();
+  const diagnostics: Diagnostic[] = [];
+  const used = new Set<CompiledCollection>();
+  const overlaps = new Map<string, { first: CompiledCollection; second: CompiledCollection; files: string[] }>();
+  for (const rel of files) {
+    const match = matchFile(rel, collections);
+    if (!match.ok) {
+      diagnostics.push(unmatched(rel, join(contentDir, rel), match.hint));
+      continue;
+    }
+    used.add(match.collection);
+    classified.set(rel, { info: match.info, url: match.url });
+    for (const other of match.others) {
+      used.add(other); // it takes the file, and loses it: reported as an overlap, not as empty
+      const key = `${match.collection.model.name}\n${other.model.name}`;
+      const entry = overlaps.get(key) ?? { first: match.collection, second: other, files: [] };
+      entry.files.push(rel);
+      overlaps.set(key, entry);
+    }
+  }
+  for (const { first, second, files: both } of overlaps.values()) {
+    diagnostics.push({
+      ruleId: 'collection-overlap',
+      severity: 'error',
+      message: `the collections "${first.model.name}" and "${second.model.name}" both take ${both[0]}${both.length > 1 ? ` and ${both.length - 1} more file${both.length > 2 ? 's' : ''}` : ''}; the page goes to "${first.model.name}", the first declared`,
+      hint: `narrow the files of "${second.model.name}" (e.g. a folder of its own) so that each file belongs to one collection`,
+      ...configPlace({ parsed, configFile }, second.model, ['files']),
+    });
+  }
+  for (const collection of collections) {
+    // Built-in declarations a site does not use (no legal documents, say) are no mistake.
+    if (used.has(collection) || collection.model.at === null) continue;
+    diagnostics.push({
+      ruleId: 'collection-empty',
+      severity: 'warning',
+      message: `the collection "${collection.model.name}" takes no file (${collection.model.files.join(', ')})`,
+      hint: 'check the file pattern against the content folder, or remove the collection',
+      ...configPlace({ parsed, configFile }, collection.model, ['files']),
+    });
+  }
+  return { classified, diagnostics };
+}
+
+/** One file, classified alone (`bankdocs dev`, when a file changes). */
+export function classifyFile(rel: string, file: string, collections: readonly CompiledCollection[]): { ok: true; value: Classified } | { ok: false; diagnostic: Diagnostic } {
+  const match = matchFile(rel, collections);
+  return match.ok ? { ok: true, value: { info: match.info, url: match.url } } : { ok: false, diagnostic: unmatched(rel, file, match.hint) };
+}
+
+function unmatched(rel: string, file: string, hint: string): Diagnostic {
+  return { ruleId: 'content-unknown-location', severity: 'error', message: `no collection takes "${rel}"`, hint, file, line: 1, column: 1 };
 }

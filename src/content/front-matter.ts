@@ -22,21 +22,22 @@ export function splitFrontMatter(text: string): SplitFile {
   return { yaml, yamlLineOffset: 1, body };
 }
 
-const SIMPLE_LINE_RE = /^([A-Za-z_][\w-]*):[ \t]+(?:"([^"\\]*)"|'([^']*)')[ \t]*$/;
+const SIMPLE_LINE_RE = /^([A-Za-z_][\w-]*):[ \t]+(?:"([^"\\]*)"|'([^']*)'|(0|-?[1-9][0-9]{0,14}))[ \t]*$/;
 
 /**
  * The front matter most pages have, read without a YAML parser: only lines of
- * `key: "text"` or `key: 'text'` (no escapes, no quote inside), each key once. Anything
+ * `key: "text"` or `key: 'text'` (no escapes, no quote inside) or `key: 12` (a whole
+ * number as YAML reads it: no sign but "-", no leading zero), each key once. Anything
  * else gives null and goes to the YAML parser, which also gives the positions for error
  * messages. A cold parse of 1000 front matters costs the parser ~150 ms; this, ~2 ms.
  */
-export function simpleFrontMatter(yaml: string): Record<string, string> | null {
-  const data: Record<string, string> = {};
+export function simpleFrontMatter(yaml: string): Record<string, string | number> | null {
+  const data: Record<string, string | number> = {};
   for (const line of yaml.split('\n')) {
     if (line.trim() === '') continue;
     const match = SIMPLE_LINE_RE.exec(line.replace(/\r$/, ''));
     if (!match || Object.hasOwn(data, match[1]!)) return null;
-    data[match[1]!] = match[2] ?? match[3]!;
+    data[match[1]!] = match[4] !== undefined ? Number(match[4]) : (match[2] ?? match[3]!);
   }
   return data;
 }

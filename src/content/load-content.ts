@@ -9,12 +9,12 @@ import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/
 import { parseYaml, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { pageUrl } from '../routes/paths.js';
-import { classify } from './classify.js';
+import { classifyFile, classifyFiles, type Classified } from './classify.js';
+import type { CompiledCollection } from './collections.js';
 import { vetContentFiles } from './content-files.js';
 import { decodeSource } from './encoding.js';
 import { simpleFrontMatter, splitFrontMatter } from './front-matter.js';
-import { collectionSchemas } from './schemas.js';
+import { frontMatterSchema } from './schemas.js';
 import type { Page, PageData, Site } from './site.js';
 
 export interface LoadedContent {
@@ -51,11 +51,15 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
   // Read in one synchronous sweep: for a thousand small files, ten times faster than as
   // many promises through the thread pool, and nothing else could run meanwhile anyway.
   const texts = markdown.map((rel) => readMarkdown(join(contentDir, rel), readFileSync, diagnostics));
+  // Which declared collection each file belongs to (src/content/classify.ts).
+  const { classified, diagnostics: unplaced } = classifyFiles({ files: markdown.filter((_, i) => texts[i] !== null), collections: resolved.collections, contentDir, configFile: resolved.file, parsed: resolved.yaml });
+  diagnostics.push(...unplaced);
   const pages: Page[] = [];
   markdown.forEach((rel, i) => {
     const text = texts[i];
-    if (text === null) return;
-    const page = readPage({ rel, file: join(contentDir, rel), text: text!, locales: config.locales.available, diagnostics });
+    const where = classified.get(rel);
+    if (text === null || !where) return;
+    const page = readPage({ rel, file: join(contentDir, rel), text: text!, where, collections: resolved.collections, diagnostics });
     if (page) pages.push(page);
   });
 
@@ -85,41 +89,41 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
   diagnostics.push(...loadedApi.diagnostics);
 
   return {
-    site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), contentDir, pages, assets, hostFiles, api: loadedApi.api },
+    site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), collections: resolved.collections.map((c) => c.model), contentDir, pages, assets, hostFiles, api: loadedApi.api },
     diagnostics,
   };
 }
 
 /** One Markdown file, read again (for `bankdocs dev` when a file changes). */
-export async function loadPage(contentDir: string, rel: string, locales: readonly string[]): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
+export async function loadPage(contentDir: string, rel: string, collections: readonly CompiledCollection[]): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const file = join(contentDir, rel);
   const text = readMarkdown(file, readFileSync, diagnostics);
-  return { page: text === null ? null : readPage({ rel, file, text, locales, diagnostics }), diagnostics };
+  if (text === null) return { page: null, diagnostics };
+  const where = classifyFile(rel, file, collections);
+  if (!where.ok) return { page: null, diagnostics: [...diagnostics, where.diagnostic] };
+  return { page: readPage({ rel, file, text, where: where.value, collections, diagnostics }), diagnostics };
 }
 
 interface ReadPageInput {
   rel: string;
   file: string;
   text: string;
-  locales: readonly string[];
+  where: Classified;
+  collections: readonly CompiledCollection[];
   diagnostics: Diagnostic[];
 }
 
-function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Page | null {
-  const where = classify(rel, locales);
-  if (!where.ok) {
-    diagnostics.push({ ruleId: 'content-unknown-location', severity: 'error', message: `no page type is known for "${rel}"`, hint: where.hint, file, line: 1, column: 1 });
-    return null;
-  }
-  const info = where.value;
+function readPage({ rel, file, text, where, collections, diagnostics }: ReadPageInput): Page | null {
+  const { info, url } = where;
+  const schema = frontMatterSchema(collections.find((c) => c.model.name === info.collection)!.model);
   const split = splitFrontMatter(text);
   // A page whose front matter is broken is still a page: its errors fail the build, but
   // `bankdocs check` goes on, and links to it are not reported as broken as well.
   const fallback = (data: unknown): Page => {
     const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
     const title = typeof record.title === 'string' ? record.title : rel.split('/').at(-1)!.replace(/\.md$/, '');
-    return { source: rel, file, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url: pageUrl(info) };
+    return { source: rel, file, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url };
   };
   if (split.yaml === null) {
     diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
@@ -132,8 +136,8 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
   }
   const simple = simpleFrontMatter(split.yaml);
   if (simple) {
-    const quick = collectionSchemas[info.collection].safeParse(simple);
-    if (quick.success) return { source: rel, file, info, data: quick.data as PageData, body: split.body, url: pageUrl(info) };
+    const quick = schema.safeParse(simple);
+    if (quick.success) return { source: rel, file, info, data: quick.data as PageData, body: split.body, url };
   }
   const source: YamlSource = {
     file,
@@ -147,12 +151,12 @@ function readPage({ rel, file, text, locales, diagnostics }: ReadPageInput): Pag
     return fallback(null);
   }
   const raw: unknown = yamlValue(source.parsed) ?? {};
-  const result = collectionSchemas[info.collection].safeParse(raw);
+  const result = schema.safeParse(raw);
   if (!result.success) {
     diagnostics.push(...zodDiagnostics(source, result.error.issues));
     return fallback(raw);
   }
-  return { source: rel, file, info, data: result.data as PageData, body: split.body, url: pageUrl(info) };
+  return { source: rel, file, info, data: result.data as PageData, body: split.body, url };
 }
 
 /**

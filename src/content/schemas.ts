@@ -1,6 +1,9 @@
-// Front matter schemas, one per collection. Strict: an unknown key is an error, so a
+// Front matter schemas, one per collection: title and description, plus the keys its
+// declaration adds (collections[].frontMatter). Strict: an unknown key is an error, so a
 // typo never silently does nothing.
 import { z } from 'zod';
+import type { FrontMatterField } from '../config/collections-schema.js';
+import type { CollectionModel } from './collections.js';
 
 const title = z.string().min(1).describe('Page title, shown as the H1 and in the <title> template.');
 const description = z
@@ -8,38 +11,48 @@ const description = z
   .min(1)
   .max(300, 'keep the description under 300 characters: search engines cut it anyway')
   .describe('One or two sentences for search results and social cards.');
-const order = z.number().int().describe('Position among its siblings (ascending); pages without one follow, by title.');
 
-export const pageFrontMatter = z.strictObject({ title, description });
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const guideFrontMatter = z.strictObject({ title, description, order: order.optional() });
+function fieldSchema(field: FrontMatterField): z.ZodType {
+  const base = (() => {
+    switch (field.type) {
+      case 'string':
+        return z.string().min(1);
+      case 'integer':
+        return z.number().int();
+      case 'number':
+        return z.number();
+      case 'boolean':
+        return z.boolean();
+      case 'date':
+        return z.string().regex(DATE_RE, 'write the date as YYYY-MM-DD, e.g. 2026-01-15');
+      case 'strings':
+        return z.array(z.string().min(1));
+    }
+  })();
+  const described = field.description ? base.describe(field.description) : base;
+  return field.required ? described : described.optional();
+}
 
-export const generalFrontMatter = z.strictObject({ title, description, order: order.optional() });
+export type FrontMatterSchema = z.ZodObject;
 
-export const legalFrontMatter = z.strictObject({
-  title,
-  description,
-  effective: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'write the date as YYYY-MM-DD, e.g. 2026-01-15')
-    .describe('Date from which this version applies (YYYY-MM-DD).'),
-});
+const cache = new WeakMap<object, FrontMatterSchema>();
 
-export const apiSectionFrontMatter = z.strictObject({
-  title: title.describe('Section title, shown in the side menu.'),
-  description: description.optional(),
-});
+/** The schema of a page's front matter in `collection` (built once per declaration). */
+export function frontMatterSchema(collection: Pick<CollectionModel, 'layout' | 'frontMatter'>): FrontMatterSchema {
+  let schema = cache.get(collection);
+  if (!schema) {
+    const extra = Object.fromEntries(Object.entries(collection.frontMatter).map(([key, field]) => [key, fieldSchema(field)]));
+    // API sections are parts of one page: their titles fill the side menu, and the page has its own description.
+    const base = collection.layout === 'api' ? { title: title.describe('Section title, shown in the side menu.'), description: description.optional() } : { title, description };
+    schema = z.strictObject({ ...base, ...extra });
+    cache.set(collection, schema);
+  }
+  return schema;
+}
 
-export const collectionSchemas = {
-  home: pageFrontMatter,
-  support: pageFrontMatter,
-  guide: guideFrontMatter,
-  general: generalFrontMatter,
-  legal: legalFrontMatter,
-  'api-section': apiSectionFrontMatter,
-} as const;
-
-export type Collection = keyof typeof collectionSchemas;
-export type FrontMatter = {
-  [C in Collection]: z.output<(typeof collectionSchemas)[C]>;
-};
+/** The keys a page of `collection` may have. */
+export function frontMatterKeys(collection: Pick<CollectionModel, 'layout' | 'frontMatter'>): string[] {
+  return Object.keys(frontMatterSchema(collection).shape);
+}

@@ -2,14 +2,16 @@
 // Plain data (no functions, no class instances) so it can be sent to render workers.
 import type { ApiModel } from '../api/openapi.js';
 import type { Config } from '../config/schema.js';
-import type { PluginSpec } from '../markdown/plugins.js';
-import type { Classified } from './classify.js';
+import type { AnyPluginSpec } from '../markdown/plugins.js';
+import type { CollectionModel, PageInfo } from './collections.js';
 
 export interface PageData {
   title: string;
   description?: string;
   order?: number;
   effective?: string;
+  /** Keys a collection's declaration adds (collections[].frontMatter). */
+  [key: string]: unknown;
 }
 
 export interface Page {
@@ -17,7 +19,8 @@ export interface Page {
   source: string;
   /** Absolute path of the file. */
   file: string;
-  info: Classified;
+  /** Its collection, layout, locale and the placeholder values of its file pattern. */
+  info: PageInfo;
   data: PageData;
   /** Markdown body; front matter lines are blank so positions are file positions. */
   body: string;
@@ -34,8 +37,10 @@ export interface Asset {
 export interface Site {
   config: Config;
   configFile: string;
-  /** The site's remark and rehype plugins, found and checked when the config was read; each render thread imports them. */
-  markdownPlugins?: PluginSpec[];
+  /** The site plugins and remark and rehype plugins, found and checked when the config was read; each render thread imports them. */
+  markdownPlugins?: AnyPluginSpec[];
+  /** The collections in force (collections: in docs.config.yaml, or the built-in ones). */
+  collections: CollectionModel[];
   contentDir: string;
   pages: Page[];
   assets: Asset[];

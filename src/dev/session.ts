@@ -199,7 +199,7 @@ export class DevSession {
         structural = true;
         continue;
       }
-      const loaded = await loadPage(contentDir, source, config.locales.available).catch((error: NodeJS.ErrnoException) => ({ page: null, diagnostics: [unreadable(change.path, error)] }));
+      const loaded = await loadPage(contentDir, source, this.resolved!.collections).catch((error: NodeJS.ErrnoException) => ({ page: null, diagnostics: [unreadable(change.path, error)] }));
       this.problems.set(change.path, loaded.diagnostics);
       // A page with errors keeps its last good version; a new page with errors waits.
       if (loaded.page && !loaded.diagnostics.some((d) => d.severity === 'error')) {

@@ -15,6 +15,7 @@ import { uiStrings } from '../../theme/components/strings.js';
 import remarkApi from './remark-api.js';
 import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
+import remarkPluginDirectives from './remark-plugin-directives.js';
 import { markdownEngine, type MarkdownEngine } from './engines.js';
 import { NO_PLUGINS, PluginError, sitePluggables, syntaxPluggables, type MarkdownPlugins } from './plugins.js';
 import remarkTabs from './remark-tabs.js';
@@ -44,9 +45,11 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(markdownEngine, { engine, syntax: syntaxPluggables(plugins) })
     // First: the Markdown twin reads the tree as parsed (it does nothing unless asked).
     .use(remarkTwin)
-    .use(remarkBlockDirectives)
+    .use(remarkBlockDirectives, { directives: plugins.directives })
     .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
     .use(remarkApi, { engine })
+    // The site plugins' directives, after bankdocs' own and before links are resolved.
+    .use(remarkPluginDirectives, { directives: plugins.directives, t: plugins.t })
     .use(remarkLinks)
     .use(remarkApiLanguage)
     // The site's plugins see bankdocs' trees (links resolved, other languages' examples
@@ -114,7 +117,9 @@ function renderError(error: unknown, path: string): Diagnostic {
     ruleId: 'markdown-error',
     severity: 'error',
     message: `the Markdown could not be rendered: ${(error as Error | null)?.message ?? String(error)}`,
-    hint: plugin
+    hint: plugin?.from
+      ? `a ${plugin.kind} plugin of the plugin "${plugin.from}" (plugins: in docs.config.yaml) failed on this page: check its options, or report it to its authors`
+      : plugin
       ? `the ${plugin.kind} plugin "${plugin.name}" (markdown.${plugin.kind}Plugins in docs.config.yaml) failed on this page: check its options, or report it to its authors`
       : 'simplify the construct at this place; if it looks valid, report it as a bankdocs bug',
     file: path,

@@ -12,6 +12,11 @@ import type { VFile } from 'vfile';
 import type { Config } from '../config/schema.js';
 import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import { internalError, type Diagnostic } from '../diagnostics.js';
+import { corePlugin } from '../plugin/core.js';
+import { directiveRegistry, type DirectiveRegistry } from '../plugin/directives.js';
+import { loadSitePlugins, type SitePluginSpec } from '../plugin/load.js';
+import { mergeStrings, translate } from '../plugin/strings.js';
+import type { BankdocsPlugin } from '../plugin/types.js';
 import { isPathSpecifier, locatePlugin } from './resolve-plugin.js';
 
 export type PluginKind = 'remark' | 'rehype';
@@ -27,6 +32,8 @@ export interface PluginSpec {
   options?: unknown;
   /** A remark plugin that adds Markdown syntax (micromark extensions): the remark engine's parser takes it too. */
   syntax: boolean;
+  /** Set when a site plugin (plugins: in docs.config.yaml, as written there) contributed it; `name` is then that plugin's name. */
+  from?: string;
 }
 
 export interface LoadedPlugin {
@@ -37,9 +44,24 @@ export interface LoadedPlugin {
 export interface MarkdownPlugins {
   remark: readonly LoadedPlugin[];
   rehype: readonly LoadedPlugin[];
+  /** Every directive the pages may use: bankdocs' own and the site plugins' (src/plugin/). */
+  directives: DirectiveRegistry;
+  /** A site plugin's UI string for a locale. */
+  t: (locale: string | null, key: string) => string;
+  /** The site plugins, bankdocs' own first (for their checks). */
+  sitePlugins: readonly BankdocsPlugin[];
 }
 
-export const NO_PLUGINS: MarkdownPlugins = Object.freeze({ remark: Object.freeze([]), rehype: Object.freeze([]) });
+export const NO_PLUGINS: MarkdownPlugins = Object.freeze({
+  remark: Object.freeze([]),
+  rehype: Object.freeze([]),
+  directives: directiveRegistry([corePlugin]),
+  t: (_locale: string | null, key: string) => key,
+  sitePlugins: Object.freeze([corePlugin]),
+});
+
+/** A plugin of the config's markdown section, or a site plugin of its plugins list. */
+export type AnyPluginSpec = PluginSpec | SitePluginSpec;
 
 type Problem = Pick<Diagnostic, 'ruleId' | 'message' | 'hint'>;
 
@@ -119,11 +141,26 @@ async function inspectPlugin(input: { kind: PluginKind; name: string; options: u
   return { kind, name, url, ...(hasOptions ? { options } : {}), syntax };
 }
 
-/** Imports the plugins checked by resolveMarkdownPlugins, in this thread. */
-export async function loadMarkdownPlugins(specs: readonly PluginSpec[] = []): Promise<MarkdownPlugins> {
+/**
+ * Imports the plugins checked when the config was read, in this thread: the markdown
+ * section's remark and rehype plugins, and the site plugins, whose own remark and rehype
+ * plugins run first (in the order of the plugins list) and whose directives join bankdocs'.
+ */
+export async function loadMarkdownPlugins(specs: readonly AnyPluginSpec[] = []): Promise<MarkdownPlugins> {
   if (!specs.length) return NO_PLUGINS;
+  const siteSpecs = specs.filter((spec): spec is SitePluginSpec => spec.kind === 'bankdocs');
+  const sitePlugins = await loadSitePlugins(siteSpecs);
+  const contributed = sitePlugins.slice(1).flatMap((plugin, i) => {
+    const spec = siteSpecs[i]!;
+    const entries = (kind: PluginKind, list: BankdocsPlugin['remarkPlugins']): LoadedPlugin[] =>
+      (list ?? []).map((item) => {
+        const [fn, ...options] = Array.isArray(item) ? item : [item];
+        return { spec: { kind, name: spec.plugin, url: spec.url, ...(options.length ? { options: options[0] } : {}), syntax: false, from: spec.name }, plugin: fn as Plugin<unknown[]> };
+      });
+    return [...entries('remark', plugin.remarkPlugins), ...entries('rehype', plugin.rehypePlugins)];
+  });
   const loaded = await Promise.all(
-    specs.map(async (spec): Promise<LoadedPlugin> => {
+    specs.filter((spec): spec is PluginSpec => spec.kind !== 'bankdocs').map(async (spec): Promise<LoadedPlugin> => {
       let plugin: unknown;
       try {
         plugin = ((await import(spec.url)) as { default?: unknown }).default;
@@ -134,7 +171,15 @@ export async function loadMarkdownPlugins(specs: readonly PluginSpec[] = []): Pr
       return { spec, plugin: plugin as Plugin<unknown[]> };
     }),
   );
-  return { remark: loaded.filter((p) => p.spec.kind === 'remark'), rehype: loaded.filter((p) => p.spec.kind === 'rehype') };
+  const all = [...contributed, ...loaded];
+  const strings = mergeStrings(sitePlugins);
+  return {
+    remark: all.filter((p) => p.spec.kind === 'remark'),
+    rehype: all.filter((p) => p.spec.kind === 'rehype'),
+    directives: directiveRegistry(sitePlugins),
+    t: (locale, key) => translate(strings, locale, key),
+    sitePlugins,
+  };
 }
 
 /** The site's plugins for processor.use(), each one's messages and failures under its name. */
@@ -184,7 +229,9 @@ function attributed(spec: PluginSpec, transformer: AnyTransformer): AnyTransform
     } finally {
       // A message without a rule id is named after the plugin that reported it.
       for (const message of file.messages.slice(from)) {
-        message.ruleId ??= `plugin:${spec.name}`;
+        // A site plugin's rule ids are "<plugin>/<rule>", like its directives' and checks'.
+        if (spec.from) message.ruleId = message.ruleId?.startsWith(`${spec.name}/`) ? message.ruleId : `${spec.name}/${message.ruleId ?? spec.kind}`;
+        else message.ruleId ??= `plugin:${spec.name}`;
         message.source ??= spec.name;
       }
     }

@@ -5,7 +5,7 @@
 //        examples (curl, ruby, and the `json response` block) in their own column;
 //   ::schema{name="Payment"}
 //     -> the table of the entity's attributes.
-import type { BlockContent, Code, Heading, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast';
+import type { BlockContent, Code, Heading, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
@@ -29,33 +29,35 @@ function withCode(rule: string): PhrasingContent[] {
   return rule.split(/(`[^`]*`)/).filter(Boolean).map((part) => (part.startsWith('`') ? code(part.slice(1, -1)) : text(part)));
 }
 
-function fieldTable(rows: FieldRow[], showRequired: boolean, inline: Inline): Table {
-  const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
-  const row = (cells: PhrasingContent[][]): TableRow => ({ type: 'tableRow', children: cells.map((children) => ({ type: 'tableCell', children })) });
-  return {
-    type: 'table',
-    align: head.map(() => null),
-    children: [
-      row(head.map((h) => [text(h)])),
-      ...rows.map((r) =>
-        row([
-          [code(r.name)],
-          [text(r.type)],
-          ...(showRequired ? [[text(r.required ? 'required' : 'optional')]] : []),
-          r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]),
-          inline(r.description),
-        ]),
-      ),
-    ],
+/**
+ * Parameters and attributes as a stacked list (issue #19): each field's name, type and
+ * whether it is required on one line, its rules and description below. A list never
+ * clips in a narrow column the way a five-column table did.
+ */
+function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline): BlockContent {
+  const field = (r: FieldRow): RootContent => {
+    const head = box('p', 'field-head', [
+      box('code', 'field-name', [text(r.name)]) as never,
+      text(' '),
+      box('span', 'field-type', [text(r.type)]) as never,
+      ...(showRequired ? [text(' '), box('span', r.required ? 'field-required' : 'field-optional', [text(r.required ? 'required' : 'optional')]) as never] : []),
+    ]);
+    const rules = r.rules.length ? [box('p', 'field-rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
+    const description = r.description ? [box('p', 'field-description', inline(r.description))] : [];
+    return box('li', 'field', [head, ...rules, ...description]);
   };
+  return box('ul', 'fields', rows.map(field));
 }
 
 function subheading(value: string): BlockContent {
   return box('p', 'table-caption', [text(value)]);
 }
 
-function operationNodes(operation: Operation, body: RootContent[], inline: Inline): RootContent[] {
-  const examples = body.filter((n): n is Code => n.type === 'code');
+function operationNodes(operation: Operation, body: RootContent[], inline: Inline, languages: { shown: string | null; all: readonly string[] }): RootContent[] {
+  // Another language's example leaves here, not later (remark-api-language.ts), so that
+  // no labelled figure is left empty around it.
+  const other = (n: Code) => languages.shown !== null && n.lang !== null && n.lang !== undefined && languages.all.includes(n.lang) && n.lang !== languages.shown;
+  const examples = body.filter((n): n is Code => n.type === 'code' && !other(n));
   const prose = body.filter((n) => n.type !== 'code');
   const heading: Heading = {
     type: 'heading',
@@ -78,18 +80,25 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
   const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
   if (params.length) {
     main.push(subheading('Parameters'));
-    main.push(fieldTable(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline));
+    main.push(fieldList(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline));
   }
   const fields = bodyFields(operation);
   if (fields) {
     main.push(subheading(fields.wrapped ? 'Attributes (data.attributes)' : `Form fields (${operation.requestBody!.mediaType})`));
-    main.push(fieldTable(fieldRows(fields.schema), true, inline));
+    main.push(fieldList(fieldRows(fields.schema), true, inline));
   }
+  // The example panel (issue #19): the request in the page's language, then the response
+  // with its status code, each labelled; theme/client/code.ts adds the copy buttons.
   const exampleNodes = examples.map((example): RootContent => {
     const response = /^response\b\s*(\d{3})?/.exec(example.meta ?? '');
-    if (!response) return example;
+    if (!response) {
+      const request = example.lang && languages.all.includes(example.lang);
+      if (!request) return example;
+      return box('figure', 'example-request', [box('figcaption', 'example-label', [text('Request '), box('span', `method method-${operation.method}`, [text(operation.method.toUpperCase())]) as never]), example]);
+    }
     const status = response[1] ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? '';
-    return box('figure', 'example-response', [box('figcaption', 'example-label', [text(`Response ${status}`.trim())]), example]);
+    const statusClass = `status status-${status.slice(0, 1) || 'x'}xx`;
+    return box('figure', 'example-response', [box('figcaption', 'example-label', [text('Response '), ...(status ? [box('span', statusClass, [text(status)]) as never] : [])]), example]);
   });
   return [
     heading,
@@ -99,7 +108,7 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
 
 function schemaNodes(schema: Schema, inline: Inline): RootContent[] {
   const attributes = schema.properties?.attributes ?? schema;
-  return [box('div', 'schema-fields', [fieldTable(fieldRows(attributes), false, inline)])];
+  return [box('div', 'schema-fields', [fieldList(fieldRows(attributes), false, inline)])];
 }
 
 export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
@@ -121,7 +130,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
           return index;
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
-        parent.children.splice(index, 1, ...(operationNodes(operation, body, inline) as never[]));
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, inline, { shown: ctx.apiLanguage, all: ctx.apiLanguages }) as never[]));
         return index + 2;
       }
       if (node.name === 'schema') {

@@ -16,9 +16,13 @@ import { isSearchable } from '../search/entries.js';
 import { localizePath, outputPath } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import { Document } from '../../theme/components/document.js';
-import { ApiLayout, ArticleLayout, HomeLayout, LegalLayout, NotFoundLayout, type ApiSectionView } from '../../theme/components/layouts.js';
+import { ApiLayout, ApiSidebar, type ApiSectionView } from '../../theme/components/api.js';
+import { GuideSidebar, HelpSidebar, LegalSidebar } from '../../theme/components/frame.js';
+import { HomeLayout, NotFoundLayout } from '../../theme/components/home.js';
+import { ArticleLayout, LegalLayout } from '../../theme/components/layouts.js';
 import { uiStrings } from '../../theme/components/strings.js';
 import type { ThemeContext } from '../../theme/components/theme-context.js';
+import { siteNav, type SiteNav } from '../../theme/components/site-nav.js';
 
 export interface BuiltAssets {
   css: string;
@@ -78,8 +82,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, search: site.config.search.enabled, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
-  const pageUrls = new Set(urlBySource.values());
   const assets = new Set(site.assets.map((a) => a.rel));
+  // The sidebar, breadcrumbs, landing and 404 pages read the site's structure (issue #19).
+  const nav = siteNav(site, urlBySource);
   const runtimeConfig = JSON.stringify({
     locales: site.config.locales,
     versions: site.config.versions,
@@ -97,7 +102,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       const diagnostics: Diagnostic[] = [];
       const ids: string[] = [];
       const links: FileLink[] = [];
-      const ctx = themeContext(input, doc);
+      const ctx = themeContext(input, doc, nav);
       const search: SearchSection[] = [];
       // The Markdown twin, made from each source as it is parsed here anyway (remark-twin.ts).
       const twin = input.forOutput !== false && site.config.llms.enabled && doc.kind !== 'not-found' ? { url: doc.url, locale: doc.locale, siteUrl: site.config.site.url } : null;
@@ -109,7 +114,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           file: page.file,
           urlBySource,
           assets,
-          locale: 'locale' in page.info ? page.info.locale : null,
+          locale: page.info.locale ?? null,
           api: site.api,
           apiLanguage: options.apiLanguage ?? null,
           apiLanguages: site.config.api.languages,
@@ -131,12 +136,16 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
         return page;
       };
 
-      let body;
-      if (doc.kind === 'page') body = renderPageBody({ ctx, doc, page: pageOf(doc.source), markdown, pageUrls });
+      let body: PageBody;
+      if (doc.kind === 'page') body = renderPageBody({ ctx, doc, page: pageOf(doc.source), markdown });
       else if (doc.kind === 'api') body = renderApiBody({ ctx, doc, pages: doc.sections.map(pageOf), markdown, ids });
-      else body = <NotFoundLayout ctx={ctx} />;
+      else body = { main: <NotFoundLayout ctx={ctx} /> };
 
-      const html = `<!DOCTYPE html>${renderToStaticMarkup(<Document ctx={ctx} runtimeConfig={runtimeConfig}>{body}</Document>)}`;
+      const html = `<!DOCTYPE html>${renderToStaticMarkup(
+        <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
+          {body.main}
+        </Document>,
+      )}`;
       const searched = site.config.search.enabled && isSearchable(doc, site);
       const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '') : null;
       return { url: doc.url, path: outputPath(doc.url), html, ids, links, ...(searched ? { search } : {}), ...(markdownTwin !== null ? { markdown: markdownTwin } : {}), diagnostics };
@@ -174,35 +183,29 @@ function sectionSearch(section: { id: string; title: string }, sections: SearchS
   return [{ id: section.id, title: section.title, depth: 2, text: intro?.text ?? '' }, ...sections.filter((s) => s.id !== '')];
 }
 
-function renderPageBody({ ctx, doc, page, markdown, pageUrls }: { ctx: ThemeContext; doc: PageDocument; page: Page; markdown: MarkdownFn; pageUrls: ReadonlySet<string> }) {
+/** What a layout puts in the frame: the page, and the sidebar beside it if it has one. */
+interface PageBody {
+  main: ReactElement;
+  sidebar?: ReactElement | null;
+}
+
+function renderPageBody({ ctx, doc, page, markdown }: { ctx: ThemeContext; doc: PageDocument; page: Page; markdown: MarkdownFn }): PageBody {
   const { element, headings } = markdown(page);
   switch (page.info.collection) {
     case 'home':
-      return <HomeLayout ctx={ctx} doc={doc} content={element} />;
+      return { main: <HomeLayout ctx={ctx} doc={doc} content={element} /> };
     case 'legal':
-      return <LegalLayout ctx={ctx} doc={doc} content={element} headings={headings} />;
-    case 'general': {
-      const intro = doc.url.replace(/\/faq$/, '');
-      // A section may have no FAQ (issue #13): link only pages that exist.
-      const faq = `${intro}/faq`;
-      const aside = pageUrls.has(faq) ? (
-        <nav className="section-nav" aria-label={ctx.strings.helpSections}>
-          <a href={intro} {...(doc.url === intro ? { 'aria-current': 'page' as const } : {})}>
-            {ctx.strings.introduction}
-          </a>
-          <a href={faq} {...(doc.url !== intro ? { 'aria-current': 'page' as const } : {})}>
-            {ctx.strings.faq}
-          </a>
-        </nav>
-      ) : undefined;
-      return <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} aside={aside} />;
-    }
+      return { main: <LegalLayout ctx={ctx} doc={doc} content={element} headings={headings} />, sidebar: <LegalSidebar ctx={ctx} doc={doc} /> };
+    case 'general':
+      return { main: <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} />, sidebar: <HelpSidebar ctx={ctx} doc={doc} /> };
+    case 'guide':
+      return { main: <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} />, sidebar: <GuideSidebar ctx={ctx} doc={doc} /> };
     default:
-      return <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} />;
+      return { main: <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} /> };
   }
 }
 
-function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[] }) {
+function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[] }): PageBody {
   // One slugger for the whole page: ids stay unique across sections.
   const slugger = documentSlugger();
   const sections: ApiSectionView[] = pages.map((page) => {
@@ -211,10 +214,10 @@ function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; 
     const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title } });
     return { id, title: page.data.title, headings, content: element };
   });
-  return <ApiLayout ctx={ctx} doc={doc} sections={sections} />;
+  return { main: <ApiLayout ctx={ctx} doc={doc} sections={sections} />, sidebar: <ApiSidebar ctx={ctx} sections={sections} /> };
 }
 
-function themeContext(input: RenderInput, doc: DocumentPlan): ThemeContext {
+function themeContext(input: RenderInput, doc: DocumentPlan, nav: SiteNav): ThemeContext {
   const { config } = input.site;
   const label = (text: LocalizedString, locale = doc.locale) => (typeof text === 'string' ? text : (text[locale] ?? text[config.locales.default] ?? ''));
   const hrefOf = (item: LinkItem, locale = doc.locale) => {
@@ -240,5 +243,6 @@ function themeContext(input: RenderInput, doc: DocumentPlan): ThemeContext {
     absolute: (path) => new URL(path, config.site.url).href,
     assets: { css: input.assets.css, script: input.assets.script, logo, socialImage: config.site.socialImage ? `/${config.site.socialImage}` : logo },
     buildYear: input.buildYear,
+    nav,
   };
 }

@@ -1,22 +1,34 @@
-// The facts the route resolver needs, derived from the Site model and the route plan.
-import type { Site } from '../content/site.js';
-import { compareVersions, LEGAL_KINDS } from '../content/classify.js';
-import type { SiteFacts } from './resolve.js';
+// The facts the route resolver needs, derived from the Site model and its collections.
+// Routes and aliases are written out only when they differ from spec §2's, so a site on
+// the built-in collections keeps the facts (and the pages that inline them) it had.
+import type { Page, Site } from '../content/site.js';
+import { compareVersions } from '../content/classify.js';
+import { SPEC_ALIASES, SPEC_ROUTES, type SiteFacts } from './resolve.js';
+import { routeAliases, routeRules } from './route-rules.js';
+import { seriesOf } from './series.js';
 
 export function siteFacts(site: Site): SiteFacts {
   const { config } = site;
   const defaultLocale = config.locales.default;
+  const rules = routeRules(site.collections);
+  const versioned = rules.filter((r) => r.match === 'versions');
   const legal: Record<string, { versions: string[]; latest: string }> = {};
-  for (const kind of LEGAL_KINDS) {
-    const versions = [
-      ...new Set(site.pages.flatMap((p) => (p.info.collection === 'legal' && p.info.legalKind === kind ? [p.info.version] : []))),
-    ].sort(compareVersions);
+  for (const rule of versioned) {
+    const versions = [...new Set(site.pages.flatMap((p) => {
+      const series = seriesOf(site, p);
+      return series && series.path === rule.path ? [series.version] : [];
+    }))].sort(compareVersions);
     const latest = versions.at(-1);
-    if (latest) legal[kind] = { versions, latest };
+    if (latest) legal[rule.path] = { versions, latest };
   }
-  const intros = site.pages
-    .filter((p) => p.info.collection === 'general' && p.info.kind === 'intro' && p.info.locale === defaultLocale)
-    .sort((a, b) => (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || a.data.title.localeCompare(b.data.title));
+  const sectionsRule = rules.find((r) => r.match === 'sections');
+  const sectionCollection = site.collections.find((c) => c.unknownPaths === 'closest');
+  const intros = sectionsRule && sectionCollection
+    ? site.pages
+        .filter((p) => p.info.collection === sectionCollection.name && isSectionIntro(p) && (p.info.locale ?? defaultLocale) === defaultLocale)
+        .sort((a, b) => (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || a.data.title.localeCompare(b.data.title))
+    : [];
+  const aliases = routeAliases(site.collections);
   return {
     locales: config.locales.available,
     defaultLocale,
@@ -25,6 +37,19 @@ export function siteFacts(site: Site): SiteFacts {
     languages: config.api.languages,
     defaultLanguage: config.api.defaultLanguage,
     legal,
-    generalSections: intros.map((p) => (p.info.collection === 'general' ? p.info.section : '')),
+    generalSections: intros.map((p) => sectionName(p)),
+    ...(JSON.stringify(rules) === JSON.stringify(SPEC_ROUTES) ? {} : { routes: rules }),
+    ...(JSON.stringify(aliases) === JSON.stringify(SPEC_ALIASES) ? {} : { aliases }),
   };
+}
+
+/** A section's introduction: the page whose URL is the section's own (its file is the folder's index). */
+function isSectionIntro(page: Page): boolean {
+  return page.source.endsWith('/index.md');
+}
+
+/** The section a page of the "sections" collection is in: its URL's segment after the rule's path. */
+function sectionName(page: Page): string {
+  const segments = (page.url ?? '').split('/').filter(Boolean);
+  return segments.at(-1) ?? '';
 }

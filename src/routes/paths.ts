@@ -1,23 +1,5 @@
-// URL builders: the one place that knows how a page's place in content/ becomes a URL
-// (spec §2 route table). Dependency-free so the browser runtime can share it.
-import type { Classified } from '../content/classify.js';
-
-export function pageUrl(info: Classified): string | null {
-  switch (info.collection) {
-    case 'home':
-      return `/${info.locale}`;
-    case 'support':
-      return `/${info.locale}/support`;
-    case 'general':
-      return `/${info.locale}/general/${info.section}${info.kind === 'faq' ? '/faq' : ''}`;
-    case 'legal':
-      return `/${info.locale}/${info.legalKind}/${info.version}`;
-    case 'guide':
-      return ['/developers', ...info.segments].join('/');
-    case 'api-section':
-      return null;
-  }
-}
+// URL builders (spec §2 route table). A page's own URL comes from its collection's URL
+// pattern (src/content/collections.ts). Dependency-free so the browser runtime can share it.
 
 export function apiUrl(version: string, language: string): string {
   return `/${version}/api/${language}`;
@@ -39,14 +21,14 @@ export function translationKey(source: string): string {
   return source.slice(source.indexOf('/') + 1);
 }
 
-/** First path segments of the translated routes of spec §2 (plus "" for home). */
+/** First path segments of the translated routes of spec §2 (plus "" for home): the built-in collections'. */
 export const TRANSLATED_SEGMENTS = ['', 'support', 'general', 'terms-and-conditions', 'privacy-notice'] as const;
 
-/** "/support" on a "nl" page -> "/nl/support"; non-translated paths are left alone. */
-export function localizePath(path: string, locale: string): string {
+/** "/support" on a "nl" page -> "/nl/support"; non-translated paths are left alone. `translated`: the first segments of the site's translated routes. */
+export function localizePath(path: string, locale: string, translated: readonly string[] = TRANSLATED_SEGMENTS): string {
   const [pathname = '', hash] = splitHash(path);
   const first = pathname.split('/')[1] ?? '';
-  if (!(TRANSLATED_SEGMENTS as readonly string[]).includes(first)) return path;
+  if (!translated.includes(first)) return path;
   const localized = pathname === '/' ? `/${locale}` : `/${locale}${pathname}`;
   return hash === undefined ? localized : `${localized}#${hash}`;
 }

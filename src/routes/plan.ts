@@ -2,9 +2,11 @@
 // table): every page in every locale (a missing translation falls back to the default
 // locale's text with a notice), the API reference per version and language, and 404.
 import type { Diagnostic } from '../diagnostics.js';
-import { compareVersions, LEGAL_KINDS, type LegalKind } from '../content/classify.js';
+import { compareVersions } from '../content/classify.js';
 import type { Page, Site } from '../content/site.js';
 import { apiUrl, NOT_FOUND_URL, OPENAPI_JSON_URL, OPENAPI_YAML_URL, translationKey } from './paths.js';
+import { seriesOf } from './series.js';
+import { treeOrder } from './tree-order.js';
 
 export interface NavLink {
   url: string;
@@ -35,7 +37,7 @@ export interface PageDocument extends DocumentBase {
   fallback: boolean;
   prev: NavLink | null;
   next: NavLink | null;
-  /** For legal documents: every version in this locale, newest first. */
+  /** For versioned documents (legal): every version in this locale, newest first. */
   legalVersions: LegalVersionLink[];
 }
 
@@ -59,8 +61,8 @@ export type DocumentPlan = PageDocument | ApiDocument | NotFoundDocument;
 
 export interface RoutePlan {
   documents: DocumentPlan[];
-  /** Latest legal version URL per locale and kind, for menu and footer links. */
-  latestLegal: Record<string, Partial<Record<LegalKind, string>>>;
+  /** URL of the latest version per locale and versioned document ("terms-and-conditions"), for menu and footer links. */
+  latestLegal: Record<string, Record<string, string>>;
   /**
    * URL of every page by source path, including the sources a missing translation
    * would have ("nl/support.md" -> "/nl/support" when only en/support.md exists), so
@@ -118,22 +120,35 @@ export function planRoutes(site: Site): RoutePlan {
     return entry ? entry.page.url!.replace(/^\/[^/]+/, `/${locale}`) : null;
   };
 
-  // Prev/next sequences and legal version lists.
-  const generalOrder = orderGeneral(translated.filter((p) => p.info.collection === 'general' && p.source.startsWith(`${defaultLocale}/`)));
+  // Prev/next sequences (per translated collection, in the default locale's order) and version lists.
+  const sequences = new Map<string, string[]>();
+  for (const collection of site.collections) {
+    if (!collection.translated || collection.order !== 'prev-next') continue;
+    const own = translated.filter((p) => p.info.collection === collection.name && p.source.startsWith(`${defaultLocale}/`));
+    sequences.set(collection.name, treeOrder(own, (p) => translationKey(p.source)).map((p) => translationKey(p.source)));
+  }
+  const seriesPaths = [...new Set(site.pages.flatMap((p) => seriesOf(site, p)?.path ?? []))].sort();
   const latestLegal: RoutePlan['latestLegal'] = {};
   for (const locale of locales) {
     latestLegal[locale] = {};
-    for (const kind of LEGAL_KINDS) {
-      const versions = legalVersions(locale, kind);
-      if (versions[0]) latestLegal[locale]![kind] = versions[0].url;
+    for (const path of seriesPaths) {
+      const versions = legalVersions(locale, path);
+      if (versions[0]) latestLegal[locale]![path] = versions[0].url;
     }
   }
-  function legalVersions(locale: string, kind: LegalKind): LegalVersionLink[] {
-    const list: LegalVersionLink[] = [];
-    for (const key of keys) {
+  function legalVersions(locale: string, path: string): LegalVersionLink[] {
+    return versionsOf(path, keys.flatMap((key) => {
       const entry = pageFor.get(`${locale}/${key}`);
-      if (!entry || entry.page.info.collection !== 'legal' || entry.page.info.legalKind !== kind) continue;
-      list.push({ version: entry.page.info.version, url: urlOf(locale, key)!, title: entry.page.data.title, effective: entry.page.data.effective ?? '', latest: false });
+      return entry ? [{ page: entry.page, url: urlOf(locale, key)! }] : [];
+    }));
+  }
+  /** The versions of the document at `path` among these pages, newest first. */
+  function versionsOf(path: string, pages: readonly { page: Page; url: string }[]): LegalVersionLink[] {
+    const list: LegalVersionLink[] = [];
+    for (const { page, url } of pages) {
+      const series = seriesOf(site, page);
+      if (!series || series.path !== path) continue;
+      list.push({ version: series.version, url, title: page.data.title, effective: typeof page.data.effective === 'string' ? page.data.effective : '', latest: false });
     }
     list.sort((a, b) => compareVersions(b.version, a.version));
     if (list[0]) list[0].latest = true;
@@ -151,7 +166,9 @@ export function planRoutes(site: Site): RoutePlan {
         const target = pageFor.get(`${locale}/${k}`);
         return target ? { url: urlOf(locale, k)!, title: target.page.data.title } : null;
       };
-      const at = generalOrder.indexOf(key);
+      const sequence = sequences.get(page.info.collection) ?? [];
+      const at = sequence.indexOf(key);
+      const series = seriesOf(site, page);
       documents.push({
         kind: 'page',
         url,
@@ -162,34 +179,40 @@ export function planRoutes(site: Site): RoutePlan {
         alternates: locales.filter((l) => pageFor.get(`${l}/${key}`)?.fallback === false).map((l) => ({ locale: l, url: urlOf(l, key)! })),
         source: page.source,
         fallback,
-        prev: at > 0 ? navOf(generalOrder[at - 1]) : null,
-        next: at >= 0 ? navOf(generalOrder[at + 1]) : null,
-        legalVersions: page.info.collection === 'legal' ? legalVersions(locale, page.info.legalKind) : [],
+        prev: at > 0 ? navOf(sequence[at - 1]) : null,
+        next: at >= 0 ? navOf(sequence[at + 1]) : null,
+        legalVersions: series ? legalVersions(locale, series.path) : [],
       });
     }
   }
 
-  // Guides: not translated; prev/next through the whole /developers tree.
-  const guides = orderGuides(site.pages.filter((p) => p.info.collection === 'guide'));
-  guides.forEach((page, i) => {
-    const nav = (p: Page | undefined): NavLink | null => (p ? { url: p.url!, title: p.data.title } : null);
-    documents.push({
-      kind: 'page',
-      url: page.url!,
-      locale: defaultLocale,
-      title: page.data.title,
-      description: page.data.description ?? '',
-      alternates: [],
-      source: page.source,
-      fallback: false,
-      prev: nav(guides[i - 1]),
-      next: nav(guides[i + 1]),
-      legalVersions: [],
+  // Collections that are not translated (the guides): prev/next through the whole tree.
+  for (const collection of site.collections) {
+    if (collection.translated || collection.url === undefined) continue;
+    const own = site.pages.filter((p) => p.info.collection === collection.name && p.url);
+    const ordered = collection.order === 'prev-next' ? treeOrder(own, (p) => p.source) : [...own].sort((a, b) => a.source.localeCompare(b.source));
+    const linked = collection.order === 'prev-next';
+    ordered.forEach((page, i) => {
+      const nav = (p: Page | undefined): NavLink | null => (linked && p ? { url: p.url!, title: p.data.title } : null);
+      const series = seriesOf(site, page);
+      documents.push({
+        kind: 'page',
+        url: page.url!,
+        locale: defaultLocale,
+        title: page.data.title,
+        description: page.data.description ?? '',
+        alternates: [],
+        source: page.source,
+        fallback: false,
+        prev: nav(ordered[i - 1]),
+        next: nav(ordered[i + 1]),
+        legalVersions: series ? versionsOf(series.path, own.map((p) => ({ page: p, url: p.url! }))) : [],
+      });
     });
-  });
+  }
 
   // The API reference: one long page per (version, language).
-  const sections = site.pages.filter((p) => p.info.collection === 'api-section').map((p) => p.source).sort();
+  const sections = site.pages.filter((p) => p.info.layout === 'api').map((p) => p.source).sort();
   if (sections.length) {
     for (const version of config.versions.available) {
       for (const language of config.api.languages) {
@@ -220,33 +243,3 @@ export function planRoutes(site: Site): RoutePlan {
   return { documents, latestLegal, urlBySource, diagnostics };
 }
 
-function byOrderThenTitle(a: Page, b: Page): number {
-  return (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || a.data.title.localeCompare(b.data.title);
-}
-
-/** Sections by their introduction's order; within a section, the introduction then the FAQ. */
-function orderGeneral(pages: Page[]): string[] {
-  const intros = pages.filter((p) => p.info.collection === 'general' && p.info.kind === 'intro').sort(byOrderThenTitle);
-  return intros.flatMap((intro) => {
-    const faq = pages.find((p) => p.source === intro.source.replace(/index\.md$/, 'faq.md'));
-    return [translationKey(intro.source), ...(faq ? [translationKey(faq.source)] : [])];
-  });
-}
-
-/** Depth-first through the folders: a folder's index, its pages by order, then its subfolders by name. */
-function orderGuides(pages: Page[]): Page[] {
-  const segs = (p: Page) => (p.info.collection === 'guide' ? p.info.segments : []);
-  const isIndex = (p: Page) => p.source.endsWith('/index.md') || p.source === 'developers.md';
-  const folderOf = (p: Page) => (isIndex(p) ? segs(p) : segs(p).slice(0, -1));
-  return [...pages].sort((a, b) => {
-    const fa = folderOf(a);
-    const fb = folderOf(b);
-    for (let i = 0; i < Math.min(fa.length, fb.length); i++) {
-      const c = fa[i]!.localeCompare(fb[i]!);
-      if (c) return c;
-    }
-    if (fa.length !== fb.length) return fa.length - fb.length;
-    if (isIndex(a) !== isIndex(b)) return isIndex(a) ? -1 : 1;
-    return byOrderThenTitle(a, b);
-  });
-}

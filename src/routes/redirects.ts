@@ -2,7 +2,7 @@
 // path), and the `_redirects` rules for hosts that read them. Paths no host can
 // enumerate (/1/api/python, /nl/general/anything) are left to 404.html, which runs the
 // same resolver in the browser.
-import { DEVELOPER_ALIASES, LEGAL_KINDS, resolveRoute, type BrowserState, type SiteFacts } from './resolve.js';
+import { resolveRoute, SPEC_ALIASES, SPEC_ROUTES, type BrowserState, type SiteFacts } from './resolve.js';
 
 export interface RedirectStub {
   /** The path the stub is served at. */
@@ -14,24 +14,40 @@ export interface RedirectStub {
 }
 
 export function enumerateRedirectPaths(facts: SiteFacts): string[] {
-  const paths = new Set<string>(['/', '/api', '/support', '/general']);
+  const routes = facts.routes ?? SPEC_ROUTES;
+  const paths = new Set<string>(['/api']);
   for (const language of facts.languages) paths.add(`/api/${language}`);
   for (const version of facts.versions) paths.add(`/${version}/api`);
-  for (const section of facts.generalSections) {
-    paths.add(`/general/${section}`);
-    paths.add(`/general/${section}/faq`);
+  for (const rule of routes) {
+    const path = rule.path ? `/${rule.path}` : '';
+    if (!rule.translated) {
+      // A versioned document goes to its latest version; a sections route to its first section.
+      if (rule.match === 'versions' && facts.legal[rule.path]) paths.add(path || '/');
+      if (rule.match === 'sections' && facts.generalSections.length) paths.add(path || '/');
+      continue;
+    }
+    // Without a locale, every translated route redirects (rule 4).
+    paths.add(path || '/');
+    if (rule.match === 'sections') {
+      for (const section of facts.generalSections) {
+        paths.add(`${path}/${section}`);
+        for (const sub of rule.subpages ?? []) paths.add(`${path}/${section}/${sub}`);
+      }
+      for (const locale of facts.locales) paths.add(`/${locale}${path}`);
+    }
+    if (rule.match === 'versions') {
+      const info = facts.legal[rule.path];
+      if (!info) {
+        paths.delete(path || '/');
+        continue;
+      }
+      for (const version of info.versions) paths.add(`${path}/${version}`);
+      for (const locale of facts.locales) paths.add(`/${locale}${path}`);
+    }
   }
-  for (const alias of DEVELOPER_ALIASES) {
-    paths.add(`/${alias}`);
-    for (const locale of facts.locales) paths.add(`/${locale}/${alias}`);
-  }
-  for (const locale of facts.locales) paths.add(`/${locale}/general`);
-  for (const kind of LEGAL_KINDS) {
-    const info = facts.legal[kind];
-    if (!info) continue;
-    paths.add(`/${kind}`);
-    for (const version of info.versions) paths.add(`/${kind}/${version}`);
-    for (const locale of facts.locales) paths.add(`/${locale}/${kind}`);
+  for (const alias of Object.keys(facts.aliases ?? SPEC_ALIASES)) {
+    paths.add(alias);
+    for (const locale of facts.locales) paths.add(`/${locale}${alias}`);
   }
   return [...paths].sort();
 }

@@ -9,9 +9,39 @@
 export const LOCALE_STORAGE_KEY = 'bankdocs:locale';
 export const LANGUAGE_STORAGE_KEY = 'bankdocs:language';
 
-/** The guide pages that old top-level URLs still point to (spec §2 "Redirects"). */
-export const DEVELOPER_ALIASES = ['integrations-in-a-nutshell', 'connect-integrations', 'custom-integrations'] as const;
-export const LEGAL_KINDS = ['terms-and-conditions', 'privacy-notice'] as const;
+/**
+ * How a path is matched, from the declared collections (src/routes/route-rules.ts):
+ * `path` is the static part of the URL after the locale ("" for the locale's root),
+ *   exact     only that path ("/{locale}/support"),
+ *   below     that path and anything under it: pages the host serves ("/developers/…"),
+ *   versions  that path + a version of facts.legal[path]; the bare path goes to the latest,
+ *   sections  the catch-all of spec §2 "general": a known section (or its `subpages`),
+ *             else the closest section, else the first one (facts.generalSections).
+ */
+export interface RouteRule {
+  path: string;
+  route: string;
+  translated: boolean;
+  match: 'exact' | 'below' | 'versions' | 'sections';
+  subpages?: string[];
+}
+
+/** The routes of spec §2, for facts that declare none (the built-in collections). */
+export const SPEC_ROUTES: readonly RouteRule[] = [
+  { path: '', route: 'home', translated: true, match: 'exact' },
+  { path: 'support', route: 'support', translated: true, match: 'exact' },
+  { path: 'general', route: 'general-section', translated: true, match: 'sections', subpages: ['faq'] },
+  { path: 'terms-and-conditions', route: 'terms-and-conditions', translated: true, match: 'versions' },
+  { path: 'privacy-notice', route: 'privacy-notice', translated: true, match: 'versions' },
+  { path: 'developers', route: 'developers', translated: false, match: 'below' },
+];
+
+/** The old guide URLs of spec §2 "Redirects", for facts that declare no aliases. */
+export const SPEC_ALIASES: Readonly<Record<string, string>> = {
+  '/integrations-in-a-nutshell': '/developers/integrations-in-a-nutshell',
+  '/connect-integrations': '/developers/connect-integrations',
+  '/custom-integrations': '/developers/custom-integrations',
+};
 
 export interface SiteFacts {
   locales: readonly string[];
@@ -20,10 +50,14 @@ export interface SiteFacts {
   defaultVersion: string;
   languages: readonly string[];
   defaultLanguage: string;
-  /** Legal versions per kind (e.g. "terms-and-conditions": ["v1.0", …]) and the latest. */
+  /** Versions per versioned document path (e.g. "terms-and-conditions": ["v1.0", …]) and the latest. */
   legal: Readonly<Record<string, { versions: readonly string[]; latest: string }>>;
-  /** Help sections in order; the first is where a bare /general goes. */
+  /** Sections of the "sections" route in order; the first is where a bare /general goes. */
   generalSections: readonly string[];
+  /** The routes of the declared collections; absent: SPEC_ROUTES. */
+  routes?: readonly RouteRule[];
+  /** Old paths (without locale) and the page each redirects to; absent: SPEC_ALIASES. */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 export interface BrowserState {
@@ -33,15 +67,8 @@ export interface BrowserState {
   storedLanguage: string | null;
 }
 
-export type RouteName =
-  | 'home'
-  | 'developers'
-  | 'api'
-  | 'support'
-  | 'terms-and-conditions'
-  | 'privacy-notice'
-  | 'general-section'
-  | 'not-found';
+/** A route of the table: "api", "not-found", or a declared collection's route ("home", "developers", …). */
+export type RouteName = string;
 
 export interface Effects {
   /** Interface language to apply (spec §2 rules 4 and 5). */
@@ -96,8 +123,15 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
   const notFound: Resolution = { type: 'not-found', route: 'not-found', ...keep };
   const first = segs[0] ?? '';
 
-  // /developers and its guides: not translated (rule 5: language from the stored locale).
-  if (first === 'developers') return page('developers');
+  const routes = facts.routes ?? SPEC_ROUTES;
+  // Pages that are not translated, e.g. /developers and its guides (rule 5: language from the stored locale).
+  for (const rule of routes) {
+    if (rule.translated) continue;
+    const match = matchRule(rule, segs, facts);
+    if (!match) continue;
+    if (match.to) return redirect(match.route, match.to);
+    return match.missing ? notFound : page(match.route);
+  }
 
   // /:version?/api/:language?
   const apiAt = segs.indexOf('api');
@@ -117,10 +151,11 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
   // Translated routes carry an optional two-letter locale first (rule 4).
   const localeParam = first.length === 2 ? first : null;
   const rest = localeParam ? segs.slice(1) : segs;
-  const translated = matchTranslated(rest, facts);
+  const translated = matchTranslated(rest, routes, facts);
   if (!translated) {
     // /:locale?/integrations-in-a-nutshell & co. -> /developers/…
-    if (rest.length === 1 && (DEVELOPER_ALIASES as readonly string[]).includes(rest[0]!)) return redirect('developers', `/developers/${rest[0]}`);
+    const alias = rest.length ? (facts.aliases ?? SPEC_ALIASES)[`/${rest.join('/')}`] : undefined;
+    if (alias !== undefined) return redirect(routes.find((r) => !r.translated && matchRule(r, alias.split('/').filter(Boolean), facts))?.route ?? 'not-found', alias);
     return notFound;
   }
   if (localeParam === null) {
@@ -146,28 +181,46 @@ interface TranslatedMatch {
   missing?: boolean;
 }
 
-function matchTranslated(rest: string[], facts: SiteFacts): TranslatedMatch | null {
-  const [head, second, third] = rest;
-  if (rest.length === 0) return { route: 'home' };
-  if (head === 'support' && rest.length === 1) return { route: 'support' };
-  const legal = LEGAL_KINDS.find((k) => k === head);
-  if (legal && rest.length <= 2) {
-    const info = facts.legal[legal];
-    if (!info) return rest.length === 1 ? null : { route: legal, missing: true };
-    if (second === undefined) return { route: legal, to: `/${legal}/${info.latest}` };
-    return info.versions.includes(second) ? { route: legal } : { route: legal, missing: true };
-  }
-  if (head === 'general') {
-    // The catch-all redirect view: a known section (and its FAQ) shows; anything else
-    // under /general goes to the closest section, or the first one.
-    const first = facts.generalSections[0];
-    if (!first) return null;
-    if (second !== undefined && facts.generalSections.includes(second)) {
-      if (rest.length === 2) return { route: 'general-section' };
-      if (rest.length === 3 && third === 'faq') return { route: 'general-section' };
-      return { route: 'general-section', to: `/general/${second}${third === 'faq' ? '/faq' : ''}` };
-    }
-    return { route: 'general-section', to: `/general/${first}` };
+function matchTranslated(rest: string[], routes: readonly RouteRule[], facts: SiteFacts): TranslatedMatch | null {
+  for (const rule of routes) {
+    if (!rule.translated) continue;
+    const match = matchRule(rule, rest, facts);
+    if (match) return match;
   }
   return null;
+}
+
+/** `segs` (after the locale, for translated rules) against one rule; redirects are paths without the locale. */
+function matchRule(rule: RouteRule, segs: string[], facts: SiteFacts): TranslatedMatch | null {
+  const base = rule.path ? rule.path.split('/') : [];
+  if (segs.length < base.length || base.some((s, i) => segs[i] !== s)) return null;
+  const tail = segs.slice(base.length);
+  const route = rule.route;
+  switch (rule.match) {
+    case 'exact':
+      return tail.length === 0 ? { route } : null;
+    case 'below':
+      return { route };
+    case 'versions': {
+      if (tail.length > 1) return null;
+      const info = facts.legal[rule.path];
+      if (!info) return tail.length === 0 ? null : { route, missing: true };
+      if (tail[0] === undefined) return { route, to: `/${rule.path}/${info.latest}` };
+      return info.versions.includes(tail[0]) ? { route } : { route, missing: true };
+    }
+    case 'sections': {
+      // The catch-all redirect view: a known section (and its FAQ) shows; anything else
+      // under it goes to the closest section, or the first one.
+      const first = facts.generalSections[0];
+      if (!first) return null;
+      const [section, sub] = tail;
+      const subpages = rule.subpages ?? [];
+      if (section !== undefined && facts.generalSections.includes(section)) {
+        if (tail.length === 1) return { route };
+        if (tail.length === 2 && subpages.includes(sub!)) return { route };
+        return { route, to: `/${rule.path}/${section}${sub !== undefined && subpages.includes(sub) ? `/${sub}` : ''}` };
+      }
+      return { route, to: `/${rule.path}/${first}` };
+    }
+  }
 }

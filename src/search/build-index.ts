@@ -28,6 +28,10 @@ const B = 0.75;
 
 export interface SearchIndexInput {
   entries: readonly SearchEntry[];
+  /** The words of an entry's records as the last build counted them (see SearchMemo), by entry. */
+  prepared?: ReadonlyMap<SearchEntry, PreparedWords[]>;
+  /** Return the words of every record counted now, for the next build. */
+  keepWords?: boolean;
   locales: readonly string[];
   /** The API reference's example languages: results open the reader's one. */
   languages: { available: readonly string[]; default: string };
@@ -70,6 +74,13 @@ function deltas(list: number[]): number[] {
   return out;
 }
 
+/** A record's words and their weighted counts, with names instead of ids: what a build keeps for the next one. */
+export interface PreparedWords {
+  words: string[];
+  counts: number[];
+  length: number;
+}
+
 interface Weighted {
   entry: SearchEntry;
   index: number;
@@ -89,22 +100,27 @@ class Vocabulary {
   private counts = new Float64Array(1024);
   private readonly touched: number[] = [];
 
+  private idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.words.push(word) - 1;
+      this.ids.set(word, id);
+      if (id >= this.counts.length) {
+        const grown = new Float64Array(this.counts.length * 2);
+        grown.set(this.counts);
+        this.counts = grown;
+      }
+    }
+    return id;
+  }
+
   weigh(entry: SearchEntry, index: number): Weighted {
     let length = 0;
     for (const field of entry.records[index]!.fields) {
       if (!field.text) continue;
       const boost = field.boost;
       words(field.text, (word) => {
-        let id = this.ids.get(word);
-        if (id === undefined) {
-          id = this.words.push(word) - 1;
-          this.ids.set(word, id);
-          if (id >= this.counts.length) {
-            const grown = new Float64Array(this.counts.length * 2);
-            grown.set(this.counts);
-            this.counts = grown;
-          }
-        }
+        const id = this.idOf(word);
         const count = this.counts[id]!;
         if (count === 0) this.touched.push(id);
         this.counts[id] = count + boost;
@@ -120,13 +136,38 @@ class Vocabulary {
     this.touched.length = 0;
     return { entry, index, terms, counts, length };
   }
+
+  /** A record counted by an earlier build: no text to split, only names to number. */
+  prepared(entry: SearchEntry, index: number, words: PreparedWords): Weighted {
+    const terms = new Int32Array(words.words.length);
+    words.words.forEach((word, i) => {
+      terms[i] = this.idOf(word);
+    });
+    return { entry, index, terms, counts: Float64Array.from(words.counts), length: words.length };
+  }
+
+  /** The names of a record's words, for the next build. */
+  named(weighted: Weighted): PreparedWords {
+    return { words: Array.from(weighted.terms, (id) => this.words[id]!), counts: Array.from(weighted.counts), length: weighted.length };
+  }
 }
 
-export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]; stats: LocaleIndexStats[] } {
+export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]; stats: LocaleIndexStats[]; words: Map<SearchEntry, PreparedWords[]> } {
   // Words are counted once per record, also for the records every locale shares.
   const vocabulary = new Vocabulary();
   const weighted = new Map<SearchEntry, Weighted[]>();
-  for (const entry of input.entries) weighted.set(entry, entry.records.map((_, i) => vocabulary.weigh(entry, i)));
+  const words = new Map<SearchEntry, PreparedWords[]>();
+  for (const entry of input.entries) {
+    const prepared = input.prepared?.get(entry);
+    if (prepared?.length === entry.records.length) {
+      weighted.set(entry, prepared.map((w, i) => vocabulary.prepared(entry, i, w)));
+      words.set(entry, prepared);
+    } else {
+      const counted = entry.records.map((_, i) => vocabulary.weigh(entry, i));
+      weighted.set(entry, counted);
+      if (input.keepWords) words.set(entry, counted.map((w) => vocabulary.named(w)));
+    }
+  }
   const files: OutputFile[] = [];
   const stats: LocaleIndexStats[] = [];
   for (const locale of input.locales) {
@@ -135,7 +176,7 @@ export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]
     files.push(...built.files);
     stats.push({ locale, records: built.records, terms: built.terms, files: built.files.length, bytes: built.files.reduce((n, f) => n + Buffer.byteLength('contents' in f ? f.contents : ''), 0) });
   }
-  return { files, stats };
+  return { files, stats, words };
 }
 
 function localeIndex(locale: string, records: Weighted[], vocabulary: readonly string[], languages: SearchIndexInput['languages']): { files: OutputFile[]; records: number; terms: number } {

@@ -60,6 +60,8 @@ export interface ExcludedPage {
 /** A rendered document as the index needs it: its URL and its text by heading. */
 export interface IndexedDocument {
   url: string;
+  /** The document's cache key (src/cache/): its entry and words can be taken from the last build. */
+  cacheKey?: string;
   /** Absent for documents search leaves out by kind (404, other API versions and languages). */
   search?: SearchSection[];
 }
@@ -129,7 +131,7 @@ export function searchEntries({ site, plan, documents, latestLabel }: EntriesInp
 
 function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sections: SearchSection[], latestLabel: (locale: string) => string): SearchEntry {
   const info = page.info;
-  const group: SearchGroup = info.collection === 'guide' ? 'guide' : info.collection === 'general' ? 'help' : info.collection === 'api-section' ? 'api' : info.collection;
+  const group: SearchGroup = info.collection === 'general' ? 'help' : info.collection === 'api-section' ? 'api' : info.collection === 'home' || info.collection === 'support' || info.collection === 'legal' ? info.collection : 'guide';
   let title = doc.title;
   let weight = 1;
   if (info.collection === 'legal') {

@@ -4,8 +4,8 @@ import type { OutputFile } from '../build/assets.js';
 import type { Site } from '../content/site.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { uiStrings } from '../../theme/components/strings.js';
-import { buildSearchIndex, type LocaleIndexStats } from './build-index.js';
-import { searchEntries, type ExcludedPage, type IndexedDocument } from './entries.js';
+import { buildSearchIndex, type LocaleIndexStats, type PreparedWords } from './build-index.js';
+import { searchEntries, type ExcludedPage, type IndexedDocument, type SearchEntry } from './entries.js';
 
 export interface SiteSearchInput {
   site: Site;
@@ -19,13 +19,52 @@ export interface SiteSearchIndex {
   excluded: ExcludedPage[];
 }
 
-export function siteSearchIndex({ site, plan, documents }: SiteSearchInput): SiteSearchIndex {
+/**
+ * What a build keeps for the next one, by document cache key: the document's entry (null
+ * when it has none) and the words of its records, so an unchanged page is not split into
+ * words again. The entry is a function of what the key hashes (the page's text by heading,
+ * its plan, the site's config and API document).
+ */
+export interface SearchMemo {
+  get(key: string): MemoEntry | undefined;
+  set(key: string, value: MemoEntry): void;
+}
+export type MemoEntry = { entry: SearchEntry; words: PreparedWords[] } | null;
+
+export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput & { memo?: SearchMemo | null }): SiteSearchIndex {
   const { config } = site;
-  const { entries, excluded } = searchEntries({ site, plan, documents, latestLabel: (locale) => uiStrings(locale).latest });
-  const { files, stats } = buildSearchIndex({
+  const latestLabel = (locale: string) => uiStrings(locale).latest;
+  const entries: SearchEntry[] = [];
+  const excluded: ExcludedPage[] = [];
+  const prepared = new Map<SearchEntry, PreparedWords[]>();
+  const keyOf = new Map<SearchEntry, string>();
+  const fresh: string[] = [];
+  for (const doc of documents) {
+    const remembered = doc.cacheKey ? memo?.get(doc.cacheKey) : undefined;
+    if (remembered !== undefined) {
+      if (remembered) {
+        entries.push(remembered.entry);
+        prepared.set(remembered.entry, remembered.words);
+      }
+      continue;
+    }
+    // In document order, one at a time: the index numbers records in that order.
+    const found = searchEntries({ site, plan, documents: [doc], latestLabel });
+    entries.push(...found.entries);
+    excluded.push(...found.excluded);
+    if (doc.cacheKey && memo) {
+      fresh.push(doc.cacheKey);
+      if (found.entries[0]) keyOf.set(found.entries[0], doc.cacheKey);
+      else memo.set(doc.cacheKey, null);
+    }
+  }
+  const built = buildSearchIndex({
     entries,
+    prepared,
+    keepWords: Boolean(memo),
     locales: config.locales.available,
     languages: { available: config.api.languages, default: config.api.defaultLanguage },
   });
-  return { files, stats, excluded };
+  for (const [entry, key] of keyOf) memo!.set(key, { entry, words: built.words.get(entry)! });
+  return { files: built.files, stats: built.stats, excluded };
 }

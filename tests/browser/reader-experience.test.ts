@@ -15,6 +15,8 @@ const VIEWPORTS = [
 async function open(viewport: { width: number; height: number }, path: string) {
   const { server, chrome } = built();
   const context = await localContext(chrome.browser, viewport);
+  // Consent answered: the bar comes first in tab order (reader-frame.test.ts tests it).
+  await context.addInitScript(() => localStorage.setItem('bankdocs:consent', JSON.stringify({ functional: false, analytics: false, at: 1 })));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -191,18 +191,24 @@ describe('zoomable images', () => {
     await close();
   });
 
-  it('do nothing at 375 px, and stop zooming after a resize from 1280 to 375', async () => {
+  it('open on their own at 375 px (pinch zoom there, issue #19), and stop zooming after a resize from 1280 to 375', async () => {
     const phone = await open(PHONE, '/developers/long-guide');
-    await phone.page.locator('img[data-zoomable]').click();
-    await phone.page.waitForTimeout(300);
+    const img = phone.page.locator('img[data-zoomable]');
+    expect(await img.getAttribute('role')).toBe('link');
+    const opened = phone.page.context().waitForEvent('page');
+    await img.click();
+    expect((await opened).url()).toMatch(/\/developers\/payments\/flow\.svg$/);
     expect(await phone.page.locator('dialog.zoom-modal').count()).toBe(0);
     await phone.close();
 
     const { page, close } = await open(DESKTOP, '/developers/long-guide');
+    expect(await page.locator('img[data-zoomable]').getAttribute('role')).toBe('button');
     await page.setViewportSize(PHONE);
-    await expect.poll(() => page.locator('img[data-zoomable]').getAttribute('role'), { timeout: 5000 }).toBeNull();
+    await expect.poll(() => page.locator('img[data-zoomable]').getAttribute('role'), { timeout: 5000 }).toBe('link');
+    expect(await page.locator('img.zoom-enabled').count()).toBe(0);
+    const opened2 = page.context().waitForEvent('page');
     await page.locator('img[data-zoomable]').click();
-    await page.waitForTimeout(300);
+    await opened2;
     expect(await page.locator('dialog.zoom-modal').count()).toBe(0);
     await close();
   });

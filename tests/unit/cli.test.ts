@@ -15,6 +15,7 @@ describe('the CLI', () => {
       dev: ['-c, --config <file>', '-p, --port <port>', '--host <host>', '--open'],
       preview: ['-d, --dir <dir>', '-p, --port <port>', '--host <host>'],
       mock: ['-c, --config <file>', '-p, --port <port>', '--host <host>', '--stateful'],
+      init: ['--force'],
       schema: ['-o, --out <file>'],
     });
   });

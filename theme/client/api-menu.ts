@@ -1,13 +1,11 @@
-// The API reference's side menu: scroll-spy (the section whose top is nearest the
-// viewport top within the active window, else the section the viewport top is in, and
-// none at the very top of the page), page title and hash kept in step without new
-// history entries, a toggle, and the example-language picker.
+// The API reference's side menu: scroll-spy (section-spy.ts), page title and hash kept
+// in step without new history entries, a toggle that folds the column away on wide
+// screens and opens a drawer on narrow ones (issue #19: its own scroll, a close button,
+// Escape, focus moved in and back), and the example-language picker.
 import { isNarrow, type RuntimeConfig } from './config.js';
-import { throttle } from './timing.js';
+import { currentSection, keepInView, onScrollSpy } from './section-spy.js';
 
 const POSITION_KEY = 'bankdocs:api-position';
-/** Scrolled less than this, the reader is at the page's own top: no section is active. */
-const PAGE_TOP_PX = 2;
 
 export function setupApiMenu(config: RuntimeConfig): void {
   const menu = document.getElementById('api-menu');
@@ -15,7 +13,6 @@ export function setupApiMenu(config: RuntimeConfig): void {
   const links = [...menu.querySelectorAll<HTMLAnchorElement>('a[data-section]')];
   const targets = links.map((link) => document.getElementById(link.dataset.section!)).filter((el): el is HTMLElement => el !== null);
   const toggle = document.querySelector<HTMLButtonElement>('.api-menu-toggle');
-  const { top: windowTop, bottom: windowBottom } = config.runtime.activeSection;
   let active: string | null = null;
   // The page's own title, restored when the reader scrolls back above the first section.
   const pageTitle = document.title;
@@ -27,12 +24,35 @@ export function setupApiMenu(config: RuntimeConfig): void {
     menu.classList.toggle('open', narrow && open);
     menu.classList.toggle('collapsed', !narrow && !open);
   };
+  const drawerOpen = () => menu.classList.contains('open');
+  const closeDrawer = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) toggle?.focus();
+  };
   if (toggle) {
     setOpen(!isNarrow(config));
-    toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+    toggle.addEventListener('click', () => {
+      setOpen(toggle.getAttribute('aria-expanded') !== 'true');
+      // The drawer takes focus, at the current section's entry if there is one.
+      if (drawerOpen()) (menu.querySelector<HTMLAnchorElement>('a.active') ?? menu.querySelector<HTMLAnchorElement>('a'))?.focus({ preventScroll: true });
+    });
   }
+  menu.querySelector('.api-menu-close')?.addEventListener('click', () => closeDrawer(true));
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a') && isNarrow(config)) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && drawerOpen() && !event.defaultPrevented) closeDrawer(true);
+  });
+  // A tap beside the drawer closes it; so does tabbing out of it (what has focus then
+  // lies under the drawer).
+  document.addEventListener('pointerdown', (event) => {
+    const target = event.target as Node;
+    if (drawerOpen() && !menu.contains(target) && !toggle?.contains(target)) closeDrawer(false);
+  });
+  menu.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (drawerOpen() && next && !menu.contains(next) && next !== toggle) setOpen(false);
   });
 
   const activate = (id: string) => {
@@ -45,10 +65,8 @@ export function setupApiMenu(config: RuntimeConfig): void {
         link.setAttribute('aria-current', 'location');
         document.title = config.titleTemplate.replace('%s', () => link.textContent ?? '');
         if (location.hash !== `#${id}`) history.replaceState(history.state, '', `#${id}`);
-        // Keep the active item visible inside the menu, without moving the page.
-        const box = menu.getBoundingClientRect();
-        const item = link.getBoundingClientRect();
-        if (item.top < box.top || item.bottom > box.bottom) menu.scrollTop += item.top - box.top - box.height / 3;
+        // Keep the active item visible in the menu's column, without moving the page.
+        keepInView(menu.closest<HTMLElement>('.sidebar') ?? menu, link);
       } else {
         link.removeAttribute('aria-current');
       }
@@ -72,34 +90,11 @@ export function setupApiMenu(config: RuntimeConfig): void {
     document.title = pageTitle;
     if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
   };
-
-  const spy = () => {
-    if (window.scrollY < PAGE_TOP_PX) {
-      deactivate();
-      return;
-    }
-    let best: HTMLElement | null = null;
-    let bestDistance = Infinity;
-    // When no top is in the window (a long section, a jump, a fast fling) the section the
-    // viewport top is in: the last one whose top is above it (targets are in page order).
-    let containing: HTMLElement | null = null;
-    for (const el of targets) {
-      const top = el.getBoundingClientRect().top;
-      if (top <= 0) containing = el;
-      if (top < windowTop || top > windowBottom) continue;
-      if (Math.abs(top) < bestDistance) {
-        bestDistance = Math.abs(top);
-        best = el;
-      }
-    }
-    const current = best ?? containing;
+  onScrollSpy(config, () => {
+    const current = currentSection(config, targets);
     if (current) activate(current.id);
     else deactivate();
-  };
-  window.addEventListener('scroll', throttle(spy, config.runtime.scrollThrottleMs), { passive: true });
-  // Once more when scrolling has ended, so the last position of a fling always counts.
-  window.addEventListener('scrollend', spy, { passive: true });
-  spy();
+  });
 
   // Switching language keeps the hash and the position relative to the current section.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.language-picker a[data-language]')) {

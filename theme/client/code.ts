@@ -1,4 +1,5 @@
-// Copy buttons on code blocks, confirmed by a toast.
+// Copy buttons on code blocks, in the bar above the code (so the first line stays in
+// view), confirmed by a toast.
 import type { RuntimeConfig } from './config.js';
 import { showToast } from './toast.js';
 
@@ -19,6 +20,8 @@ export function setupCopyButtons(config: RuntimeConfig): void {
         showToast(config, root.copyFailedLabel ?? 'Could not copy: select the text and copy it by hand', 'error');
       }
     });
-    block.append(button);
+    const bar = block.querySelector('.code-bar');
+    if (bar) bar.append(button);
+    else block.append(button);
   }
 }

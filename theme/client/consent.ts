@@ -14,7 +14,12 @@ export function startConsent(config: RuntimeConfig, reopen: boolean): void {
   if (!consent || reopen) openBanner(config, consent, reopen);
 }
 
-/** Opened by the visitor ("Cookies settings"), the banner takes focus; on arrival it does not steal it. */
+/**
+ * The bar (issue #19): first in tab order, so a keyboard reader meets it before the page;
+ * Escape answers "Reject all"; the page keeps room below it (--consent-h) and a focused
+ * element it would cover is scrolled above it. Opened by the visitor ("Cookies settings")
+ * it takes focus; on arrival it does not steal it.
+ */
 function openBanner(config: RuntimeConfig, current: Consent | null, focus: boolean): void {
   if (document.querySelector('.consent')) return;
   const template = document.getElementById('bankdocs-consent') as HTMLTemplateElement | null;
@@ -26,12 +31,31 @@ function openBanner(config: RuntimeConfig, current: Consent | null, focus: boole
   const save = banner.querySelector<HTMLButtonElement>('[data-consent="save"]')!;
   const choose = banner.querySelector<HTMLButtonElement>('[data-consent="choose"]')!;
   const previousFocus = document.activeElement as HTMLElement | null;
-
+  const root = document.documentElement;
+  const room = () => root.style.setProperty('--consent-h', `${Math.ceil(banner.getBoundingClientRect().height)}px`);
+  const resize = new ResizeObserver(room);
+  const uncover = (event: FocusEvent) => {
+    const target = event.target as Element;
+    if (banner.contains(target) || !(target instanceof HTMLElement)) return;
+    const below = target.getBoundingClientRect().bottom - banner.getBoundingClientRect().top;
+    if (below > 0) window.scrollBy({ top: below + 12, behavior: 'instant' });
+  };
+  const escape = (event: KeyboardEvent) => {
+    // Another layer (search, zoom, the API drawer) closes first.
+    if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    event.preventDefault();
+    decide({ functional: false, analytics: false, at: Date.now() });
+  };
   const decide = (consent: Consent) => {
     const before = readConsent();
     writeStored(CONSENT_KEY, JSON.stringify(consent));
+    resize.disconnect();
+    document.removeEventListener('focusin', uncover);
+    document.removeEventListener('keydown', escape);
+    const hadFocus = banner.contains(document.activeElement);
     banner.remove();
-    previousFocus?.focus?.();
+    root.style.removeProperty('--consent-h');
+    if (hadFocus) (previousFocus && previousFocus !== document.body && previousFocus.isConnected ? previousFocus : document.querySelector<HTMLElement>('.skip-link'))?.focus();
     // A service already running cannot be unloaded: withdrawing consent reloads the page.
     const withdrawn = before && ((before.functional && !consent.functional) || (before.analytics && !consent.analytics));
     if (withdrawn && injected.size) location.reload();
@@ -51,7 +75,11 @@ function openBanner(config: RuntimeConfig, current: Consent | null, focus: boole
       decide({ functional: value('functional'), analytics: value('analytics'), at: Date.now() });
     }
   });
-  document.body.append(banner);
+  document.body.prepend(banner);
+  room();
+  resize.observe(banner);
+  document.addEventListener('focusin', uncover);
+  document.addEventListener('keydown', escape);
   if (focus) banner.querySelector<HTMLButtonElement>('button')?.focus();
 }
 

@@ -10,8 +10,14 @@ function applyLabels(locale: string): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-l10n]')) {
     const entry = (JSON.parse(el.dataset.l10n!) as Record<string, [string, string | null]>)[locale];
     if (!entry) continue;
-    el.textContent = entry[0];
+    if (el instanceof HTMLInputElement) el.placeholder = entry[0];
+    else el.textContent = entry[0];
     if (entry[1] && el instanceof HTMLAnchorElement) el.href = entry[1];
+  }
+  // Names of landmarks (the breadcrumb trail): the same entries, for aria-label.
+  for (const el of document.querySelectorAll<HTMLElement>('[data-l10n-label]')) {
+    const entry = (JSON.parse(el.dataset.l10nLabel!) as Record<string, [string, string | null]>)[locale];
+    if (entry) el.setAttribute('aria-label', entry[0]);
   }
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.locale-picker a')) {
     if (link.dataset.locale === locale) link.setAttribute('aria-current', 'true');

@@ -11,6 +11,9 @@ import { readConsent } from './consent-state.js';
 import { loadPart } from './lazy.js';
 import { setupZoom } from './zoom-trigger.js';
 import { setupSearch } from './search-trigger.js';
+import { setupColorScheme } from './color-scheme.js';
+import { setupSidebars } from './sidebar.js';
+import { setupToc } from './toc.js';
 
 function setupSiteMenu(config: RuntimeConfig): void {
   const toggle = document.querySelector<HTMLButtonElement>('.menu-toggle');
@@ -44,9 +47,12 @@ function setupLazyParts(config: RuntimeConfig): void {
 const config = readConfig();
 if (config) {
   setupLocale(config);
+  setupColorScheme();
   setupSiteMenu(config);
+  setupSidebars();
   setupHashNavigation(config);
   setupApiMenu(config);
+  setupToc(config);
   setupCopyButtons(config);
   setupCopyPage(config);
   setupTabs();

@@ -37,6 +37,14 @@ export function setupSearch(config: RuntimeConfig): void {
     });
   };
   button.addEventListener('click', open);
+  // The 404 page's search box: what was typed goes into the dialog's field.
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search-form]')) {
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const query = form.querySelector('input')?.value.trim() ?? '';
+      void load().then((search) => search?.open(query, { replace: true }));
+    });
+  }
   button.addEventListener('focus', () => void load());
   button.addEventListener('pointerenter', () => void load());
   document.addEventListener('keydown', (event) => {

@@ -32,8 +32,11 @@ interface Result {
 type Postings = Record<string, number[]>;
 
 export interface SearchController {
-  /** Shows the dialog, with `typed` (keys pressed while this part loaded) in the field. */
-  open(typed?: string): void;
+  /**
+   * Shows the dialog, with `typed` (keys pressed while this part loaded) added to the
+   * field, or in its place with `replace` (a query typed elsewhere: the 404 page's box).
+   */
+  open(typed?: string, options?: { replace?: boolean }): void;
 }
 
 export interface SearchOptions {
@@ -373,9 +376,10 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
   window.addEventListener('pagehide', hide);
 
   return {
-    open(typed = '') {
+    open(typed = '', { replace = false } = {}) {
       if (!dialog.open) dialog.showModal();
       input.focus();
+      if (replace) input.value = '';
       if (typed) {
         input.value += typed;
         void run();

@@ -1,40 +1,51 @@
-// Zoomable images: enabled only on screens wider than the breakpoint, re-evaluated on
-// resize (debounced). The modal itself is a lazy part, loaded on the first click.
+// Zoomable images: a modal on screens wider than the breakpoint (the spec turns it off
+// below); on narrower ones a described image opens on its own in a new tab, where the
+// browser's pinch zoom makes a diagram's small text readable (issue #19). Re-evaluated
+// on resize (debounced). The modal itself is a lazy part, loaded on the first click.
 import { isNarrow, type RuntimeConfig } from './config.js';
 import { loadPart } from './lazy.js';
 import { debounce } from './timing.js';
 
+type Mode = 'zoom' | 'open' | null;
+
 export function setupZoom(config: RuntimeConfig): void {
   const images = [...document.querySelectorAll<HTMLImageElement>('img[data-zoomable]')];
   if (!images.length) return;
+  const modes = new Map<HTMLImageElement, Mode>();
   const update = () => {
-    const enabled = !isNarrow(config);
+    const narrow = isNarrow(config);
     for (const img of images) {
-      if (enabled) {
-        img.setAttribute('role', 'button');
+      // An image inside a link is that link; one without text has nothing to open for.
+      const mode: Mode = !narrow ? 'zoom' : img.alt && !img.closest('a') ? 'open' : null;
+      modes.set(img, mode);
+      img.classList.toggle('zoom-enabled', mode === 'zoom');
+      if (mode) {
+        img.setAttribute('role', mode === 'zoom' ? 'button' : 'link');
         img.tabIndex = 0;
-        img.classList.add('zoom-enabled');
       } else {
         img.removeAttribute('role');
         img.removeAttribute('tabindex');
-        img.classList.remove('zoom-enabled');
       }
     }
   };
   update();
   window.addEventListener('resize', debounce(update, config.runtime.resizeDebounceMs));
-
-  const open = async (img: HTMLImageElement) => {
-    if (!img.classList.contains('zoom-enabled')) return;
+  const activate = async (img: HTMLImageElement) => {
+    const mode = modes.get(img);
+    if (mode === 'open') {
+      window.open(img.currentSrc || img.src, '_blank', 'noopener');
+      return;
+    }
+    if (mode !== 'zoom') return;
     const part = await loadPart(config, 'zoom', () => import('./zoom.js'));
     part?.openZoom(img);
   };
   for (const img of images) {
-    img.addEventListener('click', () => void open(img));
+    img.addEventListener('click', () => void activate(img));
     img.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' || event.key === ' ') {
+      if (event.key === 'Enter' || (event.key === ' ' && modes.get(img) === 'zoom')) {
         event.preventDefault();
-        void open(img);
+        void activate(img);
       }
     });
   }

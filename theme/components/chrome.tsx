@@ -1,6 +1,6 @@
 // Site chrome: header with the menu (spec §2 "Other links seen") and the footer.
 import type { LinkItem } from '../../src/config/schema.js';
-import { LOCALE_NAMES, uiStrings } from './strings.js';
+import { LOCALE_NAMES, uiStrings, type UiStrings } from './strings.js';
 import type { ThemeContext } from './theme-context.js';
 
 const HOME_RE = /^\/[a-z]{2}$/;
@@ -39,6 +39,33 @@ function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem;
 }
 
 /**
+ * On pages that are not translated, an interface string (and a link's address) in every
+ * locale, for the runtime to swap in the stored locale's (theme/client/locale.ts).
+ */
+export function uiL10n(ctx: ThemeContext, pick: (strings: UiStrings) => string, href?: (locale: string) => string): { 'data-l10n'?: string } {
+  if (ctx.translated) return {};
+  const entries = ctx.config.locales.available.map((locale) => [locale, [pick(uiStrings(locale)), href ? href(locale) : null]]);
+  return { 'data-l10n': JSON.stringify(Object.fromEntries(entries)) };
+}
+
+/**
+ * Light or dark (issue #19): follows prefers-color-scheme until the reader picks one; the
+ * choice is kept (theme/client/color-scheme.ts) and applied before first paint (BOOT_SCRIPT).
+ */
+function ColorSchemeToggle({ ctx }: { ctx: ThemeContext }) {
+  return (
+    <button type="button" className="color-scheme-toggle" aria-pressed="false" data-color-scheme-toggle="">
+      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+        <path className="icon-moon" d="M16.5 12.2A7 7 0 0 1 7.8 3.5a7 7 0 1 0 8.7 8.7Z" fill="currentColor" />
+      </svg>
+      <span className="visually-hidden" {...uiL10n(ctx, (s) => s.darkMode)}>
+        {ctx.strings.darkMode}
+      </span>
+    </button>
+  );
+}
+
+/**
  * Opens the search dialog (theme/client/search.ts, loaded on first focus or shortcut). It
  * needs JavaScript, so the stylesheet shows it only under the `js` class.
  */
@@ -70,6 +97,7 @@ export function Header({ ctx }: { ctx: ThemeContext }) {
         <span>{config.product.name}</span>
       </a>
       {config.search.enabled ? <SearchButton ctx={ctx} /> : null}
+      <ColorSchemeToggle ctx={ctx} />
       <button type="button" className="menu-toggle" aria-controls="site-menu" aria-expanded="false" aria-label={strings.toggleMenu}>
         <span aria-hidden="true">☰</span> {strings.menu}
       </button>

@@ -1,5 +1,6 @@
-// The cookie consent banner, as a template the runtime's consent part clones on a first
+// The cookie consent bar, as a template the runtime's consent part clones on a first
 // visit or from the footer's "Cookies settings". Only categories a service needs appear.
+// "Accept all" and "Reject all" come first and look alike (issue #19).
 import type { ThemeContext } from './theme-context.js';
 
 export function ConsentTemplate({ ctx }: { ctx: ThemeContext }) {
@@ -10,8 +11,9 @@ export function ConsentTemplate({ ctx }: { ctx: ThemeContext }) {
   return (
     <template id="bankdocs-consent">
       <section className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title" aria-describedby="consent-text">
-        <h2 id="consent-title">{strings.consentTitle}</h2>
-        <p id="consent-text">{strings.consentText}</p>
+        <div className="consent-text">
+          <h2 id="consent-title">{strings.consentTitle}</h2> <p id="consent-text">{strings.consentText}</p>
+        </div>
         <div className="consent-choices" hidden>
           <label>
             <input type="checkbox" checked disabled /> <strong>{strings.necessary}</strong>: {strings.necessaryText}

@@ -5,11 +5,23 @@ import { markdownTwinUrl } from '../../src/routes/markdown-twin.js';
 import { Footer, Header } from './chrome.js';
 import { ConsentTemplate } from './consent.js';
 import type { ThemeContext } from './theme-context.js';
+import type { DocumentPlan } from '../../src/routes/plan.js';
 
-/** Runs before first paint, so the narrow-screen menu starts collapsed; its hash is in the CSP. */
-export const BOOT_SCRIPT = "document.documentElement.classList.add('js')";
+/** The page type, for the frame's grid: reference, home, not-found or article. */
+function frameOf(doc: DocumentPlan): string {
+  if (doc.kind !== 'page') return doc.kind;
+  return /^[^/]+\/index\.md$/.test(doc.source) && !doc.source.startsWith('developers/') ? 'home' : 'article';
+}
 
-export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; children: ReactNode; runtimeConfig: string }) {
+/**
+ * Runs before first paint, so the narrow-screen menu starts collapsed and a chosen colour
+ * scheme shows from the first frame (no flash; theme/client/color-scheme.ts keeps the
+ * key). Its hash is in the CSP (src/build/derived-files.ts hashes it).
+ */
+export const BOOT_SCRIPT =
+  "var d=document.documentElement;d.classList.add('js');try{var s=localStorage.getItem('bankdocs:color-scheme');if(s==='dark'||s==='light')d.dataset.colorScheme=s}catch(e){}";
+
+export function Document({ ctx, children, sidebar, runtimeConfig }: { ctx: ThemeContext; children: ReactNode; sidebar?: ReactNode; runtimeConfig: string }) {
   const { doc, config } = ctx;
   const title = config.site.titleTemplate.replace('%s', () => doc.title);
   const notFound = doc.kind === 'not-found';
@@ -74,9 +86,13 @@ export function Document({ ctx, children, runtimeConfig }: { ctx: ThemeContext; 
           {ctx.strings.skipToContent}
         </a>
         <Header ctx={ctx} />
-        <main id="main" tabIndex={-1} lang={contentLocale}>
-          {children}
-        </main>
+        {/* One frame for every page type: an optional sidebar, then the page (issue #19). */}
+        <div className={sidebar ? 'frame frame-with-sidebar' : 'frame'} data-frame={frameOf(doc)}>
+          {sidebar}
+          <main id="main" tabIndex={-1} lang={contentLocale}>
+            {children}
+          </main>
+        </div>
         <Footer ctx={ctx} />
         <ConsentTemplate ctx={ctx} />
       </body>

@@ -2,14 +2,15 @@
 import type { ReactNode } from 'react';
 import type { Heading } from '../../src/markdown/context.js';
 import { markdownTwinUrl } from '../../src/routes/markdown-twin.js';
-import type { ApiDocument, NavLink, PageDocument } from '../../src/routes/plan.js';
+import type { NavLink, PageDocument } from '../../src/routes/plan.js';
+import { Breadcrumbs, crumbsOf } from './frame.js';
 import type { ThemeContext } from './theme-context.js';
 
 /**
  * "Copy page as Markdown" (issue #18): copies the page's .md twin; theme/client/copy-page.ts
  * does the work, so without JavaScript the button is not shown (CSS, under .js).
  */
-function CopyPageButton({ ctx, url, lang }: { ctx: ThemeContext; url: string; lang?: string }) {
+export function CopyPageButton({ ctx, url, lang }: { ctx: ThemeContext; url: string; lang?: string }) {
   if (!ctx.config.llms.enabled) return null;
   return (
     <button type="button" lang={lang} className="copy-page" data-markdown={markdownTwinUrl(url)} data-done={ctx.strings.copyPageDone} data-failed={ctx.strings.copyPageFailed}>
@@ -26,23 +27,24 @@ function uiLang(ctx: ThemeContext, doc: PageDocument): { lang?: string } {
   return doc.fallback ? { lang: ctx.locale } : {};
 }
 
-export interface ApiSectionView {
-  id: string;
-  title: string;
-  headings: Heading[];
-  content: ReactNode;
+/** The language of a fallback page's text (the default locale's). */
+function contentLang(ctx: ThemeContext): string {
+  return ctx.config.locales.default;
 }
 
 function Toc({ ctx, headings, lang }: { ctx: ThemeContext; headings: Heading[]; lang?: string }) {
   const items = headings.filter((h) => h.depth === 2);
   if (items.length < 2) return null;
   return (
-    <nav className="toc" aria-label={ctx.strings.onThisPage}>
-      <h2 lang={lang}>{ctx.strings.onThisPage}</h2>
+    <nav className="toc" aria-label={ctx.strings.onThisPage} lang={lang}>
+      <h2>{ctx.strings.onThisPage}</h2>
       <ul>
         {items.map((h) => (
           <li key={h.id}>
-            <a href={`#${h.id}`}>{h.text}</a>
+            {/* data-section: theme/client/toc.ts marks the entry of the section being read. */}
+            <a href={`#${h.id}`} data-section={h.id} lang={lang ? contentLang(ctx) : undefined}>
+              {h.text}
+            </a>
           </li>
         ))}
       </ul>
@@ -72,7 +74,7 @@ function PrevNext({ ctx, prev, next, lang }: { ctx: ThemeContext; prev: NavLink 
   );
 }
 
-function FallbackNotice({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
+export function FallbackNotice({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
   if (!doc.fallback) return null;
   return (
     <p className="notice fallback-notice" role="note" lang={ctx.locale}>
@@ -81,27 +83,15 @@ function FallbackNotice({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) 
   );
 }
 
-export function HomeLayout({ ctx, doc, content }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode }) {
-  return (
-    <div className="home">
-      <FallbackNotice ctx={ctx} doc={doc} />
-      <section className="hero">
-        <h1>{doc.title}</h1>
-        <p className="lead">{doc.description}</p>
-      </section>
-      <article className="prose home-body">{content}</article>
-    </div>
-  );
-}
-
-export function ArticleLayout({ ctx, doc, content, headings, aside }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode; headings: Heading[]; aside?: ReactNode }) {
+export function ArticleLayout({ ctx, doc, content, headings, before }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode; headings: Heading[]; before?: ReactNode }) {
   return (
     <div className="article-layout">
-      {aside}
       <article className="prose">
+        <Breadcrumbs ctx={ctx} crumbs={crumbsOf(ctx, doc)} {...uiLang(ctx, doc)} />
         <FallbackNotice ctx={ctx} doc={doc} />
         <h1>{doc.title}</h1>
         <CopyPageButton ctx={ctx} url={doc.url} {...uiLang(ctx, doc)} />
+        {before}
         {content}
         <PrevNext ctx={ctx} prev={doc.prev} next={doc.next} {...uiLang(ctx, doc)} />
       </article>
@@ -112,35 +102,20 @@ export function ArticleLayout({ ctx, doc, content, headings, aside }: { ctx: The
 
 export function LegalLayout({ ctx, doc, content, headings }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode; headings: Heading[] }) {
   const current = doc.legalVersions.find((v) => v.url === doc.url);
-  const aside = (
-    <nav className="legal-versions" aria-label={ctx.strings.versions} {...uiLang(ctx, doc)}>
-      <h2>{ctx.strings.versions}</h2>
-      <ol>
-        {doc.legalVersions.map((v) => (
-          <li key={v.version}>
-            <a href={v.url} {...(v.url === doc.url ? { 'aria-current': 'page' as const } : {})}>
-              {v.version}
-            </a>{' '}
-            <time dateTime={v.effective}>{v.effective}</time>
-            {v.latest ? <span className="badge">{ctx.strings.latest}</span> : null}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
   return (
     <ArticleLayout
       ctx={ctx}
       doc={doc}
       headings={headings}
-      aside={aside}
+      before={
+        current ? (
+          <p className="legal-meta" {...uiLang(ctx, doc)}>
+            {ctx.strings.youAreReading} {current.version} · {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
+          </p>
+        ) : null
+      }
       content={
         <>
-          {current ? (
-            <p className="legal-meta" {...uiLang(ctx, doc)}>
-              {ctx.strings.youAreReading} {current.version} · {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
-            </p>
-          ) : null}
           {content}
           <p className="notice legal-sample" role="note" {...uiLang(ctx, doc)}>
             {ctx.strings.legalSample}
@@ -148,82 +123,5 @@ export function LegalLayout({ ctx, doc, content, headings }: { ctx: ThemeContext
         </>
       }
     />
-  );
-}
-
-export function ApiLayout({ ctx, doc, sections }: { ctx: ThemeContext; doc: ApiDocument; sections: ApiSectionView[] }) {
-  return (
-    <div className="api-layout" data-api-language={doc.language} data-api-version={doc.version}>
-      <button type="button" className="api-menu-toggle" aria-controls="api-menu" aria-expanded="true">
-        {ctx.strings.toggleApiMenu}
-      </button>
-      <nav className="api-menu" id="api-menu" aria-label={`${ctx.config.product.name} API`}>
-        <ul>
-          {sections.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`} data-section={s.id}>
-                {s.title}
-              </a>
-              {s.headings.some((h) => h.depth === 3) ? (
-                <ul>
-                  {s.headings
-                    .filter((h) => h.depth === 3)
-                    .map((h) => (
-                      <li key={h.id}>
-                        <a href={`#${h.id}`} data-section={h.id}>
-                          {h.text}
-                        </a>
-                      </li>
-                    ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="api-content">
-        <header className="api-header">
-          <h1>
-            {doc.title} <span className="product-tag">{ctx.config.product.tag}</span>
-          </h1>
-          {doc.openapi ? (
-            <p className="api-downloads">
-              OpenAPI 3.1: <a href={doc.openapi.yaml} download>openapi.yaml</a> · <a href={doc.openapi.json} download>openapi.json</a>
-            </p>
-          ) : null}
-          <nav className="language-picker" aria-label={ctx.strings.exampleLanguage}>
-            {doc.languages.map((l) => (
-              <a key={l.language} href={l.url} data-language={l.language} {...(l.language === doc.language ? { 'aria-current': 'page' as const } : {})}>
-                {l.language}
-              </a>
-            ))}
-          </nav>
-          <CopyPageButton ctx={ctx} url={doc.url} />
-        </header>
-        {sections.map((s) => (
-          <section key={s.id} className="api-section prose" aria-labelledby={s.id}>
-            <h2 id={s.id}>
-              {s.title}
-              <a className="heading-anchor" href={`#${s.id}`} aria-label={`Link to “${s.title}”`}>
-                #
-              </a>
-            </h2>
-            {s.content}
-          </section>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-export function NotFoundLayout({ ctx }: { ctx: ThemeContext }) {
-  return (
-    <div className="not-found prose">
-      <h1>{ctx.doc.title}</h1>
-      <p>{ctx.strings.notFoundText}</p>
-      <p>
-        <a href={`/${ctx.locale}`}>{ctx.strings.backHome}</a>
-      </p>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 // Components that replace plain HTML elements in rendered Markdown.
-import type { ComponentProps } from 'react';
+import { isValidElement, type ComponentProps, type ReactNode } from 'react';
 
 const EXTERNAL_RE = /^(https?:)?\/\//;
 
@@ -16,9 +16,27 @@ function Link({ href, children, ...rest }: ComponentProps<'a'>) {
   );
 }
 
+const LANGUAGE_RE = /(?:^|\s)language-(\S+)/;
+
+/** The language a code element is tagged with ("language-curl"), if any. */
+function languageOf(children: ReactNode): string | null {
+  if (!isValidElement<{ className?: unknown }>(children)) return null;
+  const className = children.props.className;
+  const match = LANGUAGE_RE.exec(Array.isArray(className) ? className.join(' ') : typeof className === 'string' ? className : '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * A bar above the code holds its language and (with JavaScript, theme/client/code.ts) the
+ * copy button, so nothing covers the first line (issue #19).
+ */
 function Pre({ children, ...rest }: ComponentProps<'pre'>) {
+  const language = languageOf(children);
   return (
     <div className="code-block">
+      <div className="code-bar">
+        <span className="code-language">{language ?? ''}</span>
+      </div>
       <pre tabIndex={0} {...rest}>
         {children}
       </pre>
@@ -35,7 +53,8 @@ function Table(props: ComponentProps<'table'>) {
 }
 
 function Image({ alt, ...rest }: ComponentProps<'img'>) {
-  // Content images can be enlarged (the runtime enables it on wide screens only).
+  // Content images can be enlarged: in a modal on wide screens, on their own on narrow
+  // ones, where pinch zoom works (theme/client/zoom-trigger.ts).
   return <img alt={alt ?? ''} loading="lazy" decoding="async" data-zoomable="" {...rest} />;
 }
 

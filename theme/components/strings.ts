@@ -56,6 +56,24 @@ export interface UiStrings {
   searchFailed: string;
   searchHelp: string;
   searchGroups: { api: string; guide: string; help: string; support: string; legal: string; home: string };
+  /** Issue #19: the page frame (breadcrumbs, sidebars, colour scheme), the landing page and the 404 page. */
+  home: string;
+  breadcrumbs: string;
+  guides: string;
+  apiReference: string;
+  darkMode: string;
+  closeMenu: string;
+  request: string;
+  response: string;
+  /** The landing page's calls to action and card titles; "{product}" is the product name. */
+  heroPrimary: string;
+  heroSecondary: string;
+  exploreGuides: string;
+  apiReferenceText: string;
+  supportText: string;
+  /** The 404 page: a search box ("{query}" searches) and the main sections. */
+  notFoundSearch: string;
+  notFoundSections: string;
 }
 
 const en: UiStrings = {
@@ -110,6 +128,21 @@ const en: UiStrings = {
   searchFailed: 'Search could not be loaded. Check your connection and try again.',
   searchHelp: 'Use ↑ and ↓ to move through the results, Enter to open one, Escape to close.',
   searchGroups: { api: 'API reference', guide: 'Guides', help: 'Help', support: 'Support', legal: 'Legal', home: 'Home' },
+  home: 'Home',
+  breadcrumbs: 'Breadcrumb',
+  guides: 'Guides',
+  apiReference: 'API reference',
+  darkMode: 'Dark mode',
+  closeMenu: 'Close the menu',
+  request: 'Request',
+  response: 'Response',
+  heroPrimary: 'Get started',
+  heroSecondary: 'API reference',
+  exploreGuides: 'Developer guides',
+  apiReferenceText: 'Every operation with its parameters, rules and examples in curl and Ruby.',
+  supportText: 'Questions about your organization, billing or approvals: we help.',
+  notFoundSearch: 'Search the documentation',
+  notFoundSections: 'Or go to one of these sections:',
 };
 
 const nl: UiStrings = {
@@ -164,6 +197,21 @@ const nl: UiStrings = {
   searchFailed: 'Zoeken kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
   searchHelp: 'Gebruik ↑ en ↓ om door de resultaten te gaan, Enter om er een te openen en Escape om te sluiten.',
   searchGroups: { api: 'API-referentie', guide: 'Handleidingen', help: 'Hulp', support: 'Support', legal: 'Juridisch', home: 'Start' },
+  home: 'Home',
+  breadcrumbs: 'Kruimelpad',
+  guides: 'Handleidingen',
+  apiReference: 'API-referentie',
+  darkMode: 'Donkere modus',
+  closeMenu: 'Menu sluiten',
+  request: 'Verzoek',
+  response: 'Antwoord',
+  heroPrimary: 'Aan de slag',
+  heroSecondary: 'API-referentie',
+  exploreGuides: 'Handleidingen voor ontwikkelaars',
+  apiReferenceText: 'Elke bewerking met haar parameters, regels en voorbeelden in curl en Ruby.',
+  supportText: 'Vragen over uw organisatie, facturatie of goedkeuringen: wij helpen u.',
+  notFoundSearch: 'Zoeken in de documentatie',
+  notFoundSections: 'Of ga naar een van deze onderdelen:',
 };
 
 const fr: UiStrings = {
@@ -218,6 +266,21 @@ const fr: UiStrings = {
   searchFailed: 'La recherche n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   searchHelp: 'Utilisez ↑ et ↓ pour parcourir les résultats, Entrée pour en ouvrir un, Échap pour fermer.',
   searchGroups: { api: 'Référence de l’API', guide: 'Guides', help: 'Aide', support: 'Assistance', legal: 'Juridique', home: 'Accueil' },
+  home: 'Accueil',
+  breadcrumbs: 'Fil d’Ariane',
+  guides: 'Guides',
+  apiReference: 'Référence de l’API',
+  darkMode: 'Mode sombre',
+  closeMenu: 'Fermer le menu',
+  request: 'Requête',
+  response: 'Réponse',
+  heroPrimary: 'Commencer',
+  heroSecondary: 'Référence de l’API',
+  exploreGuides: 'Guides pour les développeurs',
+  apiReferenceText: 'Chaque opération avec ses paramètres, ses règles et des exemples en curl et en Ruby.',
+  supportText: 'Des questions sur votre organisation, la facturation ou les approbations : nous vous aidons.',
+  notFoundSearch: 'Rechercher dans la documentation',
+  notFoundSections: 'Ou allez à l’une de ces rubriques :',
 };
 
 const es: UiStrings = {
@@ -272,6 +335,21 @@ const es: UiStrings = {
   searchFailed: 'No se pudo cargar la búsqueda. Compruebe su conexión e inténtelo de nuevo.',
   searchHelp: 'Use ↑ y ↓ para recorrer los resultados, Intro para abrir uno y Escape para cerrar.',
   searchGroups: { api: 'Referencia de la API', guide: 'Guías', help: 'Ayuda', support: 'Soporte', legal: 'Legal', home: 'Inicio' },
+  home: 'Inicio',
+  breadcrumbs: 'Ruta de navegación',
+  guides: 'Guías',
+  apiReference: 'Referencia de la API',
+  darkMode: 'Modo oscuro',
+  closeMenu: 'Cerrar el menú',
+  request: 'Solicitud',
+  response: 'Respuesta',
+  heroPrimary: 'Empezar',
+  heroSecondary: 'Referencia de la API',
+  exploreGuides: 'Guías para desarrolladores',
+  apiReferenceText: 'Cada operación con sus parámetros, reglas y ejemplos en curl y Ruby.',
+  supportText: 'Preguntas sobre su organización, la facturación o las aprobaciones: le ayudamos.',
+  notFoundSearch: 'Buscar en la documentación',
+  notFoundSections: 'O vaya a una de estas secciones:',
 };
 
 /** Names of locales in their own language, for the locale picker. */

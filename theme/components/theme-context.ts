@@ -2,6 +2,7 @@
 // document by src/render; components stay free of file system and config loading.
 import type { Config, LinkItem, LocalizedString } from '../../src/config/schema.js';
 import type { DocumentPlan } from '../../src/routes/plan.js';
+import type { SiteNav } from './site-nav.js';
 import type { UiStrings } from './strings.js';
 
 export interface ThemeContext {
@@ -20,4 +21,6 @@ export interface ThemeContext {
   absolute(path: string): string;
   assets: { css: string; script: string | null; logo: string; socialImage: string };
   buildYear: number;
+  /** Guides, help sections and entry points, for the sidebar, breadcrumbs, landing and 404 pages. */
+  nav: SiteNav;
 }

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { classify, compareVersions } from '../../../src/content/classify.js';
-import { localizePath, outputPath, pageUrl } from '../../../src/routes/paths.js';
+import { compareVersions } from '../../../src/content/classify.js';
+import { compileCollections, declaredCollections, matchFile } from '../../../src/content/collections.js';
+import { localizePath, outputPath } from '../../../src/routes/paths.js';
 
 const locales = ['en', 'nl', 'fr', 'es'];
+const { compiled, diagnostics } = compileCollections({ collections: declaredCollections(undefined), locales, parsed: null, configFile: '/s/docs.config.yaml' });
 const urlOf = (rel: string) => {
-  const result = classify(rel, locales);
-  return result.ok ? pageUrl(result.value) : `error: ${result.hint}`;
+  const result = matchFile(rel, compiled);
+  return result.ok ? result.url : `error: ${result.hint}`;
 };
 
-describe('classify and pageUrl', () => {
-  it('maps every kind of content file to its route (spec §2)', () => {
+describe('the built-in collections (spec §2) and their URLs', () => {
+  it('compile without a problem', () => {
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('map every kind of content file to its route (spec §2)', () => {
     expect(urlOf('en/index.md')).toBe('/en');
     expect(urlOf('nl/support.md')).toBe('/nl/support');
     expect(urlOf('fr/general/linking/index.md')).toBe('/fr/general/linking');
     expect(urlOf('fr/general/linking/faq.md')).toBe('/fr/general/linking/faq');
     expect(urlOf('es/terms-and-conditions/v5.0.md')).toBe('/es/terms-and-conditions/v5.0');
     expect(urlOf('en/privacy-notice/v4.1.md')).toBe('/en/privacy-notice/v4.1');
+    expect(urlOf('developers.md')).toBe('/developers');
     expect(urlOf('developers/index.md')).toBe('/developers');
     expect(urlOf('developers/dashboard-api.md')).toBe('/developers/dashboard-api');
     expect(urlOf('developers/payments/index.md')).toBe('/developers/payments');
@@ -23,12 +30,21 @@ describe('classify and pageUrl', () => {
     expect(urlOf('api/03-pagination.md')).toBeNull();
   });
 
-  it('rejects files it has no route for, with a hint', () => {
-    expect(urlOf('de/index.md')).toMatch(/^error: Markdown lives in developers\/, api\/ or a locale folder/);
-    expect(urlOf('en/terms-and-conditions/latest.md')).toMatch(/named by version/);
-    expect(urlOf('en/blog.md')).toMatch(/^error: pages of a locale are/);
-    expect(urlOf('api/pagination.md')).toMatch(/a number for the order/);
-    expect(urlOf('developers/My Guide.md')).toMatch(/lower-case/);
+  it('give each page its collection, layout, locale and placeholder values', () => {
+    const legal = matchFile('nl/privacy-notice/v4.1.md', compiled);
+    expect(legal.ok && legal.info).toEqual({ collection: 'legal', layout: 'legal', locale: 'nl', params: { locale: 'nl', kind: 'privacy-notice', version: 'v4.1' } });
+    const guide = matchFile('developers/payments/refunds.md', compiled);
+    expect(guide.ok && guide.info).toEqual({ collection: 'guide', layout: 'article', params: { path: 'payments/refunds' } });
+    expect('locale' in (guide.ok ? guide.info : {})).toBe(false);
+  });
+
+  it('reject files no collection takes, naming the collections of that folder', () => {
+    expect(urlOf('de/index.md')).toMatch(/^error: rename or move the file to match a collection \(home: \{locale\}\/index\.md; support: /);
+    expect(urlOf('en/terms-and-conditions/latest.md')).toMatch(/legal: \{locale\}\/\{kind:terms-and-conditions\|privacy-notice\}\/\{version:version\}\.md/);
+    expect(urlOf('en/blog.md')).toMatch(/home: \{locale\}\/index\.md/);
+    expect(urlOf('api/pagination.md')).toMatch(/api-section: api\/\{position:number\}-\{slug\}\.md/);
+    expect(urlOf('developers/My Guide.md')).toMatch(/guide: developers\.md or developers\/\{\.\.\.path\}\.md/);
+    expect(urlOf('developers/My Guide.md')).not.toMatch(/home:/);
   });
 
   it('orders legal versions numerically', () => {
@@ -44,6 +60,7 @@ describe('paths', () => {
     expect(localizePath('/terms-and-conditions', 'nl')).toBe('/nl/terms-and-conditions');
     expect(localizePath('/developers', 'nl')).toBe('/developers');
     expect(localizePath('/1/api/curl', 'nl')).toBe('/1/api/curl');
+    expect(localizePath('/blog/x', 'nl', ['', 'blog'])).toBe('/nl/blog/x');
   });
 
   it('writes each URL to a folder index, and 404 to 404.html', () => {

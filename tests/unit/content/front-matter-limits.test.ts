@@ -3,17 +3,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compileCollections, declaredCollections } from '../../../src/content/collections.js';
 import { loadPage } from '../../../src/content/load-content.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-front-matter-'));
 mkdirSync(join(dir, 'developers'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { compiled: collections } = compileCollections({ collections: declaredCollections(undefined), locales: ['en'], parsed: null, configFile: join(dir, 'docs.config.yaml') });
 
 let count = 0;
 async function loadGuide(yaml: string) {
   const rel = `developers/guide-${count++}.md`;
   writeFileSync(join(dir, rel), `---\n${yaml}---\n\n## Body\n`);
-  return loadPage(dir, rel, ['en']);
+  return loadPage(dir, rel, collections);
 }
 const where = (loaded: Awaited<ReturnType<typeof loadGuide>>) => loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
 const HEAD = 'title: "Guide"\ndescription: "A guide."\n';

@@ -33,8 +33,14 @@ describe('simpleFrontMatter', () => {
     }
   });
 
+  it('reads whole numbers exactly as YAML does', () => {
+    for (const yaml of ['order: 1', 'order: 0', 'order: -12\ntitle: "T"', 'order: 123456789012345']) {
+      expect(simpleFrontMatter(yaml), yaml).toEqual(parse(yaml));
+    }
+  });
+
   it('leaves everything else to the YAML parser', () => {
-    for (const yaml of ['title: plain', 'title: "a\\"b"', "title: 'it''s'", 'title: "A"\ntitle: "B"', 'order: 1', 'tags:\n  - "a"', '# comment', 'title: "A" # note']) {
+    for (const yaml of ['title: plain', 'title: "a\\"b"', "title: 'it''s'", 'title: "A"\ntitle: "B"', 'order: 012', 'order: +1', 'order: 1.5', 'order: 1e3', 'order: 0x1', 'order: 1 # c', 'tags:\n  - "a"', '# comment', 'title: "A" # note']) {
       expect(simpleFrontMatter(yaml), yaml).toBeNull();
     }
   });
@@ -55,7 +61,8 @@ describe('positions survive front matter', () => {
       api: null,
       assets: [{ rel: 'l.svg', file: '/s/content/l.svg' }],
       hostFiles: [],
-      pages: [{ source: 'developers/guide.md', file: '/s/content/developers/guide.md', info: { collection: 'guide', segments: ['guide'] }, data: { title: 'Guide', description: 'D', order: 1 }, body: splitFrontMatter(text).body, url: '/developers/guide' }],
+      collections: config.value.collections.map((c) => c.model),
+      pages: [{ source: 'developers/guide.md', file: '/s/content/developers/guide.md', info: { collection: 'guide', layout: 'article', params: { path: 'guide' } }, data: { title: 'Guide', description: 'D', order: 1 }, body: splitFrontMatter(text).body, url: '/developers/guide' }],
     };
     const plan = planRoutes(site);
     const doc = plan.documents.find((d) => d.url === '/developers/guide')!;

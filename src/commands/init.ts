@@ -1,0 +1,50 @@
+// `bankdocs init [dir]`: a new site from templates/init/ (one locale, a guide, an
+// OpenAPI document with one operation and its curl example, a config with the schema
+// comment) that builds and checks clean at once. Refuses a folder that is not empty
+// unless --force, like build.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
+import { consoleOutput, type Output } from './output.js';
+
+export const INIT_TEMPLATE = join(PACKAGE_ROOT, 'templates', 'init');
+
+const SCHEMA_COMMENT_RE = /^(# yaml-language-server: \$schema=).*$/m;
+
+export type InitResult = { ok: true; dir: string; files: string[] } | { ok: false; message: string; hint: string };
+
+/** Copies the starter site into `dir` (created if needed). */
+export function initSite(options: { dir?: string; force?: boolean } = {}): InitResult {
+  const dir = resolve(options.dir ?? '.');
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) return { ok: false, message: `${dir} is a file, not a folder`, hint: 'name a new or empty folder: bankdocs init my-docs' };
+    const entries = readdirSync(dir).filter((name) => name !== '.git');
+    if (entries.length && !options.force) {
+      return { ok: false, message: `${dir} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''})`, hint: 'run it in a new or empty folder (bankdocs init my-docs), or pass --force to add the starter files there, replacing files of the same name' };
+    }
+  }
+  mkdirSync(dir, { recursive: true });
+  cpSync(INIT_TEMPLATE, dir, { recursive: true, force: true });
+  // The editor finds the JSON Schema of the bankdocs that made the site, wherever it is installed.
+  const config = join(dir, 'docs.config.yaml');
+  const schema = relative(dir, join(PACKAGE_ROOT, 'docs.config.schema.json')).split(sep).join('/');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(SCHEMA_COMMENT_RE, `$1${schema.startsWith('.') ? schema : `./${schema}`}`));
+  return { ok: true, dir, files: listFiles(INIT_TEMPLATE) };
+}
+
+function listFiles(root: string, at = root): string[] {
+  return readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(root, join(at, e.name)) : [relative(root, join(at, e.name)).split('\\').join('/')])).sort();
+}
+
+export async function initCommand(dir: string | undefined, options: { force?: boolean }, out: Output = consoleOutput): Promise<number> {
+  const result = initSite({ ...(dir !== undefined ? { dir } : {}), force: options.force ?? false });
+  if (!result.ok) {
+    out.error(`bankdocs init: ${result.message}\n  hint: ${result.hint}`);
+    return 1;
+  }
+  const where = relative(process.cwd(), result.dir) || '.';
+  out.info(`Created a documentation site in ${where} (${result.files.length} files):`);
+  for (const file of result.files) out.info(`  ${file}`);
+  out.info(`\nNext:\n${where === '.' ? '' : `  cd ${where}\n`}  npx bankdocs dev      write with live reload\n  npx bankdocs build    the static site in dist/\n  npx bankdocs check    links, examples and front matter`);
+  return 0;
+}

@@ -1,0 +1,153 @@
+// Declared collections (issue #16): the config's `collections:` list (or the spec's model,
+// src/config/default-collections.ts) compiled once, and the matcher that says which
+// collection a content file belongs to. Problems with a declaration are reported at its
+// line in docs.config.yaml; a file no collection takes, at the file, naming the closest
+// declaration.
+import type { CollectionDeclaration, LayoutName } from '../config/collections-schema.js';
+import { collectionSchema } from '../config/collections-schema.js';
+import { DEFAULT_COLLECTIONS } from '../config/default-collections.js';
+import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { compilePattern, fillUrl, literalPrefix, matchPattern, type CompiledPattern } from './collection-pattern.js';
+
+/** A collection as the later stages read it: plain data, so it travels to render threads. */
+export interface CollectionModel extends CollectionDeclaration {
+  files: string[];
+  /** Where it is declared: its index in `collections:`, or null for the built-in default. */
+  at: number | null;
+}
+
+export interface CompiledCollection {
+  model: CollectionModel;
+  files: CompiledPattern[];
+}
+
+/** What a page is, from where its file lives. `locale` only for translated collections. */
+export interface PageInfo {
+  collection: string;
+  layout: LayoutName;
+  locale?: string;
+  /** The placeholder values of its file pattern ({...name} joined with "/"). */
+  params: Record<string, string>;
+}
+
+export type CollectionsEntry = CollectionDeclaration | 'default';
+
+/** The declarations in force: the config's list (with "default" standing for the built-in ones), or the built-in ones. */
+export function declaredCollections(declared: readonly CollectionsEntry[] | undefined): CollectionModel[] {
+  const defaults = (): CollectionModel[] => DEFAULT_COLLECTIONS.map((input) => modelOf(collectionSchema.parse(input), null));
+  if (declared === undefined) return defaults();
+  return declared.flatMap((entry, i) => (entry === 'default' ? defaults() : [modelOf(entry, i)]));
+}
+
+function modelOf(declaration: CollectionDeclaration, at: number | null): CollectionModel {
+  return { ...declaration, files: typeof declaration.files === 'string' ? [declaration.files] : declaration.files, at };
+}
+
+export interface CompileInput {
+  collections: readonly CollectionModel[];
+  locales: readonly string[];
+  /** The config's YAML, for the position of a problem; null when only the defaults are used. */
+  parsed: ParsedYaml | null;
+  configFile: string;
+}
+
+/** Compiles every declaration; one diagnostic per problem, at the declaration's key. */
+export function compileCollections({ collections, locales, parsed, configFile }: CompileInput): { compiled: CompiledCollection[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const compiled: CompiledCollection[] = [];
+  const report = (model: CollectionModel, path: (string | number)[], ruleId: string, message: string, hint: string) =>
+    diagnostics.push({ ruleId, severity: 'error', message, hint, ...configPlace({ parsed, configFile }, model, path) });
+  const names = new Set<string>();
+  let closest: CollectionModel | null = null;
+  let api: CollectionModel | null = null;
+  for (const model of collections) {
+    if (names.has(model.name)) report(model, ['name'], 'collection-invalid', `two collections are named "${model.name}"`, 'give each collection its own name');
+    names.add(model.name);
+    const files: CompiledPattern[] = [];
+    model.files.forEach((source, i) => {
+      const result = compilePattern(source, { locales });
+      if (!result.ok) return report(model, typeof model.files === 'string' ? ['files'] : ['files', i], 'collection-pattern-invalid', result.message, result.hint);
+      const hasLocale = result.value.placeholders.some((p) => p.kind === 'locale');
+      if (hasLocale !== model.translated) {
+        return report(model, ['files', i], 'collection-pattern-invalid', model.translated ? `the translated collection "${model.name}" has a file pattern without {locale}: "${source}"` : `"${source}" has {locale}, but the collection "${model.name}" is not translated`, model.translated ? 'start it with "{locale}/", the folder of each locale' : 'add translated: true, or remove {locale}');
+      }
+      files.push(result.value);
+    });
+    if (model.layout === 'api') {
+      if (model.url !== undefined) report(model, ['url'], 'collection-invalid', `the collection "${model.name}" has layout api, whose pages are sections of /{version}/api/{language}: it takes no url`, 'remove url');
+      if (api) report(model, ['layout'], 'collection-invalid', `"${api.name}" and "${model.name}" both hold the API reference`, 'keep layout: api on one collection');
+      api ??= model;
+    } else if (model.url === undefined) {
+      report(model, ['name'], 'collection-invalid', `the collection "${model.name}" has no url`, `add a URL pattern, e.g. url: "/${model.name}/{slug}"`);
+    } else {
+      const url = compilePattern(model.url, { url: true, locales });
+      if (!url.ok) report(model, ['url'], 'collection-pattern-invalid', url.message, url.hint);
+      else {
+        for (const placeholder of url.value.placeholders) {
+          if (files.length && !files.some((f) => f.placeholders.some((p) => p.name === placeholder.name))) {
+            report(model, ['url'], 'collection-pattern-invalid', `{${placeholder.name}} in the URL "${model.url}" is in no file pattern of "${model.name}"`, `use the placeholders of ${model.files.map((f) => `"${f}"`).join(', ')}`);
+          }
+        }
+        if (url.value.placeholders.some((p) => p.kind === 'locale') !== model.translated) {
+          report(model, ['url'], 'collection-pattern-invalid', model.translated ? `the URL of the translated collection "${model.name}" does not start with /{locale}` : `the URL "${model.url}" has {locale}, but "${model.name}" is not translated`, model.translated ? `write it as "/{locale}${model.url === '/' ? '' : model.url}"` : 'add translated: true, or remove {locale}');
+        }
+      }
+    }
+    if (model.order === 'versions' && !files.some((f) => f.placeholders.some((p) => p.kind === 'version'))) {
+      report(model, ['order'], 'collection-invalid', `order: versions needs a {name:version} placeholder in the files of "${model.name}"`, 'name versioned files like "{locale}/terms/{version:version}.md" (v1.0, v1.1, v2.0 …)');
+    }
+    if (model.unknownPaths === 'closest') {
+      if (closest) report(model, ['unknownPaths'], 'collection-invalid', `"${closest.name}" already answers unknown paths with the closest page`, 'keep unknownPaths: closest on one collection');
+      closest ??= model;
+    }
+    compiled.push({ model, files });
+  }
+  return { compiled, diagnostics };
+}
+
+/** Where a declaration's key is in docs.config.yaml (line 1 when it is a built-in one). */
+export function configPlace(source: { parsed: ParsedYaml | null; configFile: string }, model: Pick<CollectionModel, 'at'>, path: (string | number)[]): Pick<Diagnostic, 'file' | 'line' | 'column'> {
+  if (model.at === null || !source.parsed) return { file: source.configFile, line: 1, column: 1 };
+  return { file: source.configFile, ...positionOfPath(source.parsed, ['collections', model.at, ...path]) };
+}
+
+export type MatchResult =
+  | { ok: true; info: PageInfo; url: string | null; collection: CompiledCollection; others: CompiledCollection[] }
+  | { ok: false; hint: string };
+
+/** The collection `rel` (a path under the content folder, "/" separators) belongs to. */
+export function matchFile(rel: string, collections: readonly CompiledCollection[]): MatchResult {
+  const found: { collection: CompiledCollection; params: Record<string, string> }[] = [];
+  for (const collection of collections) {
+    for (const pattern of collection.files) {
+      const params = matchPattern(pattern, rel);
+      if (params) {
+        found.push({ collection, params });
+        break;
+      }
+    }
+  }
+  const first = found[0];
+  if (!first) return { ok: false, hint: unmatchedHint(rel, collections) };
+  const { model } = first.collection;
+  const info: PageInfo = { collection: model.name, layout: model.layout, params: first.params, ...(model.translated ? { locale: first.params.locale! } : {}) };
+  return { ok: true, info, url: model.url === undefined ? null : fillUrl(model.url, first.params), collection: first.collection, others: found.slice(1).map((f) => f.collection) };
+}
+
+/** Names the declarations whose folders the file is in (or all of them), with their patterns. */
+function unmatchedHint(rel: string, collections: readonly CompiledCollection[]): string {
+  const near = collections.filter((c) => c.model.files.some((f) => {
+    const prefix = literalPrefix(f);
+    if (prefix.includes('/')) return rel.startsWith(prefix.slice(0, prefix.lastIndexOf('/') + 1));
+    // "{locale}/…": a file in a two-letter folder, as deep as the pattern.
+    return f.startsWith('{locale}/') && /^[a-z]{2}\//.test(rel) && f.split('/').length === rel.split('/').length;
+  }));
+  const list = (near.length ? near : collections).map((c) => `${c.model.name}: ${c.model.files.join(' or ')}`);
+  return `rename or move the file to match a collection (${list.join('; ')}), or declare one for it under collections: in docs.config.yaml`;
+}
+
+/** The URL of a page of `model` with these placeholder values (for alias targets and tests). */
+export function urlOf(model: Pick<CollectionModel, 'url'>, params: Readonly<Record<string, string>>): string | null {
+  return model.url === undefined ? null : fillUrl(model.url, params);
+}

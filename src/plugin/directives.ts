@@ -1,0 +1,85 @@
+// The directive registry: every directive the site may use, with its owner (a plugin's
+// name) and attribute schema. Plain data, so it is rebuilt the same in every thread.
+import type { AttributeSchema, BankdocsPlugin, DirectiveDefinition } from './types.js';
+
+export interface RegisteredDirective {
+  name: string;
+  owner: string;
+  kind: 'leaf' | 'container' | 'any';
+  attributes: Readonly<Record<string, AttributeSchema>>;
+  transform?: DirectiveDefinition['transform'];
+}
+
+export type DirectiveRegistry = ReadonlyMap<string, RegisteredDirective>;
+
+export function directiveRegistry(plugins: readonly BankdocsPlugin[]): DirectiveRegistry {
+  const registry = new Map<string, RegisteredDirective>();
+  for (const plugin of plugins) {
+    for (const [name, definition] of Object.entries(plugin.directives ?? {})) {
+      if (registry.has(name)) continue; // refused when the config was read (validate.ts)
+      registry.set(name, { name, owner: plugin.name, kind: definition.kind ?? 'any', attributes: definition.attributes ?? {}, ...(definition.transform ? { transform: definition.transform } : {}) });
+    }
+  }
+  return registry;
+}
+
+export interface AttributeIssue {
+  ruleId: 'directive-attribute-unknown' | 'directive-attribute-missing' | 'directive-attribute-invalid';
+  message: string;
+  hint: string;
+}
+
+/** What is wrong with the attributes of one directive, against its schema. */
+export function attributeIssues(directive: RegisteredDirective, attributes: Readonly<Record<string, string | null | undefined>>): AttributeIssue[] {
+  const issues: AttributeIssue[] = [];
+  const known = Object.keys(directive.attributes);
+  for (const [name, value] of Object.entries(attributes)) {
+    const schema = directive.attributes[name];
+    if (!schema) {
+      const near = closest(name, known);
+      issues.push({
+        ruleId: 'directive-attribute-unknown',
+        message: `"${directive.name}" takes no attribute "${name}"`,
+        hint: near ? `did you mean "${near}"?` : known.length ? `its attributes are ${known.map((k) => `"${k}"`).join(', ')}` : `"${directive.name}" takes no attributes`,
+      });
+      continue;
+    }
+    const text = value ?? '';
+    if (schema.values && !schema.values.includes(text)) {
+      const near = closest(text, schema.values);
+      issues.push({ ruleId: 'directive-attribute-invalid', message: `${name}="${text}" is not one of ${schema.values.map((v) => `"${v}"`).join(', ')}`, hint: near ? `did you mean "${near}"?` : `write one of: ${schema.values.join(', ')}` });
+    } else if (schema.pattern && !new RegExp(schema.pattern, 'u').test(text)) {
+      issues.push({ ruleId: 'directive-attribute-invalid', message: `${name}="${text}" does not match ${schema.pattern}`, hint: schema.description ?? `write a value that matches ${schema.pattern}` });
+    }
+  }
+  for (const [name, schema] of Object.entries(directive.attributes)) {
+    if (schema.required && !(name in attributes)) {
+      issues.push({ ruleId: 'directive-attribute-missing', message: `"${directive.name}" needs the attribute "${name}"`, hint: `write it as ${directive.kind === 'leaf' ? '::' : ':::'}${directive.name}{${name}="…"}${schema.description ? `: ${schema.description}` : ''}` });
+    }
+  }
+  return issues;
+}
+
+/** The closest of `candidates` to `word` (at most a third of its letters off), for "did you mean". */
+export function closest(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Math.max(word.length >= 4 ? 2 : 1, Math.floor(word.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
+}

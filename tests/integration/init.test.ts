@@ -1,0 +1,58 @@
+// `bankdocs init [dir]` (issue #16): a new site that builds and checks clean at once, and
+// a refusal, with a clear message, to write into a folder that is not empty.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO, removeSite, runCli } from '../helpers/site.js';
+
+const root = mkdtempSync(join(tmpdir(), 'bankdocs-init-'));
+afterAll(() => removeSite(root));
+
+describe('bankdocs init', () => {
+  it('creates a site that builds and checks with 0 errors and 0 warnings', () => {
+    const init = runCli(['init', 'docs'], root);
+    expect(init.status, init.stderr).toBe(0);
+    const site = join(root, 'docs');
+    for (const file of ['docs.config.yaml', 'content/en/index.md', 'content/guides/getting-started.md', 'content/api/openapi.yaml', 'content/api/02-status.md']) {
+      expect(existsSync(join(site, file)), file).toBe(true);
+    }
+    // The schema comment points at this bankdocs' JSON Schema, relative to the site.
+    const schema = /^# yaml-language-server: \$schema=(.+)$/m.exec(readFileSync(join(site, 'docs.config.yaml'), 'utf8'))?.[1];
+    expect(schema && existsSync(join(site, schema))).toBe(true);
+    expect(readFileSync(join(site, schema!), 'utf8')).toBe(readFileSync(join(REPO, 'docs.config.schema.json'), 'utf8'));
+
+    const build = runCli(['build'], site);
+    expect(build.status, build.stderr).toBe(0);
+    expect(build.stderr).toBe('');
+    expect(readFileSync(join(site, 'dist', 'guides', 'getting-started', 'index.html'), 'utf8')).toContain('Check the service');
+    expect(readFileSync(join(site, 'dist', '1', 'api', 'curl', 'index.html'), 'utf8')).toContain('id="get-status"');
+
+    const check = runCli(['check'], site);
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout + check.stderr).toMatch(/0 errors, 0 warnings/);
+  });
+
+  it('refuses a folder that is not empty, unless --force', () => {
+    const busy = join(root, 'busy');
+    mkdirSync(busy);
+    writeFileSync(join(busy, 'notes.txt'), 'mine');
+    const refused = runCli(['init', 'busy'], root);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/busy is not empty \(notes\.txt\)/);
+    expect(refused.stderr).toMatch(/--force/);
+    expect(existsSync(join(busy, 'docs.config.yaml'))).toBe(false);
+
+    const forced = runCli(['init', 'busy', '--force'], root);
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(readFileSync(join(busy, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(join(busy, 'docs.config.yaml'))).toBe(true);
+  });
+
+  it('refuses a path that is a file', () => {
+    writeFileSync(join(root, 'a-file'), '');
+    const result = runCli(['init', 'a-file'], root);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/is a file, not a folder/);
+  });
+});

@@ -1,0 +1,99 @@
+// The plugin API (issue #16): directives with attribute schemas (bankdocs' own among
+// them), their transforms in the Markdown pipeline, plugin strings, checks, and the shape
+// check that turns a broken plugin into one message.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../../src/diagnostics.js';
+import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/pipeline.js';
+import { NO_PLUGINS } from '../../../src/markdown/plugins.js';
+import { corePlugin } from '../../../src/plugin/core.js';
+import { attributeIssues, directiveRegistry } from '../../../src/plugin/directives.js';
+import { definePlugin } from '../../../src/plugin/define.js';
+import { mergeStrings, translate } from '../../../src/plugin/strings.js';
+import { pluginProblem } from '../../../src/plugin/validate.js';
+import { runPluginChecks } from '../../../src/plugin/checks.js';
+import type { Site } from '../../../src/content/site.js';
+
+const badge = definePlugin({
+  name: 'badge',
+  strings: { en: { 'badge.beta': 'Beta' }, nl: { 'badge.beta': 'Bèta' } },
+  directives: {
+    badge: {
+      kind: 'leaf',
+      attributes: { level: { required: true, values: ['beta', 'stable'] }, since: { pattern: '^v\\d+$' } },
+      transform: (node, context) => ({ type: 'paragraph', data: { hName: 'span', hProperties: { className: ['badge'] } }, children: [{ type: 'text', value: context.t(`badge.${context.attributes.level}`) }] }),
+    },
+  },
+});
+
+function render(body: string, locale: string | null = null) {
+  const plugins = [corePlugin, badge];
+  const strings = mergeStrings(plugins);
+  const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), t: (l, key) => translate(strings, l, key), sitePlugins: plugins } });
+  const diagnostics: Diagnostic[] = [];
+  const result = renderMarkdown(processor, body, { source: 'developers/x.md', file: '/s/content/developers/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale, apiLanguage: null, apiLanguages: ['curl'], diagnostics });
+  return { html: renderToStaticMarkup(result.element), found: diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`) };
+}
+
+describe('directives of plugins', () => {
+  it('render through their transform, with the plugin strings of the page locale', () => {
+    expect(render('Intro.\n\n::badge{level="beta"}\n').html).toBe('<p>Intro.</p>\n<span class="badge">Beta</span>');
+    expect(render('::badge{level="beta"}\n', 'nl').html).toBe('<span class="badge">Bèta</span>');
+  });
+
+  it('check attributes against the schema, at the directive', () => {
+    expect(render('\n\n::badge{level="betta" since="1"}\n').found).toEqual([
+      '3:1 directive-attribute-invalid: level="betta" is not one of "beta", "stable" (did you mean "beta"?)',
+      '3:1 directive-attribute-invalid: since="1" does not match ^v\\d+$ (write a value that matches ^v\\d+$)',
+    ]);
+    const missing = render('::badge{colour="red"}\n');
+    expect(missing.found).toEqual([
+      '1:1 directive-attribute-unknown: "badge" takes no attribute "colour" (its attributes are "level", "since")',
+      '1:1 directive-attribute-missing: "badge" needs the attribute "level" (write it as ::badge{level="…"})',
+    ]);
+    expect(missing.html).toBe('');
+    expect(render(':::badge{level="beta"}\nx\n:::\n').found).toEqual(['1:1 directive-invalid: "badge" is a leaf directive, written here as a container (write it on one line: ::badge{…})']);
+  });
+
+  it('register bankdocs\' own directives through the same API', () => {
+    expect(directiveRegistry([corePlugin]).get('operation')).toMatchObject({ owner: 'bankdocs', attributes: { id: { required: true } } });
+    expect(attributeIssues(directiveRegistry([corePlugin]).get('tab')!, { titel: 'x' })).toEqual([
+      { ruleId: 'directive-attribute-unknown', message: '"tab" takes no attribute "titel"', hint: 'did you mean "title"?' },
+    ]);
+    expect(render('::nope\n').found[0]).toMatch(/^1:1 unknown-directive: "nope" is not a directive bankdocs knows \(tabs, tab, operation, schema, badge\)/);
+  });
+
+  it('report a transform that throws under the plugin\'s rule id', () => {
+    const broken = definePlugin({ name: 'broken', directives: { boom: { transform: () => { throw new Error('no'); } } } });
+    const plugins = [corePlugin, broken];
+    const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), sitePlugins: plugins } });
+    const diagnostics: Diagnostic[] = [];
+    renderMarkdown(processor, 'a\n\n::boom\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`)).toEqual(['3:1 broken/directive-failed']);
+  });
+});
+
+describe('plugin shape', () => {
+  const taken = new Map([['tabs', 'bankdocs itself']]);
+  it('names the first mistake', () => {
+    expect(pluginProblem(badge, taken)).toBeNull();
+    expect(pluginProblem({ name: 'Bad Name' }, taken)).toMatch(/its name is missing or not lower-case/);
+    expect(pluginProblem({ name: 'x', directive: {} }, taken)).toMatch(/unknown key "directive"/);
+    expect(pluginProblem({ name: 'x', directives: { tabs: {} } }, taken)).toBe('the directive "tabs" is already defined by bankdocs itself');
+    expect(pluginProblem({ name: 'x', directives: { a: { attributes: { b: { pattern: '(' } } } } }, taken)).toMatch(/attribute "b" of directive "a": pattern is no regular expression/);
+    expect(pluginProblem({ name: 'x', checks: [{ id: 'c' }] }, taken)).toBe('the check "c" has no run function');
+    expect(pluginProblem({ name: 'x', remarkPlugins: ['remark-gfm'] }, taken)).toMatch(/remarkPlugins\[0\] is not a unified plugin/);
+  });
+});
+
+describe('plugin checks', () => {
+  it('place problems by page offset, with the plugin rule id', async () => {
+    const site = { configFile: '/s/docs.config.yaml', contentDir: '/s/content', config: { locales: { available: ['en'], default: 'en' } }, collections: [], pages: [{ source: 'a.md', file: '/s/content/a.md', url: '/a', info: { collection: 'guide', layout: 'article', params: {} }, data: { title: 'A' }, body: '\n\n\nSome TODO here.\n' }] } as unknown as Site;
+    const todo = definePlugin({ name: 'todo', checks: [{ id: 'left', run: (s) => s.pages.map((p) => ({ source: p.source, offset: p.body.indexOf('TODO'), message: 'TODO left', severity: 'warning' as const })) }, { id: 'crash', run: () => { throw new Error('bug'); } }] });
+    const found = await runPluginChecks(site, [todo]);
+    expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.ruleId} ${d.message}`)).toEqual([
+      '/s/content/a.md:4:6 warning todo/left TODO left',
+      '/s/docs.config.yaml:1:1 error todo/crash the check "crash" of the plugin "todo" failed: bug',
+    ]);
+  });
+});

@@ -1,0 +1,42 @@
+// Which section the reader is in, for the API menu and the tables of contents (spec §2:
+// the section whose top is nearest the viewport top within runtime.activeSection; issue
+// #19: when no top is in that window, the section the viewport top is in).
+import type { RuntimeConfig } from './config.js';
+import { throttle } from './timing.js';
+
+/** Scrolled less than this, the reader is at the page's own top: no section is active. */
+const PAGE_TOP_PX = 2;
+
+/** `targets` in page order; null at the top of the page and above the first section. */
+export function currentSection(config: RuntimeConfig, targets: readonly HTMLElement[]): HTMLElement | null {
+  if (window.scrollY < PAGE_TOP_PX) return null;
+  const { top: windowTop, bottom: windowBottom } = config.runtime.activeSection;
+  let best: HTMLElement | null = null;
+  let bestDistance = Infinity;
+  let containing: HTMLElement | null = null;
+  for (const el of targets) {
+    const top = el.getBoundingClientRect().top;
+    if (top <= 0) containing = el;
+    if (top < windowTop || top > windowBottom) continue;
+    if (Math.abs(top) < bestDistance) {
+      bestDistance = Math.abs(top);
+      best = el;
+    }
+  }
+  return best ?? containing;
+}
+
+/** Calls `spy` on scroll (throttled), once more when scrolling ends, and now. */
+export function onScrollSpy(config: RuntimeConfig, spy: () => void): void {
+  window.addEventListener('scroll', throttle(spy, config.runtime.scrollThrottleMs), { passive: true });
+  // Once more when scrolling has ended, so the last position of a fling always counts.
+  window.addEventListener('scrollend', spy, { passive: true });
+  spy();
+}
+
+/** Scrolls `box` (a menu with its own scroll) so that `item` shows, without moving the page. */
+export function keepInView(box: HTMLElement, item: HTMLElement): void {
+  const outer = box.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top || inner.bottom > outer.bottom) box.scrollTop += inner.top - outer.top - outer.height / 3;
+}

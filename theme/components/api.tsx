@@ -1,0 +1,105 @@
+// The API reference: its menu (the frame's sidebar) and the page. Operations themselves
+// (endpoint, fields, example panel) come from src/markdown/remark-api.ts.
+import type { ReactNode } from 'react';
+import type { Heading } from '../../src/markdown/context.js';
+import type { ApiDocument } from '../../src/routes/plan.js';
+import { CopyPageButton } from './layouts.js';
+import type { ThemeContext } from './theme-context.js';
+
+export interface ApiSectionView {
+  id: string;
+  title: string;
+  headings: Heading[];
+  content: ReactNode;
+}
+
+/**
+ * The menu, with a method badge per operation (drawn from data-method by CSS, so the
+ * link's text stays the operation's name: the runtime puts it in the page title). On
+ * wide screens the toggle folds the column away; on narrow ones the menu is a drawer
+ * with its own scroll and a close button, opened by a button that stays in reach.
+ */
+export function ApiSidebar({ ctx, sections }: { ctx: ThemeContext; sections: ApiSectionView[] }) {
+  const { strings } = ctx;
+  return (
+    <aside className="sidebar api-sidebar">
+      <button type="button" className="api-menu-toggle" aria-controls="api-menu" aria-expanded="true" aria-label={strings.toggleApiMenu}>
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+        <span className="api-menu-toggle-text" aria-hidden="true">
+          {strings.menu}
+        </span>
+      </button>
+      <nav className="api-menu" id="api-menu" aria-label={`${ctx.config.product.name} API`} lang={ctx.config.locales.default}>
+        <button type="button" className="api-menu-close" aria-label={strings.closeMenu} lang={ctx.locale}>
+          <span aria-hidden="true">×</span>
+        </button>
+        <ul>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`} data-section={s.id}>
+                {s.title}
+              </a>
+              {s.headings.some((h) => h.depth === 3) ? (
+                <ul>
+                  {s.headings
+                    .filter((h) => h.depth === 3)
+                    .map((h) => {
+                      const method = ctx.nav.methods[h.id];
+                      return (
+                        <li key={h.id}>
+                          <a href={`#${h.id}`} data-section={h.id} {...(method ? { 'data-method': method, className: 'has-method' } : {})}>
+                            {h.text}
+                          </a>
+                        </li>
+                      );
+                    })}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}
+
+export function ApiLayout({ ctx, doc, sections }: { ctx: ThemeContext; doc: ApiDocument; sections: ApiSectionView[] }) {
+  return (
+    <div className="api-layout" data-api-language={doc.language} data-api-version={doc.version}>
+      <header className="api-header">
+        <h1>
+          {doc.title} <span className="product-tag">{ctx.config.product.tag}</span>
+        </h1>
+        {doc.openapi ? (
+          <p className="api-downloads">
+            OpenAPI 3.1: <a href={doc.openapi.yaml} download>openapi.yaml</a> · <a href={doc.openapi.json} download>openapi.json</a>
+          </p>
+        ) : null}
+      </header>
+      {/* Sticky over the example column: the language of every example panel in reach. */}
+      <div className="api-toolbar">
+        <nav className="language-picker" aria-label={ctx.strings.exampleLanguage}>
+          {doc.languages.map((l) => (
+            <a key={l.language} href={l.url} data-language={l.language} {...(l.language === doc.language ? { 'aria-current': 'page' as const } : {})}>
+              {l.language}
+            </a>
+          ))}
+        </nav>
+        <CopyPageButton ctx={ctx} url={doc.url} />
+      </div>
+      {sections.map((s) => (
+        <section key={s.id} className="api-section prose" aria-labelledby={s.id}>
+          <h2 id={s.id}>
+            {s.title}
+            <a className="heading-anchor" href={`#${s.id}`} aria-label={`Link to “${s.title}”`}>
+              #
+            </a>
+          </h2>
+          {s.content}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// The parts of the page frame around the content (issue #19): breadcrumbs and the
+// sidebars of guides, help sections and legal versions. Each sidebar folds behind a
+// button on narrow screens (theme/client/sidebar.ts); without JavaScript it stays open.
+import type { ReactNode } from 'react';
+import type { PageDocument } from '../../src/routes/plan.js';
+import { uiL10n } from './chrome.js';
+import { guidePath, type NavItem } from './site-nav.js';
+import type { ThemeContext } from './theme-context.js';
+
+export interface Crumb {
+  url: string | null;
+  title: string;
+  /** The link's text and address per locale, on pages that are not translated. */
+  l10n?: { 'data-l10n'?: string };
+}
+
+/** Home first; the last crumb is the page itself (aria-current, no link). */
+export function Breadcrumbs({ ctx, crumbs, lang }: { ctx: ThemeContext; crumbs: Crumb[]; lang?: string }) {
+  if (!crumbs.length) return null;
+  const home: Crumb = { url: `/${ctx.locale}`, title: ctx.strings.home, l10n: uiL10n(ctx, (s) => s.home, (locale) => `/${locale}`) };
+  const all = [home, ...crumbs];
+  return (
+    <nav className="breadcrumbs" aria-label={ctx.strings.breadcrumbs} lang={lang} {...uiL10nLabel(ctx)}>
+      <ol>
+        {all.map((crumb, i) => (
+          <li key={i}>
+            {i === all.length - 1 ? (
+              <span aria-current="page">{crumb.title}</span>
+            ) : crumb.url ? (
+              <a href={crumb.url} {...crumb.l10n}>
+                {crumb.title}
+              </a>
+            ) : (
+              <span>{crumb.title}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** aria-label of the breadcrumb trail follows the interface locale too. */
+function uiL10nLabel(ctx: ThemeContext): { 'data-l10n-label'?: string } {
+  if (ctx.translated) return {};
+  const { 'data-l10n': entries } = uiL10n(ctx, (s) => s.breadcrumbs);
+  return entries ? { 'data-l10n-label': entries } : {};
+}
+
+/** The crumbs above a page: its guide folders, its help section, or nothing but Home. */
+export function crumbsOf(ctx: ThemeContext, doc: PageDocument): Crumb[] {
+  const path = guidePath(ctx.nav.guides, doc.url);
+  if (path.length) return path.map((item) => ({ url: item.url, title: item.title }));
+  const section = ctx.nav.help(ctx.locale).find((s) => s.url === doc.url || s.faq === doc.url);
+  if (section) return section.url === doc.url ? [{ url: section.url, title: section.title }] : [{ url: section.url, title: section.title }, { url: doc.url, title: ctx.strings.faq }];
+  if (doc.legalVersions.length) {
+    const current = doc.legalVersions.find((v) => v.url === doc.url);
+    return [{ url: doc.legalVersions[0]!.url, title: doc.title }, ...(current ? [{ url: current.url, title: current.version }] : [])];
+  }
+  return [{ url: doc.url, title: doc.title }];
+}
+
+/**
+ * A sidebar: a heading that is a toggle on narrow screens (with JavaScript), and its
+ * navigation. `label` names the navigation landmark.
+ */
+function Sidebar({ label, l10n, children }: { label: string; l10n?: { 'data-l10n'?: string }; children: ReactNode }) {
+  return (
+    <aside className="sidebar">
+      <nav className="sidebar-nav" aria-label={label}>
+        <button type="button" className="sidebar-toggle" aria-expanded="false">
+          <span {...l10n}>{label}</span>
+        </button>
+        <p className="sidebar-title" aria-hidden="true" {...l10n}>
+          {label}
+        </p>
+        <div className="sidebar-body">{children}</div>
+      </nav>
+    </aside>
+  );
+}
+
+function GuideList({ items, current }: { items: NavItem[]; current: string }) {
+  return (
+    <ul>
+      {items.map((item, i) => (
+        <li key={item.url ?? i}>
+          {item.url ? (
+            <a href={item.url} {...(item.url === current ? { 'aria-current': 'page' as const } : {})}>
+              {item.title}
+            </a>
+          ) : (
+            <span className="sidebar-folder">{item.title}</span>
+          )}
+          {item.children.length ? <GuideList items={item.children} current={current} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function GuideSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
+  const tree = ctx.nav.guides;
+  if (!tree) return null;
+  return (
+    <Sidebar label={ctx.strings.guides} l10n={uiL10n(ctx, (s) => s.guides)}>
+      <GuideList items={[{ ...tree, children: [] }, ...tree.children]} current={doc.url} />
+    </Sidebar>
+  );
+}
+
+/** Every help section; under the current one its introduction and FAQ (`.section-nav`). */
+export function HelpSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
+  const sections = ctx.nav.help(ctx.locale);
+  if (!sections.length) return null;
+  return (
+    <Sidebar label={ctx.strings.helpSections}>
+      <ul>
+        {sections.map((section) => {
+          const here = section.url === doc.url || section.faq === doc.url;
+          return (
+            <li key={section.url}>
+              <a href={section.url} lang={section.lang === ctx.locale ? undefined : section.lang} {...(here && section.url === doc.url ? { 'aria-current': 'page' as const } : {})}>
+                {section.title}
+              </a>
+              {here && section.faq ? (
+                <div className="section-nav">
+                  <a href={section.url} {...(doc.url === section.url ? { 'aria-current': 'page' as const } : {})}>
+                    {ctx.strings.introduction}
+                  </a>
+                  <a href={section.faq} {...(doc.url === section.faq ? { 'aria-current': 'page' as const } : {})}>
+                    {ctx.strings.faq}
+                  </a>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Sidebar>
+  );
+}
+
+export function LegalSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
+  return (
+    <Sidebar label={ctx.strings.versions}>
+      <ol className="legal-versions">
+        {doc.legalVersions.map((v) => (
+          <li key={v.version}>
+            <a href={v.url} {...(v.url === doc.url ? { 'aria-current': 'page' as const } : {})}>
+              {v.version}
+            </a>{' '}
+            <time dateTime={v.effective}>{v.effective}</time>
+            {v.latest ? <span className="badge">{ctx.strings.latest}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </Sidebar>
+  );
+}
