@@ -79,6 +79,8 @@ export interface ApiModel {
    * validator compiles. The resolved schemas above share every part of it without a $ref.
    */
   document: Record<string, unknown>;
+  /** The document as written, published as /openapi.yaml: the file is read once. */
+  text: string;
 }
 
 export interface LoadedApi {
@@ -198,6 +200,7 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
       operations,
       schemas: ((((doc.components ?? {}) as Record<string, unknown>).schemas ?? {}) as Record<string, Schema>),
       document,
+      text,
     },
     diagnostics,
   };

@@ -9,6 +9,7 @@ import { loadContent } from '../content/load-content.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
+import type { ParsedYaml } from '../config/yaml-positions.js';
 import { planCache } from '../cache/build-cache.js';
 import type { CacheTarget } from '../cache/build-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
@@ -56,6 +57,8 @@ export interface OutputHooks {
 
 export interface CompiledSite {
   site: Site;
+  /** The config's YAML as read (for the place of a problem in it): checks do not read the file again. */
+  configYaml: ParsedYaml;
   plan: RoutePlan;
   documents: RenderedDocument[];
   stubs: RedirectStub[];
@@ -150,7 +153,7 @@ async function compileWith(
   const ok = !hasErrors(diagnostics);
   // Only a good run's documents are kept: a failed build changes nothing, not even the cache.
   if (ok || options.scan) cached?.plan.save();
-  return { ok, diagnostics, timings, compiled: { site, plan, documents, stubs, files }, reused: cached?.plan.reused ?? 0, inPlace };
+  return { ok, diagnostics, timings, compiled: { site, configYaml: resolved.yaml, plan, documents, stubs, files }, reused: cached?.plan.reused ?? 0, inPlace };
 }
 
 /** The search index; with the cache, unchanged pages' entries and words come from the last build. */

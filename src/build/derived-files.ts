@@ -1,8 +1,7 @@
 // The files that follow from the route plan rather than from one page: redirect stubs,
 // _redirects, _headers (security headers), sitemap.xml, robots.txt, the published OpenAPI document, and content
 // files copied as they are. Shared by the build and the dev server.
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { ApiModel } from '../api/openapi.js';
 import type { Site } from '../content/site.js';
 import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
@@ -31,7 +30,7 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
   const files: OutputFile[] = [
     ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
     { path: '_redirects', contents: withHostFile(site, '_redirects', formatRedirectsFile(stubs)) },
-    ...(site.api ? publishOpenApi(site.api, join(site.contentDir, site.api.source), cache) : []),
+    ...(site.api ? publishOpenApi(site.api, cache) : []),
     { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
     { path: 'robots.txt', contents: renderRobots(siteUrl) },
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
@@ -47,17 +46,15 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
  * The JSON is the document loadApi parsed (and checked: no aliases, no $ref outside), not
  * a second parse of the file.
  */
-function publishOpenApi(api: ApiModel, file: string, cache?: Map<string, OutputFile[]>): OutputFile[] {
-  const key = `${file}:${statSync(file).mtimeMs}`;
-  const cached = cache?.get(key);
+function publishOpenApi(api: ApiModel, cache?: Map<string, OutputFile[]>): OutputFile[] {
+  const cached = cache?.get(api.text);
   if (cached) return cached;
-  const text = readFileSync(file, 'utf8');
   const files: OutputFile[] = [
-    { path: OPENAPI_YAML_URL.slice(1), contents: text },
+    { path: OPENAPI_YAML_URL.slice(1), contents: api.text },
     { path: OPENAPI_JSON_URL.slice(1), contents: `${JSON.stringify(api.document, null, 2)}\n` },
   ];
   cache?.clear();
-  cache?.set(key, files);
+  cache?.set(api.text, files);
   return files;
 }
 

@@ -2,9 +2,8 @@
 // the rendered HTML, so ids made by components count and slug rules cannot disagree.
 // A link to a redirecting route is checked against where the redirect lands (/api#x
 // against /1/api/curl). External links are collected, not fetched (see check-external).
-import { readFile } from 'node:fs/promises';
 import type { LinkItem } from '../config/schema.js';
-import { parseYaml, positionOfPath } from '../config/yaml-positions.js';
+import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { safeDecode } from '../build/check-links.js';
 import { suggest } from '../markdown/remark-links.js';
@@ -23,6 +22,8 @@ export interface ExternalLink {
 
 export interface LinkCheckInput {
   site: Site;
+  /** docs.config.yaml as read, for the place of a menu or footer link. */
+  configYaml: ParsedYaml;
   facts: SiteFacts;
   documents: readonly RenderedDocument[];
   /** Every output file path (no leading slash), for links to assets and downloads. */
@@ -42,7 +43,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   const { site, facts, documents } = input;
   const origin = new URL(site.config.site.url).origin;
   const scanned = new Map(documents.map((d) => [d.url, d.scanned ?? scanHtml(d.html)]));
-  const configPlaces = await themeLinkPlaces(site);
+  const configPlaces = themeLinkPlaces(site, input.configYaml);
   const diagnostics = new Map<string, Diagnostic>();
   const external = new Map<string, ExternalLink>();
   const fresh = { storedLocale: null, storedLanguage: null };
@@ -152,9 +153,8 @@ function placeOf(doc: RenderedDocument, href: string, sourceLinks: Map<string, R
 }
 
 /** Menu and footer items by the hrefs they become, at their place in docs.config.yaml. */
-async function themeLinkPlaces(site: Site): Promise<Map<string, Place>> {
+function themeLinkPlaces(site: Site, parsed: ParsedYaml): Map<string, Place> {
   const places = new Map<string, Place>();
-  const parsed = parseYaml(await readFile(site.configFile, 'utf8'));
   const items: [(string | number)[], LinkItem][] = [
     ...site.config.menu.map((item, i): [(string | number)[], LinkItem] => [['menu', i], item]),
     ...site.config.footer.links.map((item, i): [(string | number)[], LinkItem] => [['footer', 'links', i], item]),

@@ -4,9 +4,8 @@
 //                              so it is not in the index (usually a page not written yet)
 //   search-exclude-unmatched   a pattern that matches no page: a typo, or a page that moved,
 //                              so what it meant to leave out may be in the index
-import { readFile } from 'node:fs/promises';
 import type { Site } from '../content/site.js';
-import { parseYaml, positionOfPath } from '../config/yaml-positions.js';
+import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { searchEntries, type IndexedDocument } from '../search/entries.js';
@@ -16,9 +15,11 @@ export interface SearchCheckInput {
   plan: { documents: readonly DocumentPlan[] };
   /** The rendered documents, with their text by heading (search.enabled). */
   documents: Iterable<IndexedDocument>;
+  /** docs.config.yaml as read, for the place of a search.exclude pattern. */
+  configYaml: ParsedYaml;
 }
 
-export async function checkSearch({ site, plan, documents }: SearchCheckInput): Promise<Diagnostic[]> {
+export async function checkSearch({ site, plan, documents, configYaml }: SearchCheckInput): Promise<Diagnostic[]> {
   const { config } = site;
   if (!config.search.enabled) return [];
   const { excluded } = searchEntries({ site, plan, documents, latestLabel: () => '' });
@@ -41,7 +42,7 @@ export async function checkSearch({ site, plan, documents }: SearchCheckInput): 
   const used = new Set(excluded.flatMap((page) => (page.pattern === undefined ? [] : [page.pattern])));
   const unused = config.search.exclude.flatMap((pattern, i) => (used.has(i) ? [] : [{ pattern, i }]));
   if (unused.length) {
-    const parsed = parseYaml(await readFile(site.configFile, 'utf8'));
+    const parsed = configYaml;
     for (const { pattern, i } of unused) {
       diagnostics.push({
         ruleId: 'search-exclude-unmatched',

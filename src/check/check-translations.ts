@@ -1,9 +1,7 @@
 // Translations: a page whose front matter differs in structure from the reference locale
 // (keys added or missing, or values that are not words, such as order or effective,
 // that differ). Missing pages are reported by the route plan (translation-missing).
-import { readFile } from 'node:fs/promises';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
-import { splitFrontMatter } from '../content/front-matter.js';
 import { frontMatterKeys } from '../content/schemas.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -16,10 +14,10 @@ export async function checkTranslations(site: Site): Promise<Diagnostic[]> {
   const defaultLocale = site.config.locales.default;
   const translated = site.pages.filter((p) => 'locale' in p.info);
   const reference = new Map(translated.filter((p) => p.source.startsWith(`${defaultLocale}/`)).map((p) => [translationKey(p.source), p]));
+  // The front matter as the content was read (load-content.ts): the files are not read again.
   const frontMatter = async (page: Page) => {
-    const split = splitFrontMatter(await readFile(page.file, 'utf8'));
-    if (split.yaml === null) return null;
-    const parsed = parseYaml(split.yaml, split.yamlLineOffset);
+    if (!page.frontMatter) return null;
+    const parsed = parseYaml(page.frontMatter.yaml, page.frontMatter.lineOffset);
     if (parsed.doc.errors.length) return null; // reported when the page was loaded
     const data = yamlValue(parsed) as Record<string, unknown> | null;
     return data && typeof data === 'object' ? { data, parsed } : null;

@@ -49,7 +49,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
   const notices: string[] = [];
   let executedCount: CheckResult['executed'];
   if (!compiled.compiled) return { diagnostics, external: [], pages: 0, timings, notices };
-  const { site, documents, files } = compiled.compiled;
+  const { site, documents, files, configYaml } = compiled.compiled;
   const facts = siteFacts(site);
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const planned = new Map(compiled.compiled.plan.documents.map((d) => [d.url, d]));
@@ -57,6 +57,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
   const links = await task(timings, 'check-links', () =>
     checkLinks({
       site,
+      configYaml,
       facts,
       documents,
       outputPaths: new Set(files.map((f) => f.path)),
@@ -91,7 +92,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
   diagnostics.push(...(await task(timings, 'check-translations', () => checkTranslations(site))));
   // The site plugins' checks (plugins: in docs.config.yaml).
   diagnostics.push(...(await task(timings, 'check-plugins', async () => runPluginChecks(site, (await loadMarkdownPlugins(site.markdownPlugins)).sitePlugins))));
-  diagnostics.push(...(await task(timings, 'check-search', () => checkSearch({ site, plan: compiled.compiled!.plan, documents }))));
+  diagnostics.push(...(await task(timings, 'check-search', () => checkSearch({ site, plan: compiled.compiled!.plan, documents, configYaml }))));
   if (options.external) {
     diagnostics.push(
       ...(await task(timings, 'check-external', () =>

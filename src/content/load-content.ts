@@ -118,12 +118,13 @@ function readPage({ rel, file, text, where, collections, diagnostics }: ReadPage
   const { info, url } = where;
   const schema = frontMatterSchema(collections.find((c) => c.model.name === info.collection)!.model);
   const split = splitFrontMatter(text);
+  const frontMatter = split.yaml === null ? {} : { frontMatter: { yaml: split.yaml, lineOffset: split.yamlLineOffset } };
   // A page whose front matter is broken is still a page: its errors fail the build, but
   // `bankdocs check` goes on, and links to it are not reported as broken as well.
   const fallback = (data: unknown): Page => {
     const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
     const title = typeof record.title === 'string' ? record.title : rel.split('/').at(-1)!.replace(/\.md$/, '');
-    return { source: rel, file, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url };
+    return { source: rel, file, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url, ...frontMatter };
   };
   if (split.yaml === null) {
     diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
@@ -137,7 +138,7 @@ function readPage({ rel, file, text, where, collections, diagnostics }: ReadPage
   const simple = simpleFrontMatter(split.yaml);
   if (simple) {
     const quick = schema.safeParse(simple);
-    if (quick.success) return { source: rel, file, info, data: quick.data as PageData, body: split.body, url };
+    if (quick.success) return { source: rel, file, info, data: quick.data as PageData, body: split.body, url, ...frontMatter };
   }
   const source: YamlSource = {
     file,
@@ -156,7 +157,7 @@ function readPage({ rel, file, text, where, collections, diagnostics }: ReadPage
     diagnostics.push(...zodDiagnostics(source, result.error.issues));
     return fallback(raw);
   }
-  return { source: rel, file, info, data: result.data as PageData, body: split.body, url };
+  return { source: rel, file, info, data: result.data as PageData, body: split.body, url, ...frontMatter };
 }
 
 /**

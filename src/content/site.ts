@@ -26,6 +26,8 @@ export interface Page {
   body: string;
   /** Built URL ("/en/support"); null for API sections, which are parts of the API pages. */
   url: string | null;
+  /** The front matter's YAML and the lines before it, for checks that need its positions (the file is read once). */
+  frontMatter?: { yaml: string; lineOffset: number };
 }
 
 export interface Asset {

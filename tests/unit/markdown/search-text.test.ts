@@ -11,6 +11,7 @@ const API: ApiModel = {
   servers: ['https://api.test.example'],
   schemas: {},
   document: {},
+  text: "",
   operations: {
     createPayment: {
       id: 'createPayment',

@@ -1,0 +1,62 @@
+// `bankdocs check` reads every source file once (issue #15): each Markdown file, the
+// config, the OpenAPI document and the Ruby client surface are read when the site is
+// loaded, and every later stage (links, examples, translations, search, the published
+// OpenAPI files) works from what was read. The file system is wrapped to count reads.
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { copySite, removeSite } from '../helpers/site.js';
+
+const reads = new Map<string, number>();
+const count = (path: unknown) => {
+  if (typeof path !== 'string') return;
+  const key = resolve(path);
+  reads.set(key, (reads.get(key) ?? 0) + 1);
+};
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const readFileSync = ((path: unknown, ...rest: unknown[]) => {
+    count(path);
+    return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.readFileSync;
+  const openSync = ((path: unknown, ...rest: unknown[]) => {
+    count(path);
+    return (fs.openSync as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.openSync;
+  return { ...fs, readFileSync, openSync, default: { ...fs, readFileSync, openSync } };
+});
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  const readFile = ((path: unknown, ...rest: unknown[]) => {
+    count(path);
+    return (fs.readFile as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.readFile;
+  const open = ((path: unknown, ...rest: unknown[]) => {
+    count(path);
+    return (fs.open as (...args: unknown[]) => unknown)(path, ...rest);
+  }) as typeof fs.open;
+  return { ...fs, readFile, open, default: { ...fs, readFile, open } };
+});
+
+const site = copySite(null);
+afterAll(() => removeSite(site));
+
+describe('bankdocs check reads', () => {
+  it('every Markdown file, the config, the OpenAPI document and the Ruby client exactly once', async () => {
+    const { runCheck } = await import('../../src/check/run-check.js');
+    reads.clear();
+    const result = await runCheck({ config: join(site, 'docs.config.yaml'), workers: 0, cache: false });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const content = join(site, 'content');
+    const sources = [
+      join(site, 'docs.config.yaml'),
+      join(content, 'api', 'openapi.yaml'),
+      join(content, 'api', 'ruby-client.yaml'),
+      ...readdirSync(content, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).map((f) => join(content, f)),
+    ];
+    expect(sources.length).toBeGreaterThan(100);
+    const counted = Object.fromEntries(sources.map((file) => [file.slice(site.length + 1), reads.get(file) ?? 0]));
+    expect(counted).toEqual(Object.fromEntries(sources.map((file) => [file.slice(site.length + 1), 1])));
+  });
+});
