@@ -80,21 +80,40 @@ function Sidebar({ label, l10n, children }: { label: string; l10n?: { 'data-l10n
   );
 }
 
+/** Whether `item` is the page `url` or holds it, at any depth. */
+function holds(item: NavItem, url: string): boolean {
+  return item.url === url || item.children.some((child) => holds(child, url));
+}
+
+/** The first page of a folder, for a folder without an index page. */
+function firstPage(item: NavItem): string | null {
+  return item.url ?? item.children.map(firstPage).find((url) => url !== null) ?? null;
+}
+
+/**
+ * The guide tree with only the current page's branch open: a folder the reader is not in
+ * shows as one link, so every page carries its own section, not the whole site (a site of
+ * 1000 guides would otherwise put 1000 links on each page).
+ */
 function GuideList({ items, current }: { items: NavItem[]; current: string }) {
   return (
     <ul>
-      {items.map((item, i) => (
-        <li key={item.url ?? i}>
-          {item.url ? (
-            <a href={item.url} {...(item.url === current ? { 'aria-current': 'page' as const } : {})}>
-              {item.title}
-            </a>
-          ) : (
-            <span className="sidebar-folder">{item.title}</span>
-          )}
-          {item.children.length ? <GuideList items={item.children} current={current} /> : null}
-        </li>
-      ))}
+      {items.map((item, i) => {
+        const open = item.children.length > 0 && holds(item, current);
+        const url = open || !item.children.length ? item.url : firstPage(item);
+        return (
+          <li key={item.url ?? i}>
+            {url ? (
+              <a href={url} {...(url === current ? { 'aria-current': 'page' as const } : {})}>
+                {item.title}
+              </a>
+            ) : (
+              <span className="sidebar-folder">{item.title}</span>
+            )}
+            {open ? <GuideList items={item.children} current={current} /> : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }
