@@ -165,14 +165,23 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
     pool.onFailure = fail;
     for (const worker of pool.workers) {
       worker.ref();
+      // Batches this worker was given and has not answered: a worker that ran out of work
+      // stops (its last batch was null) while others still render theirs.
+      let owed = 0;
+      const give = () => {
+        const batch = take();
+        if (batch) owed++;
+        worker.postMessage({ batch });
+      };
       worker.on('message', (message: WorkerResult) => {
         if (failed) return;
         if (!message.ok) {
           fail(internalError(`a render thread failed: ${message.message}`, message.stack));
           return;
         }
+        owed--;
         // Hand out the next batch first: the worker renders while this thread writes.
-        worker.postMessage({ batch: take() });
+        give();
         try {
           store(message.results);
         } catch (error) {
@@ -180,10 +189,10 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
         }
       });
       worker.on('exit', () => {
-        if (done < documents.length) fail(internalError('a render thread stopped before its last page'));
+        if (owed > 0) fail(internalError('a render thread stopped before its last page'));
       });
       worker.postMessage({ input, documents });
-      worker.postMessage({ batch: take() });
+      give();
     }
     // This thread's share, one batch per turn of the event loop so workers are fed.
     let local: ReturnType<typeof createRenderer> | null = null;

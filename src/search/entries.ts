@@ -92,41 +92,45 @@ function excerptOf(raw: string): string {
   return `${text.slice(0, cut > EXCERPT / 2 ? cut : EXCERPT)}…`;
 }
 
-export function searchEntries({ site, plan, documents, latestLabel }: EntriesInput): { entries: SearchEntry[]; excluded: ExcludedPage[] } {
-  const { config } = site;
-  const exclude = excludeMatcher(config.search.exclude);
-  const bySource = new Map(site.pages.map((p) => [p.source, p]));
-  const planned = new Map(plan.documents.map((d) => [d.url, d]));
+export function searchEntries({ documents, ...input }: EntriesInput): { entries: SearchEntry[]; excluded: ExcludedPage[] } {
+  const entryOf = searchEntryMaker(input);
   const entries: SearchEntry[] = [];
   const excluded: ExcludedPage[] = [];
   for (const rendered of documents) {
-    const doc = planned.get(rendered.url);
-    if (!doc || !rendered.search || !isSearchable(doc, site)) continue;
-    const page = doc.kind === 'page' ? bySource.get(doc.source) : doc.kind === 'api' ? bySource.get(doc.sections[0] ?? '') : undefined;
-    if (!page) continue;
-    const pattern = exclude.match(doc.url);
-    if (pattern >= 0) {
-      excluded.push({ url: doc.url, file: page.file, reason: 'config', pattern });
-      continue;
-    }
-    if (!rendered.search.length) {
-      excluded.push({ url: doc.url, file: page.file, reason: 'empty' });
-      continue;
-    }
-    if (doc.kind === 'api') {
-      entries.push({
-        url: doc.url.replace(/[^/]+$/, LANGUAGE_PLACEHOLDER),
-        title: doc.title,
-        group: 'api',
-        locale: null,
-        weight: 1,
-        records: rendered.search.map((section) => apiRecord(section, site.api)),
-      });
-    } else if (doc.kind === 'page') {
-      entries.push(pageEntry(doc, page, rendered.search, latestLabel));
-    }
+    const made = entryOf(rendered);
+    if (made && 'excluded' in made) excluded.push(made.excluded);
+    else if (made) entries.push(made.entry);
   }
   return { entries, excluded };
+}
+
+/** The search entry of one rendered document, its reason to be left out, or null (not searchable). */
+export function searchEntryMaker({ site, plan, latestLabel }: Omit<EntriesInput, 'documents'>): (rendered: IndexedDocument) => { entry: SearchEntry } | { excluded: ExcludedPage } | null {
+  const exclude = excludeMatcher(site.config.search.exclude);
+  const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  const planned = new Map(plan.documents.map((d) => [d.url, d]));
+  return (rendered) => {
+    const doc = planned.get(rendered.url);
+    if (!doc || !rendered.search || !isSearchable(doc, site)) return null;
+    const page = doc.kind === 'page' ? bySource.get(doc.source) : doc.kind === 'api' ? bySource.get(doc.sections[0] ?? '') : undefined;
+    if (!page) return null;
+    const pattern = exclude.match(doc.url);
+    if (pattern >= 0) return { excluded: { url: doc.url, file: page.file, reason: 'config', pattern } };
+    if (!rendered.search.length) return { excluded: { url: doc.url, file: page.file, reason: 'empty' } };
+    if (doc.kind === 'api') {
+      return {
+        entry: {
+          url: doc.url.replace(/[^/]+$/, LANGUAGE_PLACEHOLDER),
+          title: doc.title,
+          group: 'api',
+          locale: null,
+          weight: 1,
+          records: rendered.search.map((section) => apiRecord(section, site.api)),
+        },
+      };
+    }
+    return doc.kind === 'page' ? { entry: pageEntry(doc, page, rendered.search, latestLabel) } : null;
+  };
 }
 
 function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sections: SearchSection[], latestLabel: (locale: string) => string): SearchEntry {

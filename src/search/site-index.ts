@@ -5,7 +5,7 @@ import type { Site } from '../content/site.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { uiStrings } from '../../theme/components/strings.js';
 import { buildSearchIndex, type LocaleIndexStats, type PreparedWords } from './build-index.js';
-import { searchEntries, type ExcludedPage, type IndexedDocument, type SearchEntry } from './entries.js';
+import { searchEntryMaker, type ExcludedPage, type IndexedDocument, type SearchEntry } from './entries.js';
 
 export interface SiteSearchInput {
   site: Site;
@@ -38,7 +38,7 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
   const excluded: ExcludedPage[] = [];
   const prepared = new Map<SearchEntry, PreparedWords[]>();
   const keyOf = new Map<SearchEntry, string>();
-  const fresh: string[] = [];
+  const entryOf = searchEntryMaker({ site, plan, latestLabel });
   for (const doc of documents) {
     const remembered = doc.cacheKey ? memo?.get(doc.cacheKey) : undefined;
     if (remembered !== undefined) {
@@ -48,13 +48,12 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
       }
       continue;
     }
-    // In document order, one at a time: the index numbers records in that order.
-    const found = searchEntries({ site, plan, documents: [doc], latestLabel });
-    entries.push(...found.entries);
-    excluded.push(...found.excluded);
+    // In document order: the index numbers records in that order.
+    const made = entryOf(doc);
+    if (made && 'entry' in made) entries.push(made.entry);
+    else if (made) excluded.push(made.excluded);
     if (doc.cacheKey && memo) {
-      fresh.push(doc.cacheKey);
-      if (found.entries[0]) keyOf.set(found.entries[0], doc.cacheKey);
+      if (made && 'entry' in made) keyOf.set(made.entry, doc.cacheKey);
       else memo.set(doc.cacheKey, null);
     }
   }

@@ -56,6 +56,11 @@ describe(`a site of more than ${MIN_PAGES_FOR_SINK_THREAD} pages`, () => {
     expect(page).toContain('href="/developers/area-4/guide-11#setup"');
     const count = Number(/Built \d+ pages \((\d+) files\)/.exec(a.stdout)![1]);
     expect(count).toBe(filesA.size);
+    // More render threads than batches to go round: a thread that runs out of work stops
+    // while the others still render (it once failed the build as "stopped before its last page").
+    const c = runCli(['build', '--out', 'dist-c', '--workers', '4', '--quiet'], site);
+    expect(c.status, c.stderr).toBe(0);
+    expect(tree(join(site, 'dist-c'))).toEqual(filesA);
   });
 
   it('reports a missing anchor and a link to a missing page, each once, found on the page thread', () => {
