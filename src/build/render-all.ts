@@ -12,7 +12,7 @@ import type { DocumentPlan } from '../routes/plan.js';
 import { loadMarkdownPlugins, type MarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderedDocument, type RenderInput } from '../render/render-documents.js';
 import { heapKeeper } from './heap.js';
-import { pageSink } from './page-sink.js';
+import { pageSink, type SinkOptions } from './page-sink.js';
 
 /** Below this many pages, starting the page thread costs more than it saves. */
 export const MIN_PAGES_FOR_SINK_THREAD = 150;
@@ -94,7 +94,11 @@ export async function renderAll(input: RenderInput, planned: readonly DocumentPl
 }
 
 async function renderDocuments(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions): Promise<RenderedDocument[]> {
-  const sink = options.outDir || options.scan ? pageSink({ dir: options.outDir ?? null, scan: options.scan ?? false }, canUseWorkers && documents.length >= MIN_PAGES_FOR_SINK_THREAD) : null;
+  const sinkOptions: SinkOptions = { dir: options.outDir ?? null, scan: options.scan ?? false };
+  const pooled = pool !== null && pool.workers.length > 0;
+  // With render threads, each thread writes (or scans) the pages it renders itself: no
+  // page crosses threads, and no third thread competes for the cores.
+  const sink = options.outDir || options.scan ? pageSink(sinkOptions, canUseWorkers && !pooled && documents.length >= MIN_PAGES_FOR_SINK_THREAD) : null;
   const handOver = (doc: RenderedDocument) => {
     if (!sink) return doc;
     sink.take({ url: doc.url, path: doc.path, html: doc.html });
@@ -107,7 +111,7 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
     // The site's plugins are functions: every thread imports them itself (render-worker.ts).
     const plugins = await loadMarkdownPlugins(input.site.markdownPlugins);
     let results: RenderedDocument[];
-    if (pool && pool.workers.length) results = await renderInPool(pool, input, documents, handOver, plugins);
+    if (pool && pooled) results = await renderInPool(pool, input, documents, handOver, plugins, sinkOptions);
     else {
       const renderer = createRenderer(input, { plugins });
       const keepHeap = heapKeeper();
@@ -121,7 +125,8 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
       }
     }
     const scanned = await sink?.close();
-    if (options.scan && scanned) for (const doc of results) doc.scanned = scanned.get(doc.url)!;
+    // Pages a render thread scanned itself carry their scan already.
+    if (options.scan && scanned) for (const doc of results) doc.scanned ??= scanned.get(doc.url)!;
     return results;
   } catch (error) {
     await sink?.close().catch(() => undefined);
@@ -132,7 +137,7 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
 }
 
 /** This thread and every worker take the next batch when they are free. */
-function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly DocumentPlan[], handOver: (doc: RenderedDocument) => RenderedDocument, plugins: MarkdownPlugins): Promise<RenderedDocument[]> {
+function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly DocumentPlan[], handOver: (doc: RenderedDocument) => RenderedDocument, plugins: MarkdownPlugins, sink: SinkOptions): Promise<RenderedDocument[]> {
   const results: RenderedDocument[] = new Array(documents.length);
   let next = 0;
   let done = 0;
@@ -149,10 +154,11 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       failed = true;
       reject(error);
     };
-    const store = (entries: Iterable<[number, RenderedDocument]>) => {
+    /** `handed`: the pages went to this thread's sink; a worker's went to its own. */
+    const store = (entries: Iterable<[number, RenderedDocument]>, handed: boolean) => {
       let count = 0;
       for (const [index, doc] of entries) {
-        results[index] = handOver(doc);
+        results[index] = handed ? handOver(doc) : doc;
         count++;
       }
       done += count;
@@ -183,7 +189,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
         // Hand out the next batch first: the worker renders while this thread writes.
         give();
         try {
-          store(message.results);
+          store(message.results, false);
         } catch (error) {
           fail(error as Error);
         }
@@ -191,7 +197,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       worker.on('exit', () => {
         if (owed > 0) fail(internalError('a render thread stopped before its last page'));
       });
-      worker.postMessage({ input, documents });
+      worker.postMessage({ input, documents, sink });
       give();
     }
     // This thread's share, one batch per turn of the event loop so workers are fed.
@@ -203,7 +209,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       try {
         local ??= createRenderer(input, { plugins });
         const renderer = local;
-        store(batch.map((index) => [index, renderer.render(documents[index]!)]));
+        store(batch.map((index) => [index, renderer.render(documents[index]!)]), true);
       } catch (error) {
         fail(error as Error);
         return;

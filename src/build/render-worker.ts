@@ -1,27 +1,42 @@
 // A render thread (`--workers n`): loads the renderer's modules as soon as it starts,
 // builds its renderer from the shared input when it arrives (importing the site's
 // Markdown plugins first: functions cannot be sent between threads), then renders the
-// batches of documents the main thread sends until it gets an empty batch.
+// batches of documents the main thread sends until it gets an empty batch. It writes (or,
+// for `check`, scans) each page itself and sends back only what the build needs of it:
+// pages do not cross threads.
 import { parentPort } from 'node:worker_threads';
 import { loadMarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderInput } from '../render/render-documents.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import type { WorkerResult } from './render-all.js';
+import { createPageHandler, type SinkOptions } from './page-sink.js';
 
-type Message = { input: RenderInput; documents: DocumentPlan[] } | { batch: number[] | null };
+type Message = { input: RenderInput; documents: DocumentPlan[]; sink: SinkOptions } | { batch: number[] | null };
 type Job = { render: ReturnType<typeof createRenderer>['render']; documents: DocumentPlan[] };
 
 const port = parentPort!;
 let job: Promise<Job> | null = null;
 
-async function prepare(input: RenderInput, documents: DocumentPlan[]): Promise<Job> {
+async function prepare(input: RenderInput, documents: DocumentPlan[], sink: SinkOptions): Promise<Job> {
   const renderer = createRenderer(input, { plugins: await loadMarkdownPlugins(input.site.markdownPlugins) });
-  return { render: (doc) => renderer.render(doc), documents };
+  const pages = sink.dir || sink.scan ? createPageHandler(sink) : null;
+  return {
+    render: (plan) => {
+      const doc = renderer.render(plan);
+      if (!pages) return doc;
+      pages.take({ url: doc.url, path: doc.path, html: doc.html });
+      doc.html = '';
+      if (sink.dir) doc.written = true;
+      if (sink.scan) doc.scanned = pages.scanned.get(doc.url)!;
+      return doc;
+    },
+    documents,
+  };
 }
 
 port.on('message', (message: Message) => {
   if ('input' in message) {
-    job = prepare(message.input, message.documents);
+    job = prepare(message.input, message.documents, message.sink);
     job.catch(() => undefined); // reported with the first batch
     return;
   }
