@@ -3,15 +3,15 @@
 // rendered again; its HTML is already in the output folder (output-manifest.ts), and
 // what the later stages need of it (ids, links, search text, Markdown twin, warnings) is here.
 //
-// One file per site and mode, read and written whole (v8 serialisation): a thousand
-// small files would cost more to open than the pack costs to read. Written atomically;
-// anything unreadable or of another shape is ignored, which only means rendering again.
+// A few files per site and mode (v8 serialisation, see SHARDS): a thousand small files
+// would cost more to open than the pack costs to read. Written atomically; anything
+// unreadable or of another shape is ignored, which only means rendering again.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { RenderedDocument } from '../render/render-documents.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** A rendered document without its HTML (which went to the output folder). */
 export type CachedDocument = Omit<RenderedDocument, 'html' | 'written' | 'kept'>;
@@ -31,10 +31,28 @@ export function openDocumentCache(dir: string | null, mode: string): DocumentCac
   return openPack(dir, `documents-${mode}`, isCachedDocument);
 }
 
+/**
+ * Keys are hex digests; a pack is kept in SHARDS files by the key's first digit, so a
+ * run that changes a few entries rewrites a few files, not the whole pack.
+ */
+const SHARDS = 16;
+
 export function openPack<T>(dir: string | null, name: string, valid: (value: unknown) => value is T): Pack<T> {
-  const file = dir ? join(dir, `${name}.bin`) : null;
-  const previous = file ? readPack(file, valid) : new Map<string, T>();
+  const fileOf = (shard: number) => join(dir!, `${name}-${shard.toString(16)}.bin`);
+  const shardOf = (key: string) => (Number.parseInt(key[0] ?? '0', 16) || 0) % SHARDS;
+  const previous = new Map<string, T>();
+  const sizes = new Array<number>(SHARDS).fill(0);
+  if (dir) {
+    for (let shard = 0; shard < SHARDS; shard++) {
+      for (const [key, value] of readPack(fileOf(shard), valid)) {
+        previous.set(key, value);
+        sizes[shard]!++;
+      }
+    }
+  }
   const next = new Map<string, T>();
+  /** Shards with an entry set anew in this run. */
+  const changed = new Set<number>();
   let hits = 0;
   return {
     get(key) {
@@ -46,18 +64,30 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
     },
     set(key, value) {
       next.set(key, value);
+      if (previous.get(key) !== value) changed.add(shardOf(key));
     },
     save() {
-      if (!file || !dir) return;
-      const temp = `${file}.${process.pid}.tmp`;
+      if (!dir) return;
+      const kept = Array.from({ length: SHARDS }, () => [] as [string, T][]);
+      for (const entry of next) kept[shardOf(entry[0])]!.push(entry);
       try {
         mkdirSync(dir, { recursive: true });
-        writeFileSync(temp, serialize({ format: FORMAT, entries: [...next] }));
-        renameSync(temp, file);
       } catch {
-        // A cache that cannot be written (read-only, full disk) only costs the next run time.
-        rmSync(temp, { force: true });
+        return;
       }
+      kept.forEach((entries, shard) => {
+        // A shard whose entries are all as read, and all still used, stays as it is.
+        if (!changed.has(shard) && entries.length === sizes[shard]) return;
+        const file = fileOf(shard);
+        const temp = `${file}.${process.pid}.tmp`;
+        try {
+          writeFileSync(temp, serialize({ format: FORMAT, entries }));
+          renameSync(temp, file);
+        } catch {
+          // A cache that cannot be written (read-only, full disk) only costs the next run time.
+          rmSync(temp, { force: true });
+        }
+      });
     },
     get hits() {
       return hits;

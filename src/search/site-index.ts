@@ -29,7 +29,18 @@ export interface SearchMemo {
   get(key: string): MemoEntry | undefined;
   set(key: string, value: MemoEntry): void;
 }
-export type MemoEntry = { entry: SearchEntry; words: PreparedWords[] } | null;
+/**
+ * Kept small, as it is read and written whole on every build: the entry without the text
+ * of its fields (only counting needs that), each record's words as one string, the counts
+ * as a typed array (both serialise as single blocks).
+ */
+export type MemoEntry = { entry: SearchEntry; words: { words: string; counts: Float64Array; length: number }[] } | null;
+
+const remember = (entry: SearchEntry, words: PreparedWords[]): MemoEntry => ({
+  entry: { ...entry, records: entry.records.map((r) => ({ ...r, fields: [] })) },
+  words: words.map((w) => ({ words: w.words.join('\n'), counts: Float64Array.from(w.counts), length: w.length })),
+});
+const recall = (memo: NonNullable<MemoEntry>): PreparedWords[] => memo.words.map((w) => ({ words: w.words ? w.words.split('\n') : [], counts: Array.from(w.counts), length: w.length }));
 
 export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput & { memo?: SearchMemo | null }): SiteSearchIndex {
   const { config } = site;
@@ -44,7 +55,7 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
     if (remembered !== undefined) {
       if (remembered) {
         entries.push(remembered.entry);
-        prepared.set(remembered.entry, remembered.words);
+        prepared.set(remembered.entry, recall(remembered));
       }
       continue;
     }
@@ -64,6 +75,6 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
     locales: config.locales.available,
     languages: { available: config.api.languages, default: config.api.defaultLanguage },
   });
-  for (const [entry, key] of keyOf) memo!.set(key, { entry, words: built.words.get(entry)! });
+  for (const [entry, key] of keyOf) memo!.set(key, remember(entry, built.words.get(entry)!));
   return { files: built.files, stats: built.stats, excluded };
 }
