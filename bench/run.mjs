@@ -150,7 +150,7 @@ if (site1000) {
 if (process.env.BENCH_DEV !== '0') {
   const { benchDevVisible } = await import('./dev-visible.mjs');
   const dev = await benchDevVisible({ root, cli: join(root, 'bin', 'bankdocs.js'), work });
-  console.log(`dev    the bundled site (${dev.pages} pages; started in ${fmt(dev.startupMs)} ms): file write -> new text visible in Chromium, ${dev.count} edits of guides and API sections`);
+  console.log(`dev    the bundled site (${dev.pages} pages; started in ${fmt(dev.startupMs)} ms): file write -> new text visible in Chromium, ${dev.count} edits of its guides, each open in the page`);
   console.log(`  visible     median ${fmt(dev.median, 1)} ms, p95 ${fmt(dev.p95, 1)} ms, max ${fmt(dev.max, 1)} ms ${verdict(dev.p95, 100)}; ${dev.reloads} of ${dev.count} reloaded the page, the others were patched in place`);
 }
 

@@ -48,62 +48,60 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   const external = new Map<string, ExternalLink>();
   const fresh = { storedLocale: null, storedLanguage: null };
 
+  /** What a link to `href` from `doc` comes to: fine, an off-site link, or a problem. */
+  const judge = (href: string, doc: RenderedDocument): Verdict => {
+    if (/^javascript:/i.test(href)) return { ruleId: 'unsafe-link', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead' };
+    let url: URL;
+    try {
+      url = new URL(href, `${origin}${doc.url === '/404' ? '/' : doc.url}`);
+    } catch {
+      return { ruleId: 'broken-link', message: `"${href}" is not a valid URL`, hint: 'check the link for stray spaces or characters' };
+    }
+    if (url.origin !== origin) return /^https?:$/.test(url.protocol) ? { external: url.href } : null;
+    // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
+    const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
+    const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
+    if (input.outputPaths.has(path.slice(1))) return null; // an asset or download
+    let targetUrl = path;
+    let via = '';
+    if (!scanned.has(targetUrl)) {
+      const resolved = resolveRoute(path, '', fresh, facts);
+      if (resolved.type === 'redirect') {
+        targetUrl = resolved.to.split('#')[0]!;
+        via = ` (which redirects to ${targetUrl})`;
+      }
+    }
+    const target = scanned.get(targetUrl);
+    if (!target) return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint: suggest(path, [...scanned.keys()]) };
+    if (hash && !target.ids.has(hash)) {
+      return {
+        ruleId: 'missing-anchor',
+        message: `"${href}": no heading or element with id "${hash}" on ${path}${via}`,
+        hint: suggest(hash, [...target.ids]).replace(/^check the path.*$/, 'link to an existing heading; its id is the heading text in lower case with "-" for spaces'),
+      };
+    }
+    return null;
+  };
+  // A site path ("/developers/x#y") comes to the same from every page: judged once. The
+  // menus, sidebars and footers repeat the same links on every page.
+  const verdicts = new Map<string, Verdict>();
+
   for (const doc of documents) {
     const page = scanned.get(doc.url)!;
-    const base = `${origin}${doc.url === '/404' ? '/' : doc.url}`;
     const sourceLinks = sourceLinksByHref(doc);
     for (const { href } of page.links) {
       if (!href || SKIP_SCHEMES_RE.test(href)) continue;
       const place = placeOf(doc, href, sourceLinks, configPlaces, input.sourceOf);
       if (place.reported) continue; // a source path the Markdown stage already reported
-      if (/^javascript:/i.test(href)) {
-        add(diagnostics, { ruleId: 'unsafe-link', severity: 'error', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead', ...place });
-        continue;
+      const sitePath = href.startsWith('/') && !href.startsWith('//');
+      let verdict = sitePath ? verdicts.get(href) : undefined;
+      if (verdict === undefined) {
+        verdict = judge(href, doc);
+        if (sitePath) verdicts.set(href, verdict);
       }
-      let url: URL;
-      try {
-        url = new URL(href, base);
-      } catch {
-        add(diagnostics, { ruleId: 'broken-link', severity: 'error', message: `"${href}" is not a valid URL`, hint: 'check the link for stray spaces or characters', ...place });
-        continue;
-      }
-      if (url.origin !== origin) {
-        if (/^https?:$/.test(url.protocol)) external.set(`${url.href} ${place.file}:${place.line}:${place.column}`, { url: url.href, ...place });
-        continue;
-      }
-      // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
-      const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
-      const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
-      if (input.outputPaths.has(path.slice(1))) continue; // an asset or download
-      let targetUrl = path;
-      let via = '';
-      if (!scanned.has(targetUrl)) {
-        const resolved = resolveRoute(path, '', fresh, facts);
-        if (resolved.type === 'redirect') {
-          targetUrl = resolved.to.split('#')[0]!;
-          via = ` (which redirects to ${targetUrl})`;
-        }
-      }
-      const target = scanned.get(targetUrl);
-      if (!target) {
-        add(diagnostics, {
-          ruleId: 'broken-link',
-          severity: 'error',
-          message: `"${href}" points to ${path}, which is no page of the site`,
-          hint: suggest(path, [...scanned.keys()]),
-          ...place,
-        });
-        continue;
-      }
-      if (hash && !target.ids.has(hash)) {
-        add(diagnostics, {
-          ruleId: 'missing-anchor',
-          severity: 'error',
-          message: `"${href}": no heading or element with id "${hash}" on ${path}${via}`,
-          hint: suggest(hash, [...target.ids]).replace(/^check the path.*$/, 'link to an existing heading; its id is the heading text in lower case with "-" for spaces'),
-          ...place,
-        });
-      }
+      if (!verdict) continue;
+      if ('external' in verdict) external.set(`${verdict.external} ${place.file}:${place.line}:${place.column}`, { url: verdict.external, ...place });
+      else add(diagnostics, { ...verdict, severity: 'error', ...place });
     }
   }
   return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
@@ -123,6 +121,7 @@ function decodePath(path: string): string {
 }
 
 type Place = { file: string; line: number; column: number; reported?: boolean };
+type Verdict = null | { external: string } | { ruleId: string; message: string; hint: string };
 
 /**
  * The page's Markdown links by the href each becomes, in the order they appear: the n-th
