@@ -51,10 +51,11 @@ const entries = {
   'render-worker': 'src/build/render-worker.ts',
   'page-sink-worker': 'src/build/page-sink-worker.ts',
   'dev-render-worker': 'src/dev/render-worker.ts',
-  // The package's exports (package.json "exports"): the programmatic API and the plugin API.
+  // The package's exports (package.json "exports"): the programmatic API, the plugin API, and
+  // the built-in theme with the theme contract's types (what a site's override wraps).
   index: 'src/index.ts',
   plugin: 'src/plugin/index.ts',
-  theme: 'src/theme-api.ts',
+  theme: 'theme/index.ts',
 };
 
 // `--entry <name>` rebuilds that bundle only, in place (bankdocs dev, after a theme

@@ -1,6 +1,6 @@
 // The build, stage by stage:
 //   resolveConfig -> loadContent (with bundleAssets beside it) -> planRoutes
-//   -> renderDocuments -> checkAnchors -> writeOutput
+//   -> renderDocuments -> checkLinks (the link graph) -> writeOutput
 // Each stage is a function from data to data; only writeOutput touches dist/.
 import { dirname, resolve } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
@@ -18,7 +18,7 @@ import { siteFacts } from '../routes/facts.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import type { RedirectStub } from '../routes/redirects.js';
 import { bundleAssets, type OutputFile } from './assets.js';
-import { checkAnchors } from './check-links.js';
+import { checkLinks, type ExternalLink } from '../check/check-links.js';
 import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
 import { siteSearchIndex, type MemoEntry } from '../search/site-index.js';
@@ -59,6 +59,8 @@ export interface CompiledSite {
   site: Site;
   /** The config's YAML as read (for the place of a problem in it): checks do not read the file again. */
   configYaml: ParsedYaml;
+  /** Off-site links of every page, with their places (`check --external` fetches them). */
+  external: ExternalLink[];
   plan: RoutePlan;
   documents: RenderedDocument[];
   stubs: RedirectStub[];
@@ -127,16 +129,17 @@ async function compileWith(
 
   const plan = await task(timings, 'routes', () => planRoutes(site));
   diagnostics.push(...plan.diagnostics);
-  const factsJson = JSON.stringify(siteFacts(site)).replace(/</g, '\\u003c');
+  const facts = siteFacts(site);
+  const factsJson = JSON.stringify(facts).replace(/</g, '\\u003c');
 
   const assets = await task(timings, 'assets', () => bundling);
   const renderInput: RenderInput = { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: buildYear(), forOutput: !options.scan };
   const cached = cache ? planCache(cache, renderInput, plan.documents) : null;
   const inPlace = cached?.inPlace ?? false;
   const pagesDir = options.output ? await options.output.stage(inPlace) : null;
-  const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, pool, { outDir: pagesDir, scan: options.scan ?? false, cache: cached?.plan.render ?? null }));
+  // Every page is read for its ids and links as it is rendered (by the thread that writes it), for the link graph below.
+  const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, pool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, cache: cached?.plan.render ?? null }));
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
-  if (!options.keepGoing) diagnostics.push(...(await task(timings, 'links', () => checkAnchors(documents, 'warning'))));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
 
   const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
@@ -150,10 +153,32 @@ async function compileWith(
   diagnostics.push(...contentCollisions(site.assets, generated));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   const files: OutputFile[] = [...documents.filter((d) => !d.written && !d.kept).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files, ...search, ...llms];
+  // One link graph for build and check: every link of every rendered page (content, menus,
+  // sidebars, footers) against every id of every page, redirects followed. The command
+  // decides the severity: a missing anchor warns in a build and fails a check.
+  const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  const planned = new Map(plan.documents.map((d) => [d.url, d]));
+  const links = await task(timings, 'links', () =>
+    checkLinks({
+      site,
+      configYaml: resolved.yaml,
+      facts,
+      documents,
+      outputPaths: new Set(files.map((f) => f.path)),
+      sourceOf: (url) => {
+        const doc = planned.get(url);
+        if (doc?.kind === 'page') return bySource.get(doc.source) ?? null;
+        if (doc?.kind === 'api') return bySource.get(doc.sections[0] ?? '') ?? null;
+        return null;
+      },
+      severity: options.scan ? () => 'error' : (ruleId) => (ruleId === 'missing-anchor' ? 'warning' : 'error'),
+    }),
+  );
+  diagnostics.push(...links.diagnostics);
   const ok = !hasErrors(diagnostics);
   // Only a good run's documents are kept: a failed build changes nothing, not even the cache.
   if (ok || options.scan) cached?.plan.save();
-  return { ok, diagnostics, timings, compiled: { site, configYaml: resolved.yaml, plan, documents, stubs, files }, reused: cached?.plan.reused ?? 0, inPlace };
+  return { ok, diagnostics, timings, compiled: { site, configYaml: resolved.yaml, plan, documents, stubs, files, external: links.external }, reused: cached?.plan.reused ?? 0, inPlace };
 }
 
 /** The search index; with the cache, unchanged pages' entries and words come from the last build. */

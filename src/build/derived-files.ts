@@ -10,7 +10,7 @@ import { siteFacts } from '../routes/facts.js';
 import { OPENAPI_JSON_URL, OPENAPI_YAML_URL, outputPath } from '../routes/paths.js';
 import type { RoutePlan } from '../routes/plan.js';
 import { formatRedirectsFile, planRedirects, type RedirectStub } from '../routes/redirects.js';
-import { BOOT_SCRIPT } from '../../theme/components/document.js';
+import { builtinTheme } from '../../theme/index.js';
 import type { OutputFile } from './assets.js';
 import { contentSecurityPolicy, formatHeadersFile } from './security-headers.js';
 
@@ -36,7 +36,7 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
     ...site.hostFiles.filter((h) => h.rel !== '_redirects' && h.rel !== '_headers').map((h) => ({ path: h.rel, from: h.file })),
   ];
-  const policy = contentSecurityPolicy({ config: site.config, inlineScripts: [BOOT_SCRIPT, redirectScript] });
+  const policy = contentSecurityPolicy({ config: site.config, inlineScripts: [builtinTheme.bootScript, redirectScript] });
   files.push({ path: '_headers', contents: withHostFile(site, '_headers', formatHeadersFile(policy)) });
   return { stubs, files };
 }

@@ -37,7 +37,7 @@ export interface OutputCache {
   identify(files: readonly OutputFile[], documents: readonly RenderedDocument[]): Map<string, OutputRecord>;
 }
 
-/** The files a build reads besides the content: the config, the site's plugins, the theme's styles and scripts. */
+/** The files a build reads besides the content: the config, the site's plugins, the theme's styles and scripts, the site's theme overrides. */
 function inputFiles(resolved: ResolvedConfig): Map<string, string> {
   const files = new Map<string, string>([['config', resolved.file]]);
   const walk = (label: string, dir: string) => {
@@ -52,6 +52,7 @@ function inputFiles(resolved: ResolvedConfig): Map<string, string> {
   walk('content', resolved.contentDir);
   for (const part of ['client', 'styles', 'components']) walk(`theme/${part}`, join(THEME_DIR, part));
   for (const plugin of resolved.markdownPlugins ?? []) if (plugin.url.startsWith('file:')) files.set(`plugin/${plugin.name}`, new URL(plugin.url).pathname);
+  for (const file of resolved.theme?.files ?? []) files.set(`theme-override/${file}`, file);
   return files;
 }
 

@@ -21,6 +21,11 @@ export interface SinkOptions {
   dir?: string | null;
   /** Read every page's ids and links. */
   scan?: boolean;
+  /**
+   * The caller still needs the HTML (a build that updates its folder in place writes the
+   * pages once all is well); otherwise it is dropped once written or read, to spare memory.
+   */
+  keepHtml?: boolean;
 }
 
 export interface SinkPage {

@@ -25,6 +25,8 @@ export interface RenderOptions {
   scan?: boolean;
   /** Documents of the last run that need no rendering (src/cache/). */
   cache?: RenderCache | null;
+  /** Keep each page's HTML after it is read (with no `outDir`: the caller writes it). */
+  keepHtml?: boolean;
 }
 
 /** What the build's cache offers the renderer (see build-cache.ts). */
@@ -94,7 +96,7 @@ export async function renderAll(input: RenderInput, planned: readonly DocumentPl
 }
 
 async function renderDocuments(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions): Promise<RenderedDocument[]> {
-  const sinkOptions: SinkOptions = { dir: options.outDir ?? null, scan: options.scan ?? false };
+  const sinkOptions: SinkOptions = { dir: options.outDir ?? null, scan: options.scan ?? false, keepHtml: !options.outDir && (options.keepHtml ?? false) };
   const pooled = pool !== null && pool.workers.length > 0;
   // With render threads, each thread writes (or scans) the pages it renders itself: no
   // page crosses threads, and no third thread competes for the cores.
@@ -102,8 +104,8 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
   const handOver = (doc: RenderedDocument) => {
     if (!sink) return doc;
     sink.take({ url: doc.url, path: doc.path, html: doc.html });
-    // Nothing needs the HTML after the sink: it is on disk, or its ids and links are read.
-    doc.html = '';
+    // Unless the caller writes the page itself, nothing needs the HTML after the sink: it is on disk, or its ids and links are read.
+    if (!sinkOptions.keepHtml) doc.html = '';
     if (options.outDir) doc.written = true;
     return doc;
   };

@@ -25,7 +25,7 @@ async function prepare(input: RenderInput, documents: DocumentPlan[], sink: Sink
       const doc = renderer.render(plan);
       if (!pages) return doc;
       pages.take({ url: doc.url, path: doc.path, html: doc.html });
-      doc.html = '';
+      if (!sink.keepHtml) doc.html = '';
       if (sink.dir) doc.written = true;
       if (sink.scan) doc.scanned = pages.scanned.get(doc.url)!;
       return doc;

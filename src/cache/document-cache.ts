@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { RenderedDocument } from '../render/render-documents.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** A rendered document without its HTML (which went to the output folder). */
 export type CachedDocument = Omit<RenderedDocument, 'html' | 'written' | 'kept'>;
@@ -108,5 +108,7 @@ function readPack<T>(file: string, valid: (value: unknown) => value is T): Map<s
 function isCachedDocument(doc: unknown): doc is CachedDocument {
   if (typeof doc !== 'object' || doc === null) return false;
   const d = doc as Record<string, unknown>;
-  return typeof d.url === 'string' && typeof d.path === 'string' && Array.isArray(d.ids) && Array.isArray(d.links) && Array.isArray(d.diagnostics);
+  // The scan (ids and links of the page as rendered) is what the link graph reads of a page not rendered again.
+  const scanned = d.scanned as { ids?: unknown; links?: unknown } | undefined;
+  return typeof d.url === 'string' && typeof d.path === 'string' && Array.isArray(d.ids) && Array.isArray(d.links) && Array.isArray(d.diagnostics) && scanned?.ids instanceof Set && Array.isArray(scanned.links);
 }

@@ -32,6 +32,7 @@ export function siteKey(input: RenderInput, { mode }: KeyOptions): string {
     mode,
     JSON.stringify(site.config),
     JSON.stringify(plugins),
+    site.theme?.hash ?? '',
     JSON.stringify(pages),
     JSON.stringify(files),
     JSON.stringify(site.api),

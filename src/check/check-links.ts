@@ -4,8 +4,7 @@
 // against /1/api/curl). External links are collected, not fetched (see check-external).
 import type { LinkItem } from '../config/schema.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
-import type { Diagnostic } from '../diagnostics.js';
-import { safeDecode } from '../build/check-links.js';
+import type { Diagnostic, Severity } from '../diagnostics.js';
 import { suggest } from '../markdown/remark-links.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
@@ -30,6 +29,8 @@ export interface LinkCheckInput {
   outputPaths: ReadonlySet<string>;
   /** Source of each document URL, for links the theme makes. */
   sourceOf: (url: string) => Page | null;
+  /** How grave each kind of problem is for the command that asks (default: every problem is an error). */
+  severity?: (ruleId: string) => Severity;
 }
 
 export interface LinkCheckResult {
@@ -47,6 +48,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   const diagnostics = new Map<string, Diagnostic>();
   const external = new Map<string, ExternalLink>();
   const fresh = { storedLocale: null, storedLanguage: null };
+  const severityOf = input.severity ?? (() => 'error' as const);
 
   /** What a link to `href` from `doc` comes to: fine, an off-site link, or a problem. */
   const judge = (href: string, doc: RenderedDocument): Verdict => {
@@ -101,7 +103,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       }
       if (!verdict) continue;
       if ('external' in verdict) external.set(`${verdict.external} ${place.file}:${place.line}:${place.column}`, { url: verdict.external, ...place });
-      else add(diagnostics, { ...verdict, severity: 'error', ...place });
+      else add(diagnostics, { ...verdict, severity: severityOf(verdict.ruleId), ...place });
     }
   }
   return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
@@ -110,6 +112,15 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
 function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
   const key = `${d.file}:${d.line}:${d.column}:${d.ruleId}`;
   if (!map.has(key)) map.set(key, d);
+}
+
+/** A fragment as the id it names ("caf%C3%A9" -> "café"); malformed escapes stay as written. */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function decodePath(path: string): string {

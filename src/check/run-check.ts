@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { compileSite } from '../build/build.js';
 import { task, type TaskTimings } from '../build/task.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { siteFacts } from '../routes/facts.js';
 import { checkExamples } from './check-examples.js';
 import { checkExternal } from './check-external.js';
 import { executeExamples } from './execute-examples.js';
-import { checkLinks, type ExternalLink } from './check-links.js';
+import type { ExternalLink } from './check-links.js';
 import { checkSearch } from './check-search.js';
 import { checkTranslations } from './check-translations.js';
 import { loadRubyClient } from './ruby-client.js';
@@ -49,27 +48,8 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
   const notices: string[] = [];
   let executedCount: CheckResult['executed'];
   if (!compiled.compiled) return { diagnostics, external: [], pages: 0, timings, notices };
-  const { site, documents, files, configYaml } = compiled.compiled;
-  const facts = siteFacts(site);
-  const bySource = new Map(site.pages.map((p) => [p.source, p]));
-  const planned = new Map(compiled.compiled.plan.documents.map((d) => [d.url, d]));
-
-  const links = await task(timings, 'check-links', () =>
-    checkLinks({
-      site,
-      configYaml,
-      facts,
-      documents,
-      outputPaths: new Set(files.map((f) => f.path)),
-      sourceOf: (url) => {
-        const doc = planned.get(url);
-        if (doc?.kind === 'page') return bySource.get(doc.source) ?? null;
-        if (doc?.kind === 'api') return bySource.get(doc.sections[0] ?? '') ?? null;
-        return null;
-      },
-    }),
-  );
-  diagnostics.push(...links.diagnostics);
+  // Links and anchors were checked by the compile, on the same link graph as the build's.
+  const { site, documents, configYaml, external } = compiled.compiled;
 
   if (site.api) {
     const api = site.api;
@@ -96,11 +76,11 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
   if (options.external) {
     diagnostics.push(
       ...(await task(timings, 'check-external', () =>
-        checkExternal(links.external, { timeoutMs: options.externalTimeoutMs ?? 10_000, concurrency: 8, cacheFile: options.cacheFile ?? null, cacheTtlMs: 24 * 3600_000 }),
+        checkExternal(external, { timeoutMs: options.externalTimeoutMs ?? 10_000, concurrency: 8, cacheFile: options.cacheFile ?? null, cacheTtlMs: 24 * 3600_000 }),
       )),
     );
   }
-  return { diagnostics: dedupe(diagnostics), external: links.external, pages: documents.length, timings, notices, reused: compiled.reused ?? 0, ...(executedCount ? { executed: executedCount } : {}) };
+  return { diagnostics: dedupe(diagnostics), external, pages: documents.length, timings, notices, reused: compiled.reused ?? 0, ...(executedCount ? { executed: executedCount } : {}) };
 }
 
 /** The same problem found twice (by the renderer and the link check) is reported once. */

@@ -5,6 +5,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import { compileCollections, declaredCollections, type CompiledCollection } from '../content/collections.js';
 import { resolveMarkdownPlugins, type AnyPluginSpec } from '../markdown/plugins.js';
 import { resolveSitePlugins } from '../plugin/load.js';
+import type { ThemeOverrides } from '../theme/load-theme.js';
+import { resolveThemeOverrides } from '../theme/overrides.js';
 import { configSchema, type Config } from './schema.js';
 import { readLimited, SIZE_LIMITS } from './size-limits.js';
 import { parseYaml, yamlValue, type ParsedYaml } from './yaml-positions.js';
@@ -25,6 +27,8 @@ export interface ResolvedConfig {
    * found and checked (resolveConfig; parseConfig loads no module).
    */
   markdownPlugins?: AnyPluginSpec[];
+  /** The theme overrides (theme.components), compiled (resolveConfig; parseConfig compiles nothing). */
+  theme?: ThemeOverrides | null;
   /** The collections in force (collections:, or the built-in ones), compiled. */
   collections: CompiledCollection[];
   /** The config's YAML, for the position of a problem found later (a collection that takes no file). */
@@ -61,9 +65,10 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
   if (!parsed.ok) return parsed;
   const site = await resolveSitePlugins({ plugins: parsed.value.config.plugins, configFile: file, text });
   const plugins = await resolveMarkdownPlugins({ markdown: parsed.value.config.markdown, configFile: file, text });
-  const problems = [...site.diagnostics, ...plugins.diagnostics];
+  const theme = await resolveThemeOverrides({ config: parsed.value.config, configFile: file, text });
+  const problems = [...site.diagnostics, ...plugins.diagnostics, ...theme.diagnostics];
   if (problems.length) return { ok: false, diagnostics: problems };
-  return { ...parsed, value: { ...parsed.value, markdownPlugins: [...site.specs, ...plugins.plugins] } };
+  return { ...parsed, value: { ...parsed.value, markdownPlugins: [...site.specs, ...plugins.plugins], ...(theme.overrides ? { theme: theme.overrides } : {}) } };
 }
 
 export function parseConfig(text: string, file: string): ConfigResult {

@@ -197,6 +197,26 @@ export const searchSchema = z
   .prefault({})
   .describe('Site search: every page and every API operation, per locale, as static files fetched by the browser on first use.');
 
+// The site's changes to the theme (issue #16): single components from its own files, and
+// strings. Names and keys are checked against the theme, with a did-you-mean, by
+// src/theme/overrides.ts (a typo is an error at its line, not a silent no-op).
+const themeSchema = z
+  .strictObject({
+    components: z
+      .record(
+        z.string(),
+        z.string().min(1).describe('A .tsx, .jsx, .ts or .js file relative to this file (e.g. "./theme/Footer.tsx") whose default export is the component; it gets the same props as the built-in one, which it can render: import { Footer } from "bankdocs/theme".'),
+      )
+      .default({})
+      .describe('Components of the theme to replace, by name: Header, Footer, Consent, Breadcrumbs, Toc, PrevNext, the layouts (ArticleLayout, HomeLayout, …), Markdown parts (Link, CodeBlock, Table, Image, ListItem) and named elements (Tabs, TabPanel, Operation, Fields, Field, Example, Schema).'),
+    strings: z
+      .record(localeCode, z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())])))
+      .default({})
+      .describe('Interface strings to change, per locale, e.g. { en: { searchPlaceholder: "Search the docs" } }; the keys are the theme\'s (README, "Themes").'),
+  })
+  .prefault({})
+  .describe('Overrides of the built-in theme: components from the site\'s own files, and interface strings.');
+
 export const configSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path of the JSON Schema, for editors.'),
@@ -311,6 +331,7 @@ export const configSchema = z
     monitoring: monitoringSchema.optional(),
     services: z.array(serviceSchema).default([]).describe('Embedded widget and tracker services, loaded only after consent.'),
     search: searchSchema,
+    theme: themeSchema,
   })
   .superRefine((config, ctx) => {
     // Every per-locale label must cover the default locale, so no page shows an empty label.

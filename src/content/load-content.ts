@@ -89,7 +89,7 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
   diagnostics.push(...loadedApi.diagnostics);
 
   return {
-    site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), collections: resolved.collections.map((c) => c.model), contentDir, pages, assets, hostFiles, api: loadedApi.api },
+    site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), ...(resolved.theme ? { theme: resolved.theme } : {}), collections: resolved.collections.map((c) => c.model), contentDir, pages, assets, hostFiles, api: loadedApi.api },
     diagnostics,
   };
 }

@@ -3,6 +3,7 @@
 import type { ApiModel } from '../api/openapi.js';
 import type { Config } from '../config/schema.js';
 import type { AnyPluginSpec } from '../markdown/plugins.js';
+import type { ThemeOverrides } from '../theme/load-theme.js';
 import type { CollectionModel, PageInfo } from './collections.js';
 
 export interface PageData {
@@ -41,6 +42,8 @@ export interface Site {
   configFile: string;
   /** The site plugins and remark and rehype plugins, found and checked when the config was read; each render thread imports them. */
   markdownPlugins?: AnyPluginSpec[];
+  /** The site's theme overrides (theme.components in docs.config.yaml), compiled when the config was read; each renderer loads them. */
+  theme?: ThemeOverrides | null;
   /** The collections in force (collections: in docs.config.yaml, or the built-in ones). */
   collections: CollectionModel[];
   contentDir: string;

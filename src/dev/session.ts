@@ -87,7 +87,7 @@ export class DevSession {
   /** The folders and files to watch. */
   watchPaths(): string[] {
     const paths = [resolve(this.configPath), THEME_DIR];
-    if (this.resolved) paths.push(this.resolved.contentDir);
+    if (this.resolved) paths.push(this.resolved.contentDir, ...(this.resolved.theme?.files ?? []));
     return paths;
   }
 
@@ -124,9 +124,11 @@ export class DevSession {
     };
     const configFile = resolve(this.configPath);
     const within = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
-    if (!this.site || changes.some((c) => c.path === configFile)) {
+    // The site's theme overrides are compiled with the config: an edit reads both again and renders every page.
+    const overrides = new Set(this.resolved?.theme?.files ?? []);
+    if (!this.site || changes.some((c) => c.path === configFile || overrides.has(c.path))) {
       const rendered = await this.fullBuild();
-      return done(changes.length ? 'docs.config.yaml' : 'start', rendered, ['*']);
+      return done(!changes.length ? 'start' : changes.some((c) => c.path === configFile) ? 'docs.config.yaml' : changes.map((c) => relative(process.cwd(), c.path)).join(', '), rendered, ['*']);
     }
     const contentDir = this.resolved!.contentDir;
     const theme = changes.filter((c) => within(THEME_DIR, c.path));

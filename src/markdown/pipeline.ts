@@ -1,6 +1,7 @@
 // The unified pipeline: Markdown -> mdast (markdown-it, GFM, directives) -> our remark plugins -> the site's
 // remark plugins -> hast -> heading ids, highlighting -> the site's rehype plugins -> React elements through
-// rehype-react and the theme's components.
+// rehype-react and the theme's components (HTML elements and the named elements our plugins
+// emit: src/theme/named-elements.ts).
 import GithubSlugger from 'github-slugger';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -9,9 +10,11 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics.js';
-import { markdownComponents } from '../../theme/components/markdown.js';
 import { documentSlugger, type Heading, type LinkRef, type MarkdownContext } from './context.js';
-import { uiStrings } from '../../theme/components/strings.js';
+import { builtinTheme } from '../../theme/index.js';
+import { markdownComponents } from '../theme/named-elements.js';
+import type { Theme } from '../theme/contract.js';
+import { siteStrings, type StringsOf } from '../theme/strings.js';
 import remarkApi from './remark-api.js';
 import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
@@ -38,15 +41,19 @@ export interface ProcessorOptions {
   plugins?: MarkdownPlugins;
   /** Collect each page's text by heading for the search index (search.enabled; default false). */
   search?: boolean;
+  /** The theme's components (with the site's overrides): HTML and named elements render with them. Default: the built-in theme's. */
+  components?: Theme['components'];
+  /** The site's interface strings (a tab's empty-state text). Default: the built-in theme's. */
+  strings?: StringsOf;
 }
 
-export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS, search = false }: ProcessorOptions = {}) {
+export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS, search = false, components = builtinTheme.components, strings = siteStrings(builtinTheme) }: ProcessorOptions = {}) {
   return unified()
     .use(markdownEngine, { engine, syntax: syntaxPluggables(plugins) })
     // First: the Markdown twin reads the tree as parsed (it does nothing unless asked).
     .use(remarkTwin)
     .use(remarkBlockDirectives, { directives: plugins.directives })
-    .use(remarkTabs, { emptyText: (locale: string | null) => uiStrings(locale ?? 'en').emptyTab })
+    .use(remarkTabs, { emptyText: (locale: string | null) => strings(locale ?? 'en').emptyTab })
     .use(remarkApi, { engine })
     // The site plugins' directives, after bankdocs' own and before links are resolved.
     .use(remarkPluginDirectives, { directives: plugins.directives, t: plugins.t })
@@ -62,7 +69,7 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(search ? [rehypeSearchText] : [])
     .use(rehypeCodeHighlight, { colour: highlight })
     .use(sitePluggables(plugins.rehype))
-    .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents })
+    .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents(components) })
     .freeze();
 }
 

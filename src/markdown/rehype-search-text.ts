@@ -25,8 +25,9 @@ declare module 'vfile' {
   }
 }
 
-/** Elements whose text is not searched. */
-const SKIPPED = new Set(['pre', 'script', 'style', 'template', 'svg', 'math']);
+/** Elements whose text is not searched (an operation's examples: `bankdocs-example`). */
+const SKIPPED = new Set(['pre', 'script', 'style', 'template', 'svg', 'math', 'bankdocs-example']);
+const NAMED_PREFIX = 'bankdocs-';
 /**
  * Classes whose text is not searched: heading self-links, and the parts of an operation the
  * index takes from the OpenAPI model instead (method and path, scope line, table captions).
@@ -84,8 +85,12 @@ export default function rehypeSearchText() {
         if (SKIPPED.has(node.tagName) || SKIPPED_CLASSES.some((name) => hasClass(node, name))) return;
         const operation = node.properties.dataOperation;
         if (typeof operation === 'string' && current.id) current.operation = operation;
-        const block = BLOCKS.has(node.tagName);
+        // Named elements (src/theme/named-elements.ts) are blocks; the words they show
+        // that their children lack (a field's name and type, a tab's title) are dataSearch.
+        const named = node.tagName.startsWith(NAMED_PREFIX);
+        const block = named || BLOCKS.has(node.tagName);
         if (block) add(' ');
+        if (named && typeof node.properties.dataSearch === 'string') add(` ${node.properties.dataSearch} `);
         for (const child of node.children) visit(child);
         if (block) add(' ');
         return;

@@ -1,16 +1,20 @@
 // The API reference's directives:
 //   :::operation{id="createPayment"} prose and examples :::
-//     -> heading (summary, anchor "create-payment"), method, path, scope, the parameter
-//        and attribute tables generated from the OpenAPI document, the prose, and the
-//        examples (curl, ruby, and the `json response` block) in their own column;
+//     -> heading (summary, anchor "create-payment"), then a `bankdocs-operation` element
+//        (method, path, scopes, authentication) holding the prose, the parameter and
+//        attribute lists generated from the OpenAPI document (`bankdocs-fields`), and the
+//        examples (curl, ruby, and the `json response` block; `bankdocs-example`);
 //   ::schema{name="Payment"}
-//     -> the table of the entity's attributes.
+//     -> a `bankdocs-schema` element with the list of the entity's attributes.
+// The theme's Operation, Fields, Field, Example and Schema components draw them
+// (src/theme/named-elements.ts).
 import type { BlockContent, Code, Heading, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { fieldRows, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
+import { EXAMPLE, FIELD, FIELDS, OPERATION, SCHEMA, SLOT } from '../theme/named-elements.js';
 import { contextOf } from './context.js';
 // Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
 import { hasDirectives, parseInlineWith, type MarkdownEngine } from './engines.js';
@@ -20,37 +24,33 @@ type Inline = (text: string) => PhrasingContent[];
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
 
-function box(tagName: string, className: string, children: RootContent[], extra: Record<string, unknown> = {}): BlockContent {
-  return { type: 'paragraph', data: { hName: tagName, hProperties: { className: [className], ...extra } as never }, children: children as never };
+/** A named element (src/theme/named-elements.ts): its data as props of the theme's component. */
+function named(name: string, props: Record<string, unknown>, children: RootContent[], search?: string): BlockContent {
+  return { type: 'paragraph', data: { hName: name, hProperties: { dataProps: JSON.stringify(props), ...(search ? { dataSearch: search } : {}) } as never }, children: children as never };
 }
 
+function slot(name: string, children: RootContent[]): RootContent {
+  return { type: 'paragraph', data: { hName: SLOT, hProperties: { dataSlot: name } as never }, children: children as never };
+}
 
 function withCode(rule: string): PhrasingContent[] {
   return rule.split(/(`[^`]*`)/).filter(Boolean).map((part) => (part.startsWith('`') ? code(part.slice(1, -1)) : text(part)));
 }
 
 /**
- * Parameters and attributes as a stacked list (issue #19): each field's name, type and
- * whether it is required on one line, its rules and description below. A list never
- * clips in a narrow column the way a five-column table did.
+ * Parameters and attributes: the theme's Fields and Field components (the built-in ones a
+ * stacked list that never clips, issue #19). A field's name, type and requiredness are
+ * its data (and its search words); its rules and description are Markdown slots.
  */
-function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline): BlockContent {
+function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, caption: string | null): BlockContent {
   const field = (r: FieldRow): RootContent => {
-    const head = box('p', 'field-head', [
-      box('code', 'field-name', [text(r.name)]) as never,
-      text(' '),
-      box('span', 'field-type', [text(r.type)]) as never,
-      ...(showRequired ? [text(' '), box('span', r.required ? 'field-required' : 'field-optional', [text(r.required ? 'required' : 'optional')]) as never] : []),
-    ]);
-    const rules = r.rules.length ? [box('p', 'field-rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
-    const description = r.description ? [box('p', 'field-description', inline(r.description))] : [];
-    return box('li', 'field', [head, ...rules, ...description]);
+    const required = showRequired ? r.required : null;
+    const rules = r.rules.length ? [slot('rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
+    const description = r.description ? [slot('description', inline(r.description))] : [];
+    const words = [r.name, r.type, ...(required === null ? [] : [required ? 'required' : 'optional'])].join(' ');
+    return named(FIELD, { name: r.name, type: r.type, required }, [...rules, ...description], words);
   };
-  return box('ul', 'fields', rows.map(field));
-}
-
-function subheading(value: string): BlockContent {
-  return box('p', 'table-caption', [text(value)]);
+  return named(FIELDS, { caption }, rows.map(field));
 }
 
 function operationNodes(operation: Operation, body: RootContent[], inline: Inline, languages: { shown: string | null; all: readonly string[] }): RootContent[] {
@@ -65,50 +65,34 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
     children: [text(operation.summary)],
     data: { hProperties: { id: operationAnchor(operation.id) } },
   };
-  const auth = operation.auth === 'basic' ? 'basic authentication with the client credentials' : operation.auth === 'bearer' ? 'bearer access token' : 'none';
-  const endpoint = box('p', 'endpoint', [
-    box('span', `method method-${operation.method}`, [text(operation.method.toUpperCase())]) as never,
-    text(' '),
-    code(operation.path),
-  ]);
-  const facts = box('p', 'operation-facts', [
-    text('Scope: '),
-    ...(operation.scopes.length ? operation.scopes.flatMap((s, i) => [...(i ? [text(', ')] : []), code(s)]) : [text('none')]),
-    text(` · Authentication: ${auth}`),
-  ]);
-  const main: RootContent[] = [endpoint, facts, ...(prose.length ? prose : [{ type: 'paragraph', children: inline(operation.description) } as RootContent])];
+  const main: RootContent[] = [...(prose.length ? prose : [{ type: 'paragraph', children: inline(operation.description) } as RootContent])];
   const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
   if (params.length) {
-    main.push(subheading('Parameters'));
-    main.push(fieldList(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline));
+    main.push(fieldList(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline, 'Parameters'));
   }
   const fields = bodyFields(operation);
-  if (fields) {
-    main.push(subheading(fields.wrapped ? 'Attributes (data.attributes)' : `Form fields (${operation.requestBody!.mediaType})`));
-    main.push(fieldList(fieldRows(fields.schema), true, inline));
-  }
+  if (fields) main.push(fieldList(fieldRows(fields.schema), true, inline, fields.wrapped ? 'Attributes (data.attributes)' : `Form fields (${operation.requestBody!.mediaType})`));
   // The example panel (issue #19): the request in the page's language, then the response
-  // with its status code, each labelled; theme/client/code.ts adds the copy buttons.
+  // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
     const response = /^response\b\s*(\d{3})?/.exec(example.meta ?? '');
     if (!response) {
       const request = example.lang && languages.all.includes(example.lang);
-      if (!request) return example;
-      return box('figure', 'example-request', [box('figcaption', 'example-label', [text('Request '), box('span', `method method-${operation.method}`, [text(operation.method.toUpperCase())]) as never]), example]);
+      return named(EXAMPLE, { kind: request ? 'request' : 'other', method: operation.method, status: '' }, [example]);
     }
     const status = response[1] ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? '';
-    const statusClass = `status status-${status.slice(0, 1) || 'x'}xx`;
-    return box('figure', 'example-response', [box('figcaption', 'example-label', [text('Response '), ...(status ? [box('span', statusClass, [text(status)]) as never] : [])]), example]);
+    return named(EXAMPLE, { kind: 'response', method: operation.method, status }, [example]);
   });
-  return [
-    heading,
-    box('div', 'operation', [box('div', 'operation-main', main), box('div', 'operation-examples', exampleNodes)], { dataOperation: operation.id }),
-  ];
+  const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth: operation.auth === 'basic' || operation.auth === 'bearer' ? operation.auth : 'none' };
+  // dataOperation: search ties the section to its operation (rehype-search-text.ts).
+  const element = named(OPERATION, data, [...main, slot('examples', exampleNodes)]);
+  (element.data!.hProperties as Record<string, unknown>).dataOperation = operation.id;
+  return [heading, element];
 }
 
-function schemaNodes(schema: Schema, inline: Inline): RootContent[] {
+function schemaNodes(name: string, schema: Schema, inline: Inline): RootContent[] {
   const attributes = schema.properties?.attributes ?? schema;
-  return [box('div', 'schema-fields', [fieldList(fieldRows(attributes), false, inline)])];
+  return [named(SCHEMA, { name }, [fieldList(fieldRows(attributes), false, inline, null)])];
 }
 
 export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
@@ -141,7 +125,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(schema, inline) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, inline) as never[]));
         return index + 1;
       }
       return undefined;

@@ -1,13 +1,15 @@
 // Tab views: `::::tabs` holding `:::tab{title="…"}` containers (an empty tab shows
-// `empty="…"` or a default empty-state text), rendered as the WAI-ARIA
-// tabs pattern. A tab with no content shows an empty-state pane. Without JavaScript every
-// pane shows in turn under its title (CSS hides inactive panes only under `.js`).
+// `empty="…"` or a default empty-state text). The plugin emits named elements,
+// `bankdocs-tabs` and `bankdocs-tab` with their data (src/theme/named-elements.ts), which
+// the theme's Tabs and TabPanel components draw (the built-in ones: the WAI-ARIA tabs
+// pattern, every pane in turn under its title without JavaScript).
 import type { BlockContent, DefinitionContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
 import { hasDirectives } from './engines.js';
+import { TAB_PANEL, TABS } from '../theme/named-elements.js';
 
 type Child = BlockContent | DefinitionContent;
 
@@ -36,22 +38,14 @@ export default function remarkTabs(options: { emptyText: (locale: string | null)
         });
       }
       const titles = tabs.map((tab, i) => tab.attributes?.title ?? `Tab ${i + 1}`);
-      const buttons = tabs.map((_, i) =>
-        element('button', { type: 'button', role: 'tab', id: `${base}-tab-${i}`, ariaControls: `${base}-panel-${i}`, ariaSelected: i === 0 ? 'true' : 'false', tabIndex: i === 0 ? 0 : -1 }, [
-          { type: 'text', value: titles[i]! } as never,
-        ]),
-      );
       const panels = tabs.map((tab, i) => {
         const content = tab.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as Child[];
         const emptyText = tab.attributes?.empty ?? options.emptyText(ctx.locale);
         const body = content.length ? content : [element('p', { className: ['empty-state'] }, [{ type: 'text', value: emptyText } as never])];
-        return element(
-          'div',
-          { role: 'tabpanel', id: `${base}-panel-${i}`, ariaLabelledBy: `${base}-tab-${i}`, tabIndex: 0, className: ['tab-panel', ...(content.length ? [] : ['tab-panel-empty'])], ...(i === 0 ? {} : { dataInactive: '' }) },
-          [element('p', { className: ['tab-title'], ariaHidden: 'true' }, [{ type: 'text', value: titles[i]! } as never]), ...body],
-        );
+        // The title is searched as the pane's first words (rehype-search-text.ts: dataSearch).
+        return element(TAB_PANEL, { dataProps: JSON.stringify({ tabsId: base, index: i, title: titles[i]!, empty: !content.length }), dataSearch: titles[i]! }, body);
       });
-      const view = element('div', { className: ['tabs'] }, [element('div', { role: 'tablist' }, buttons), ...panels]);
+      const view = element(TABS, { dataProps: JSON.stringify({ id: base, titles }) }, panels);
       Object.assign(node, view, { name: undefined, attributes: undefined });
     });
   };

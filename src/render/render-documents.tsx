@@ -1,7 +1,7 @@
 // renderDocuments: each planned document -> { path, html } plus the ids it defines and
 // the internal links it contains (for the anchor check). No file system access here.
 import GithubSlugger from 'github-slugger';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
@@ -15,14 +15,11 @@ import type { SearchSection } from '../markdown/rehype-search-text.js';
 import { isSearchable } from '../search/entries.js';
 import { localizePath, outputPath } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
-import { Document } from '../../theme/components/document.js';
-import { ApiLayout, ApiSidebar, type ApiSectionView } from '../../theme/components/api.js';
-import { GuideSidebar, HelpSidebar, LegalSidebar } from '../../theme/components/frame.js';
-import { HomeLayout, NotFoundLayout } from '../../theme/components/home.js';
-import { ArticleLayout, LegalLayout } from '../../theme/components/layouts.js';
-import { uiStrings } from '../../theme/components/strings.js';
-import type { ThemeContext } from '../../theme/components/theme-context.js';
-import { siteNav, type SiteNav } from '../../theme/components/site-nav.js';
+import type { ApiSectionView, Theme, ThemeContext } from '../theme/contract.js';
+import { loadSiteTheme } from '../theme/load-theme.js';
+import type { SiteNav } from '../theme/nav.js';
+import type { StringsOf } from '../theme/strings.js';
+import { siteNav } from './site-nav.js';
 
 export interface BuiltAssets {
   css: string;
@@ -79,7 +76,11 @@ export interface Renderer {
  */
 export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor; plugins?: MarkdownPlugins } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
-  const processor = options.processor ?? createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, search: site.config.search.enabled, ...(options.plugins ? { plugins: options.plugins } : {}) });
+  // The built-in theme with the site's overrides (theme: in docs.config.yaml), loaded in this thread.
+  const { theme, strings } = loadSiteTheme(site.config, site.theme);
+  const processor =
+    options.processor ??
+    createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, search: site.config.search.enabled, components: theme.components, strings, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const assets = new Set(site.assets.map((a) => a.rel));
@@ -102,7 +103,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       const diagnostics: Diagnostic[] = [];
       const ids: string[] = [];
       const links: FileLink[] = [];
-      const ctx = themeContext(input, doc, nav);
+      const ctx = themeContext({ input, doc, nav, theme, strings });
       const search: SearchSection[] = [];
       // The Markdown twin, made from each source as it is parsed here anyway (remark-twin.ts).
       const twin = input.forOutput !== false && site.config.llms.enabled && doc.kind !== 'not-found' ? { url: doc.url, locale: doc.locale, siteUrl: site.config.site.url } : null;
@@ -137,17 +138,18 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       };
 
       let body: PageBody;
-      if (doc.kind === 'page') body = renderPageBody({ ctx, doc, page: pageOf(doc.source), markdown });
-      else if (doc.kind === 'api') body = renderApiBody({ ctx, doc, pages: doc.sections.map(pageOf), markdown, ids });
-      else body = { main: <NotFoundLayout ctx={ctx} /> };
+      if (doc.kind === 'page') body = renderPageBody({ ctx, theme, doc, page: pageOf(doc.source), markdown });
+      else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids });
+      else body = layoutBody(theme, 'not-found', { ctx });
 
+      const { Document } = theme.components;
       const html = `<!DOCTYPE html>${renderToStaticMarkup(
         <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
           {body.main}
         </Document>,
       )}`;
       const searched = site.config.search.enabled && isSearchable(doc, site);
-      const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '') : null;
+      const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '', strings(doc.locale)) : null;
       return { url: doc.url, path: outputPath(doc.url), html, ids, links, ...(searched ? { search } : {}), ...(markdownTwin !== null ? { markdown: markdownTwin } : {}), diagnostics };
     },
   };
@@ -189,23 +191,24 @@ interface PageBody {
   sidebar?: ReactElement | null;
 }
 
-function renderPageBody({ ctx, doc, page, markdown }: { ctx: ThemeContext; doc: PageDocument; page: Page; markdown: MarkdownFn }): PageBody {
-  const { element, headings } = markdown(page);
-  switch (page.info.collection) {
-    case 'home':
-      return { main: <HomeLayout ctx={ctx} doc={doc} content={element} /> };
-    case 'legal':
-      return { main: <LegalLayout ctx={ctx} doc={doc} content={element} headings={headings} />, sidebar: <LegalSidebar ctx={ctx} doc={doc} /> };
-    case 'general':
-      return { main: <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} />, sidebar: <HelpSidebar ctx={ctx} doc={doc} /> };
-    case 'guide':
-      return { main: <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} />, sidebar: <GuideSidebar ctx={ctx} doc={doc} /> };
-    default:
-      return { main: <ArticleLayout ctx={ctx} doc={doc} content={element} headings={headings} /> };
-  }
+/** The components of a layout (Theme.layouts): the page, and its sidebar if the layout has one. */
+function layoutBody<P extends object>(theme: Theme, layout: keyof Theme['layouts'], props: P): PageBody {
+  const parts = theme.layouts[layout];
+  const Main = theme.components[parts.main] as unknown as ComponentType<P>;
+  const Sidebar = parts.sidebar ? (theme.components[parts.sidebar] as unknown as ComponentType<P>) : null;
+  const sidebar = Sidebar ? <Sidebar {...props} /> : null;
+  // A sidebar with nothing to show (an article outside any page tree) is no sidebar: the
+  // frame then has one column. Only a render says whether a component draws anything.
+  return { main: <Main {...props} />, sidebar: sidebar && renderToStaticMarkup(sidebar) !== '' ? sidebar : null };
 }
 
-function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[] }): PageBody {
+function renderPageBody({ ctx, theme, doc, page, markdown }: { ctx: ThemeContext; theme: Theme; doc: PageDocument; page: Page; markdown: MarkdownFn }): PageBody {
+  const { element, headings } = markdown(page);
+  // The layout the page's collection declares (collections[].layout), not its name.
+  return layoutBody(theme, page.info.layout, { ctx, doc, content: element, headings });
+}
+
+function renderApiBody({ ctx, theme, doc, pages, markdown, ids }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[] }): PageBody {
   // One slugger for the whole page: ids stay unique across sections.
   const slugger = documentSlugger();
   const sections: ApiSectionView[] = pages.map((page) => {
@@ -214,10 +217,10 @@ function renderApiBody({ ctx, doc, pages, markdown, ids }: { ctx: ThemeContext; 
     const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title } });
     return { id, title: page.data.title, headings, content: element };
   });
-  return { main: <ApiLayout ctx={ctx} doc={doc} sections={sections} />, sidebar: <ApiSidebar ctx={ctx} sections={sections} /> };
+  return layoutBody(theme, 'api', { ctx, doc, sections });
 }
 
-function themeContext(input: RenderInput, doc: DocumentPlan, nav: SiteNav): ThemeContext {
+function themeContext({ input, doc, nav, theme, strings }: { input: RenderInput; doc: DocumentPlan; nav: SiteNav; theme: Theme; strings: StringsOf }): ThemeContext {
   const { config } = input.site;
   const label = (text: LocalizedString, locale = doc.locale) => (typeof text === 'string' ? text : (text[locale] ?? text[config.locales.default] ?? ''));
   const hrefOf = (item: LinkItem, locale = doc.locale) => {
@@ -237,7 +240,9 @@ function themeContext(input: RenderInput, doc: DocumentPlan, nav: SiteNav): Them
     locale,
     translated: doc.alternates.length > 0,
     resolver: doc.kind === 'not-found' ? { facts: input.factsJson, script: input.assets.redirectScript } : null,
-    strings: uiStrings(locale),
+    strings: strings(locale),
+    stringsOf: strings,
+    components: theme.components,
     hrefOf,
     label,
     absolute: (path) => new URL(path, config.site.url).href,

@@ -18,7 +18,11 @@ import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
 import { splitHash } from '../routes/paths.js';
 import type { ApiDocument, PageDocument } from '../routes/plan.js';
-import { uiStrings } from '../../theme/components/strings.js';
+import { builtinTheme } from '../../theme/index.js';
+import type { UiStrings } from '../theme/contract.js';
+import { themeStrings } from '../theme/strings.js';
+
+const builtinStrings = (locale: string) => themeStrings(builtinTheme, locale);
 
 /** What a twin's text needs besides its page: where the site's pages and files are, the API, the public address. */
 export interface TwinSources {
@@ -61,8 +65,7 @@ export function twinText(tree: Root, page: Pick<Page, 'source' | 'body'>, target
 }
 
 /** A page's twin: its title, description and notices around its text. */
-export function pageTwinText(doc: PageDocument, text: string): string {
-  const strings = uiStrings(doc.locale);
+export function pageTwinText(doc: PageDocument, text: string, strings: UiStrings = builtinStrings(doc.locale)): string {
   const head = [`# ${doc.title}`];
   if (doc.description) head.push(quote(doc.description));
   if (doc.fallback) head.push(`*${strings.fallbackNotice}*`);
@@ -227,7 +230,7 @@ class TwinWriter {
       const blocks = tabs.map((tab, i) => {
         const directive = tab as unknown as ContainerDirective;
         const content = this.blocks(tab.children ?? []);
-        const empty = directive.attributes?.empty ?? uiStrings(this.target.locale).emptyTab;
+        const empty = directive.attributes?.empty ?? builtinStrings(this.target.locale).emptyTab;
         return joinBlocks([`**${directive.attributes?.title ?? `Tab ${i + 1}`}**`, content || `*${empty}*`]).trim();
       });
       return blocks.join('\n\n');

@@ -12,7 +12,9 @@
 // computed here, so a query only adds numbers. A query word is looked up as a prefix: the
 // browser fetches the chunks whose range holds words starting with it.
 import { contentHash, type OutputFile } from '../build/assets.js';
-import { uiStrings, type UiStrings } from '../../theme/components/strings.js';
+import { builtinTheme } from '../../theme/index.js';
+import type { UiStrings } from '../theme/contract.js';
+import { siteStrings, type StringsOf } from '../theme/strings.js';
 import { SEARCH_GROUPS, type SearchEntry, type SearchGroup } from './entries.js';
 import { words } from './tokenize.js';
 
@@ -35,6 +37,8 @@ export interface SearchIndexInput {
   locales: readonly string[];
   /** The API reference's example languages: results open the reader's one. */
   languages: { available: readonly string[]; default: string };
+  /** The site's interface strings (theme.strings over the theme's); default: the built-in theme's. */
+  strings?: StringsOf;
 }
 
 export interface LocaleIndexStats {
@@ -172,14 +176,14 @@ export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]
   const stats: LocaleIndexStats[] = [];
   for (const locale of input.locales) {
     const entries = input.entries.filter((e) => e.locale === null || e.locale === locale);
-    const built = localeIndex(locale, entries.flatMap((e) => weighted.get(e)!), vocabulary.words, input.languages);
+    const built = localeIndex(locale, entries.flatMap((e) => weighted.get(e)!), vocabulary.words, input.languages, input.strings ?? siteStrings(builtinTheme));
     files.push(...built.files);
     stats.push({ locale, records: built.records, terms: built.terms, files: built.files.length, bytes: built.files.reduce((n, f) => n + Buffer.byteLength('contents' in f ? f.contents : ''), 0) });
   }
   return { files, stats, words };
 }
 
-function localeIndex(locale: string, records: Weighted[], vocabulary: readonly string[], languages: SearchIndexInput['languages']): { files: OutputFile[]; records: number; terms: number } {
+function localeIndex(locale: string, records: Weighted[], vocabulary: readonly string[], languages: SearchIndexInput['languages'], stringsOf: StringsOf): { files: OutputFile[]; records: number; terms: number } {
   const dir = `${SEARCH_DIR}/${locale}`;
   const files: OutputFile[] = [];
   const file = (prefix: string, json: string) => {
@@ -262,7 +266,7 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
   });
   closeRecords(records.length);
 
-  const strings = uiStrings(locale);
+  const strings = stringsOf(locale);
   const meta: SearchMeta = {
     format: INDEX_FORMAT,
     locale,

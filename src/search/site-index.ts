@@ -3,7 +3,8 @@
 import type { OutputFile } from '../build/assets.js';
 import type { Site } from '../content/site.js';
 import type { DocumentPlan } from '../routes/plan.js';
-import { uiStrings } from '../../theme/components/strings.js';
+import { builtinTheme } from '../../theme/index.js';
+import { siteStrings } from '../theme/strings.js';
 import { buildSearchIndex, type LocaleIndexStats, type PreparedWords } from './build-index.js';
 import { searchEntryMaker, type ExcludedPage, type IndexedDocument, type SearchEntry } from './entries.js';
 
@@ -44,7 +45,8 @@ const recall = (memo: NonNullable<MemoEntry>): PreparedWords[] => memo.words.map
 
 export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput & { memo?: SearchMemo | null }): SiteSearchIndex {
   const { config } = site;
-  const latestLabel = (locale: string) => uiStrings(locale).latest;
+  const strings = siteStrings(builtinTheme, config.theme.strings);
+  const latestLabel = (locale: string) => strings(locale).latest;
   const entries: SearchEntry[] = [];
   const excluded: ExcludedPage[] = [];
   const prepared = new Map<SearchEntry, PreparedWords[]>();
@@ -74,6 +76,7 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
     keepWords: Boolean(memo),
     locales: config.locales.available,
     languages: { available: config.api.languages, default: config.api.defaultLanguage },
+    strings,
   });
   for (const [entry, key] of keyOf) memo!.set(key, remember(entry, built.words.get(entry)!));
   return { files: built.files, stats: built.stats, excluded };

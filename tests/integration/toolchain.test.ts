@@ -1,8 +1,9 @@
 // Issue #16, "Done when": a site outside the repository, made by `bankdocs init` from the
 // packed tarball (installed offline from the npm cache), adds a collection and a plugin
-// (a directive with an attribute schema, and a check) and builds with them.
+// (a directive with an attribute schema, and a check), overrides a theme component (a
+// Footer wrapping the built-in one, in TSX) and a string, and builds with them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,11 @@ beforeAll(() => {
   const packDir = join(root, 'pack');
   mkdirSync(packDir);
   mkdirSync(site);
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], { cwd: REPO, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The package's scripts are not run: `prepare` would compile lib/ again (removing it first)
+  // under the feet of the tests running beside this one; `pretest` compiled it. The type
+  // declarations (`prepack`) are made here, as npm would.
+  execFileSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packDir], { cwd: REPO, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
   lockSite(tarball);
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: site, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -48,7 +53,7 @@ beforeAll(() => {
 describe('the packed package', () => {
   it('holds the runtime and its types, and no tests', () => {
     const pkg = join(site, 'node_modules', 'bankdocs');
-    for (const file of ['lib/cli.js', 'lib/index.js', 'lib/plugin.js', 'lib/render-worker.js', 'theme/client/main.ts', 'templates/init/docs.config.yaml', 'types/src/index.d.ts', 'types/src/plugin/index.d.ts', 'types/src/theme-api.d.ts', 'docs.config.schema.json']) {
+    for (const file of ['lib/cli.js', 'lib/index.js', 'lib/plugin.js', 'lib/theme.js', 'lib/render-worker.js', 'theme/client/main.ts', 'templates/init/docs.config.yaml', 'types/src/index.d.ts', 'types/src/plugin/index.d.ts', 'types/src/theme-api.d.ts', 'types/theme/index.d.ts', 'docs.config.schema.json']) {
       expect(existsSync(join(pkg, file)), file).toBe(true);
     }
     expect(existsSync(join(pkg, 'tests'))).toBe(false);
@@ -133,6 +138,59 @@ export default definePlugin((options = {}) => ({
     const reported = diagnostics.map((d) => `${d.file.replace(/^.*content\//, '')}:${d.line}:${d.column} ${d.ruleId}${d.hint ? ` (${d.hint})` : ''}`);
     expect(reported).toContain('releases/v1.2.md:9:10 callout/no-marker (finish the sentence)');
     expect(reported).toContain('releases/v1.2.md:11:1 directive-attribute-invalid (did you mean "warning"?)');
+  });
+
+  it('builds with a theme component and a string of the site (theme: in docs.config.yaml)', () => {
+    rmSync(join(site, 'content', 'releases', 'v1.2.md')); // the broken page of the test before
+    mkdirSync(join(site, 'theme'));
+    writeFileSync(
+      join(site, 'theme', 'Footer.tsx'),
+      `import { Footer as BuiltinFooter, type ThemeContext } from 'bankdocs/theme';
+import { useId } from 'react';
+
+export default function Footer({ ctx }: { ctx: ThemeContext }) {
+  const id = useId();
+  return (
+    <div className="site-footer-wrap" id={id}>
+      <p className="made-with">Made with care for {ctx.config.product.name}</p>
+      <BuiltinFooter ctx={ctx} />
+    </div>
+  );
+}
+`,
+    );
+    writeFileSync(
+      join(site, 'docs.config.yaml'),
+      `${readFileSync(join(site, 'docs.config.yaml'), 'utf8')}\ntheme:\n  components:\n    Footer: ./theme/Footer.tsx\n  strings:\n    en: { searchPlaceholder: "Search the docs", skipToContent: "Jump to the text" }\n`,
+    );
+    const build = bankdocs(['build']);
+    expect(build.status, build.out).toBe(0);
+    for (const path of ['en', 'guides/getting-started', 'releases/v1.1']) {
+      const page = readFileSync(join(site, 'dist', path, 'index.html'), 'utf8');
+      // The override, wrapping the built-in footer (which keeps its copyright line).
+      expect(page, path).toMatch(/<div class="site-footer-wrap" id="[^"]+"><p class="made-with">Made with care for Example<\/p><footer class="site-footer">[\s\S]*<p class="copyright">© \d{4} Example Ltd<\/p><\/footer><\/div>/);
+    }
+    expect(readFileSync(join(site, 'dist', 'search', 'en', 'index.json'), 'utf8')).toContain('"searchPlaceholder":"Search the docs"');
+    // A string every page shows.
+    expect(readFileSync(join(site, 'dist', 'releases', 'v1.0', 'index.html'), 'utf8')).toContain('<a class="skip-link" href="#main">Jump to the text</a>');
+    const check = bankdocs(['check']);
+    expect(check.status, check.out).toBe(0);
+  });
+
+  it('reports a theme override that does not compile at its file:line:col, and an unknown string at its config line', () => {
+    const footer = readFileSync(join(site, 'theme', 'Footer.tsx'), 'utf8');
+    writeFileSync(join(site, 'theme', 'Footer.tsx'), footer.replace('<BuiltinFooter ctx={ctx} />', '<BuiltinFooter ctx={ctx} /'));
+    const broken = bankdocs(['build']);
+    expect(broken.status).toBe(1);
+    expect(broken.out).toMatch(/theme\/Footer\.tsx:\d+:\d+\s+error\s+the theme override does not compile: .*\[theme-component-invalid\]/);
+    writeFileSync(join(site, 'theme', 'Footer.tsx'), footer);
+    const config = readFileSync(join(site, 'docs.config.yaml'), 'utf8');
+    writeFileSync(join(site, 'docs.config.yaml'), config.replace('skipToContent: "Jump', 'skipToContnt: "Jump'));
+    const unknown = bankdocs(['build']);
+    const line = config.split('\n').findIndex((l) => l.includes('skipToContent: "Jump')) + 1;
+    expect(unknown.out).toContain(`docs.config.yaml:${line}:`);
+    expect(unknown.out).toMatch(/the theme has no string "skipToContnt"\s+\[theme-string-unknown\]\s+hint: did you mean "skipToContent"\?/);
+    writeFileSync(join(site, 'docs.config.yaml'), config);
   });
 
   it('offers the programmatic API', () => {

@@ -1,17 +1,9 @@
 // The API reference: its menu (the frame's sidebar) and the page. Operations themselves
-// (endpoint, fields, example panel) come from src/markdown/remark-api.ts.
-import type { ReactNode } from 'react';
-import type { Heading } from '../../src/markdown/context.js';
-import type { ApiDocument } from '../../src/routes/plan.js';
-import { CopyPageButton } from './layouts.js';
-import type { ThemeContext } from './theme-context.js';
+// (endpoint, fields, example panel) are the Operation, Fields and Example components
+// (operation.tsx), which the API sections' Markdown renders with.
+import type { ApiLayoutProps, ApiSectionView } from '../../src/theme-api.js';
 
-export interface ApiSectionView {
-  id: string;
-  title: string;
-  headings: Heading[];
-  content: ReactNode;
-}
+export type { ApiSectionView };
 
 /**
  * The menu, with a method badge per operation (drawn from data-method by CSS, so the
@@ -19,7 +11,7 @@ export interface ApiSectionView {
  * wide screens the toggle folds the column away; on narrow ones the menu is a drawer
  * with its own scroll and a close button, opened by a button that stays in reach.
  */
-export function ApiSidebar({ ctx, sections }: { ctx: ThemeContext; sections: ApiSectionView[] }) {
+export function ApiSidebar({ ctx, sections }: ApiLayoutProps) {
   const { strings } = ctx;
   return (
     <aside className="sidebar api-sidebar">
@@ -65,7 +57,8 @@ export function ApiSidebar({ ctx, sections }: { ctx: ThemeContext; sections: Api
   );
 }
 
-export function ApiLayout({ ctx, doc, sections }: { ctx: ThemeContext; doc: ApiDocument; sections: ApiSectionView[] }) {
+export function ApiLayout({ ctx, doc, sections }: ApiLayoutProps) {
+  const { CopyPageButton } = ctx.components;
   return (
     <div className="api-layout" data-api-language={doc.language} data-api-version={doc.version}>
       <header className="api-header">

@@ -1,7 +1,6 @@
 // Site chrome: header with the menu (spec §2 "Other links seen") and the footer.
-import type { LinkItem } from '../../src/config/schema.js';
-import { LOCALE_NAMES, uiStrings, type UiStrings } from './strings.js';
-import type { ThemeContext } from './theme-context.js';
+import type { LinkItem, ThemeContext, UiStrings } from '../../src/theme-api.js';
+import { LOCALE_NAMES } from './strings.js';
 
 const HOME_RE = /^\/[a-z]{2}$/;
 
@@ -44,7 +43,7 @@ function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem;
  */
 export function uiL10n(ctx: ThemeContext, pick: (strings: UiStrings) => string, href?: (locale: string) => string): { 'data-l10n'?: string } {
   if (ctx.translated) return {};
-  const entries = ctx.config.locales.available.map((locale) => [locale, [pick(uiStrings(locale)), href ? href(locale) : null]]);
+  const entries = ctx.config.locales.available.map((locale) => [locale, [pick(ctx.stringsOf(locale)), href ? href(locale) : null]]);
   return { 'data-l10n': JSON.stringify(Object.fromEntries(entries)) };
 }
 
@@ -71,7 +70,7 @@ function ColorSchemeToggle({ ctx }: { ctx: ThemeContext }) {
  */
 function SearchButton({ ctx }: { ctx: ThemeContext }) {
   // On pages that are not translated the runtime swaps the label to the stored locale.
-  const l10n = ctx.translated ? {} : { 'data-l10n': JSON.stringify(Object.fromEntries(ctx.config.locales.available.map((locale) => [locale, [uiStrings(locale).search, null]]))) };
+  const l10n = ctx.translated ? {} : { 'data-l10n': JSON.stringify(Object.fromEntries(ctx.config.locales.available.map((locale) => [locale, [ctx.stringsOf(locale).search, null]]))) };
   return (
     <button type="button" className="search-button" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" data-search-open="">
       <svg className="search-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">

@@ -1,7 +1,7 @@
 // The cookie consent bar, as a template the runtime's consent part clones on a first
 // visit or from the footer's "Cookies settings". Only categories a service needs appear.
 // "Accept all" and "Reject all" come first and look alike (issue #19).
-import type { ThemeContext } from './theme-context.js';
+import type { ThemeContext } from '../../src/theme-api.js';
 
 export function ConsentTemplate({ ctx }: { ctx: ThemeContext }) {
   const { strings } = ctx;

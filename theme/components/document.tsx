@@ -1,11 +1,6 @@
 // The HTML document around every page: head (title template, description, canonical,
 // hreflang, social metadata), header, main, footer.
-import type { ReactNode } from 'react';
-import { markdownTwinUrl } from '../../src/routes/markdown-twin.js';
-import { Footer, Header } from './chrome.js';
-import { ConsentTemplate } from './consent.js';
-import type { ThemeContext } from './theme-context.js';
-import type { DocumentPlan } from '../../src/routes/plan.js';
+import { markdownTwinUrl, type DocumentPlan, type DocumentProps } from '../../src/theme-api.js';
 
 /** The page type, for the frame's grid: reference, home, not-found or article. */
 function frameOf(doc: DocumentPlan): string {
@@ -21,8 +16,9 @@ function frameOf(doc: DocumentPlan): string {
 export const BOOT_SCRIPT =
   "var d=document.documentElement;d.classList.add('js');try{var s=localStorage.getItem('bankdocs:color-scheme');if(s==='dark'||s==='light')d.dataset.colorScheme=s}catch(e){}";
 
-export function Document({ ctx, children, sidebar, runtimeConfig }: { ctx: ThemeContext; children: ReactNode; sidebar?: ReactNode; runtimeConfig: string }) {
+export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProps) {
   const { doc, config } = ctx;
+  const { Header, Footer, Consent } = ctx.components;
   const title = config.site.titleTemplate.replace('%s', () => doc.title);
   const notFound = doc.kind === 'not-found';
   // A fallback page shows the default locale's text: that page is the canonical one.
@@ -94,7 +90,7 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: { ctx: Theme
           </main>
         </div>
         <Footer ctx={ctx} />
-        <ConsentTemplate ctx={ctx} />
+        <Consent ctx={ctx} />
       </body>
     </html>
   );

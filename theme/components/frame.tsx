@@ -2,16 +2,14 @@
 // sidebars of guides, help sections and legal versions. Each sidebar folds behind a
 // button on narrow screens (theme/client/sidebar.ts); without JavaScript it stays open.
 import type { ReactNode } from 'react';
-import type { PageDocument } from '../../src/routes/plan.js';
+import { guidePath, holdsPage, type Crumb, type NavItem, type PageDocument, type PageSidebarProps, type ThemeContext } from '../../src/theme-api.js';
 import { uiL10n } from './chrome.js';
-import { guidePath, type NavItem } from './site-nav.js';
-import type { ThemeContext } from './theme-context.js';
 
-export interface Crumb {
-  url: string | null;
-  title: string;
-  /** The link's text and address per locale, on pages that are not translated. */
-  l10n?: { 'data-l10n'?: string };
+export type { Crumb };
+
+/** The page tree (ctx.nav.trees) that holds the page at `url`, if any. */
+function treeOf(ctx: ThemeContext, url: string): NavItem | null {
+  return Object.values(ctx.nav.trees).find((tree) => guidePath(tree, url).length > 0) ?? null;
 }
 
 /** Home first; the last crumb is the page itself (aria-current, no link). */
@@ -47,9 +45,9 @@ function uiL10nLabel(ctx: ThemeContext): { 'data-l10n-label'?: string } {
   return entries ? { 'data-l10n-label': entries } : {};
 }
 
-/** The crumbs above a page: its guide folders, its help section, or nothing but Home. */
+/** The crumbs above a page: its folders in a page tree, its help section, or nothing but Home. */
 export function crumbsOf(ctx: ThemeContext, doc: PageDocument): Crumb[] {
-  const path = guidePath(ctx.nav.guides, doc.url);
+  const path = guidePath(treeOf(ctx, doc.url), doc.url);
   if (path.length) return path.map((item) => ({ url: item.url, title: item.title }));
   const section = ctx.nav.help(ctx.locale).find((s) => s.url === doc.url || s.faq === doc.url);
   if (section) return section.url === doc.url ? [{ url: section.url, title: section.title }] : [{ url: section.url, title: section.title }, { url: doc.url, title: ctx.strings.faq }];
@@ -80,11 +78,6 @@ function Sidebar({ label, l10n, children }: { label: string; l10n?: { 'data-l10n
   );
 }
 
-/** Whether `item` is the page `url` or holds it, at any depth. */
-function holds(item: NavItem, url: string): boolean {
-  return item.url === url || item.children.some((child) => holds(child, url));
-}
-
 /** The first page of a folder, for a folder without an index page. */
 function firstPage(item: NavItem): string | null {
   return item.url ?? item.children.map(firstPage).find((url) => url !== null) ?? null;
@@ -99,7 +92,7 @@ function GuideList({ items, current }: { items: NavItem[]; current: string }) {
   return (
     <ul>
       {items.map((item, i) => {
-        const open = item.children.length > 0 && holds(item, current);
+        const open = item.children.length > 0 && holdsPage(item, current);
         const url = open || !item.children.length ? item.url : firstPage(item);
         return (
           <li key={item.url ?? i}>
@@ -118,8 +111,9 @@ function GuideList({ items, current }: { items: NavItem[]; current: string }) {
   );
 }
 
-export function GuideSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
-  const tree = ctx.nav.guides;
+/** The page tree of the article's collection (guides), when it has one. */
+export function ArticleSidebar({ ctx, doc }: PageSidebarProps) {
+  const tree = treeOf(ctx, doc.url);
   if (!tree) return null;
   return (
     <Sidebar label={ctx.strings.guides} l10n={uiL10n(ctx, (s) => s.guides)}>
@@ -129,7 +123,7 @@ export function GuideSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocumen
 }
 
 /** Every help section; under the current one its introduction and FAQ (`.section-nav`). */
-export function HelpSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
+export function HelpSidebar({ ctx, doc }: PageSidebarProps) {
   const sections = ctx.nav.help(ctx.locale);
   if (!sections.length) return null;
   return (
@@ -160,7 +154,7 @@ export function HelpSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument
   );
 }
 
-export function LegalSidebar({ ctx, doc }: { ctx: ThemeContext; doc: PageDocument }) {
+export function LegalSidebar({ ctx, doc }: PageSidebarProps) {
   return (
     <Sidebar label={ctx.strings.versions}>
       <ol className="legal-versions">

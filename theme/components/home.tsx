@@ -1,11 +1,8 @@
 // The landing page and the 404 page (issue #19), drawn from what the site already
 // has: the home page's title and description, the guides, the help sections, the API
 // reference and support. No front matter of their own.
-import type { ReactNode } from 'react';
-import type { PageDocument } from '../../src/routes/plan.js';
+import type { NotFoundLayoutProps, PageLayoutProps } from '../../src/theme-api.js';
 import { uiL10n } from './chrome.js';
-import { FallbackNotice } from './layouts.js';
-import type { ThemeContext } from './theme-context.js';
 
 interface Card {
   url: string;
@@ -41,8 +38,9 @@ function CardSection({ title, cards }: { title: string; cards: Card[] }) {
   );
 }
 
-export function HomeLayout({ ctx, doc, content }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode }) {
+export function HomeLayout({ ctx, doc, content }: PageLayoutProps) {
   const { nav, strings } = ctx;
+  const { FallbackNotice } = ctx.components;
   const guides = nav.guides;
   const other = ctx.locale === ctx.config.locales.default ? undefined : ctx.config.locales.default;
   const start = guides?.url ?? guides?.children.find((c) => c.url)?.url ?? null;
@@ -89,7 +87,7 @@ export function HomeLayout({ ctx, doc, content }: { ctx: ThemeContext; doc: Page
  * resolved before this shows): a search box when search is on, and the main sections.
  * It is not translated: the runtime shows its words in the stored locale.
  */
-export function NotFoundLayout({ ctx }: { ctx: ThemeContext }) {
+export function NotFoundLayout({ ctx }: NotFoundLayoutProps) {
   const { nav, strings } = ctx;
   const byLocale = (pick: (locale: string) => string | null) => (locale: string) => pick(locale) ?? `/${locale}`;
   const links: { href: string; text: string; l10n: { 'data-l10n'?: string } }[] = [

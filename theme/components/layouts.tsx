@@ -1,10 +1,6 @@
 // One layout per kind of page. Each gets the rendered Markdown and the page's facts.
-import type { ReactNode } from 'react';
-import type { Heading } from '../../src/markdown/context.js';
-import { markdownTwinUrl } from '../../src/routes/markdown-twin.js';
-import type { NavLink, PageDocument } from '../../src/routes/plan.js';
-import { Breadcrumbs, crumbsOf } from './frame.js';
-import type { ThemeContext } from './theme-context.js';
+import { markdownTwinUrl, type Heading, type PageDocument, type PageLayoutProps, type ThemeContext } from '../../src/theme-api.js';
+import { crumbsOf } from './frame.js';
 
 /**
  * "Copy page as Markdown" (issue #18): copies the page's .md twin; theme/client/copy-page.ts
@@ -32,7 +28,7 @@ function contentLang(ctx: ThemeContext): string {
   return ctx.config.locales.default;
 }
 
-function Toc({ ctx, headings, lang }: { ctx: ThemeContext; headings: Heading[]; lang?: string }) {
+export function Toc({ ctx, headings, lang }: { ctx: ThemeContext; headings: Heading[]; lang?: string }) {
   const items = headings.filter((h) => h.depth === 2);
   if (items.length < 2) return null;
   return (
@@ -52,7 +48,8 @@ function Toc({ ctx, headings, lang }: { ctx: ThemeContext; headings: Heading[]; 
   );
 }
 
-function PrevNext({ ctx, prev, next, lang }: { ctx: ThemeContext; prev: NavLink | null; next: NavLink | null; lang?: string }) {
+export function PrevNext({ ctx, doc, lang }: { ctx: ThemeContext; doc: PageDocument; lang?: string }) {
+  const { prev, next } = doc;
   if (!prev && !next) return null;
   return (
     <nav lang={lang} className="prev-next" aria-label={`${ctx.strings.previous} / ${ctx.strings.next}`}>
@@ -83,7 +80,8 @@ export function FallbackNotice({ ctx, doc }: { ctx: ThemeContext; doc: PageDocum
   );
 }
 
-export function ArticleLayout({ ctx, doc, content, headings, before }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode; headings: Heading[]; before?: ReactNode }) {
+export function ArticleLayout({ ctx, doc, content, headings, before }: PageLayoutProps) {
+  const { Breadcrumbs, FallbackNotice, CopyPageButton, PrevNext, Toc } = ctx.components;
   return (
     <div className="article-layout">
       <article className="prose">
@@ -93,15 +91,22 @@ export function ArticleLayout({ ctx, doc, content, headings, before }: { ctx: Th
         <CopyPageButton ctx={ctx} url={doc.url} {...uiLang(ctx, doc)} />
         {before}
         {content}
-        <PrevNext ctx={ctx} prev={doc.prev} next={doc.next} {...uiLang(ctx, doc)} />
+        <PrevNext ctx={ctx} doc={doc} {...uiLang(ctx, doc)} />
       </article>
       <Toc ctx={ctx} headings={headings} {...uiLang(ctx, doc)} />
     </div>
   );
 }
 
-export function LegalLayout({ ctx, doc, content, headings }: { ctx: ThemeContext; doc: PageDocument; content: ReactNode; headings: Heading[] }) {
+/** A help section's page (introduction or FAQ): an article; its sidebar links the sections. */
+export function HelpLayout(props: PageLayoutProps) {
+  const { ArticleLayout } = props.ctx.components;
+  return <ArticleLayout {...props} />;
+}
+
+export function LegalLayout({ ctx, doc, content, headings }: PageLayoutProps) {
   const current = doc.legalVersions.find((v) => v.url === doc.url);
+  const { ArticleLayout } = ctx.components;
   return (
     <ArticleLayout
       ctx={ctx}

@@ -1,9 +1,10 @@
-// Components that replace plain HTML elements in rendered Markdown.
+// Components that replace plain HTML elements in rendered Markdown (the theme's Link,
+// CodeBlock, Table, Image and ListItem).
 import { isValidElement, type ComponentProps, type ReactNode } from 'react';
 
 const EXTERNAL_RE = /^(https?:)?\/\//;
 
-function Link({ href, children, ...rest }: ComponentProps<'a'>) {
+export function Link({ href, children, ...rest }: ComponentProps<'a'>) {
   const external = typeof href === 'string' && EXTERNAL_RE.test(href);
   return external ? (
     <a href={href} rel="noopener" target="_blank" {...rest}>
@@ -30,7 +31,7 @@ function languageOf(children: ReactNode): string | null {
  * A bar above the code holds its language and (with JavaScript, theme/client/code.ts) the
  * copy button, so nothing covers the first line (issue #19).
  */
-function Pre({ children, ...rest }: ComponentProps<'pre'>) {
+export function CodeBlock({ children, ...rest }: ComponentProps<'pre'>) {
   const language = languageOf(children);
   return (
     <div className="code-block">
@@ -44,7 +45,7 @@ function Pre({ children, ...rest }: ComponentProps<'pre'>) {
   );
 }
 
-function Table(props: ComponentProps<'table'>) {
+export function Table(props: ComponentProps<'table'>) {
   return (
     <div className="table-scroll" tabIndex={0}>
       <table {...props} />
@@ -52,14 +53,14 @@ function Table(props: ComponentProps<'table'>) {
   );
 }
 
-function Image({ alt, ...rest }: ComponentProps<'img'>) {
+export function Image({ alt, ...rest }: ComponentProps<'img'>) {
   // Content images can be enlarged: in a modal on wide screens, on their own on narrow
   // ones, where pinch zoom works (theme/client/zoom-trigger.ts).
   return <img alt={alt ?? ''} loading="lazy" decoding="async" data-zoomable="" {...rest} />;
 }
 
 /** A task list item's checkbox gets the item's text as its label. */
-function ListItem({ className, children, ...rest }: ComponentProps<'li'>) {
+export function ListItem({ className, children, ...rest }: ComponentProps<'li'>) {
   if (typeof className === 'string' && className.includes('task-list-item')) {
     return (
       <li className={className} {...rest}>
@@ -73,5 +74,3 @@ function ListItem({ className, children, ...rest }: ComponentProps<'li'>) {
     </li>
   );
 }
-
-export const markdownComponents = { a: Link, pre: Pre, table: Table, img: Image, li: ListItem };

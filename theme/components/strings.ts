@@ -1,80 +1,7 @@
-// Interface strings of the theme, per locale. The menu and footer labels are in
-// docs.config.yaml; these are the theme's own words.
-export interface UiStrings {
-  skipToContent: string;
-  menu: string;
-  toggleMenu: string;
-  onThisPage: string;
-  previous: string;
-  next: string;
-  fallbackNotice: string;
-  versions: string;
-  effectiveFrom: string;
-  latest: string;
-  youAreReading: string;
-  legalSample: string;
-  notFoundText: string;
-  backHome: string;
-  introduction: string;
-  faq: string;
-  exampleLanguage: string;
-  copy: string;
-  helpSections: string;
-  emptyTab: string;
-  copied: string;
-  copyFailed: string;
-  /** "Copy page as Markdown" (issue #18): the button, its confirmation, and its failure ("{url}" is the page's .md address). */
-  copyPage: string;
-  copyPageDone: string;
-  copyPageFailed: string;
-  close: string;
-  loadError: string;
-  toggleApiMenu: string;
-  language: string;
-  consentTitle: string;
-  consentText: string;
-  acceptAll: string;
-  rejectAll: string;
-  choose: string;
-  saveChoices: string;
-  necessary: string;
-  necessaryText: string;
-  functional: string;
-  functionalText: string;
-  analytics: string;
-  analyticsText: string;
-  serviceError: string;
-  /** Search (issue #17): the header button and the dialog; the dialog gets them with the index. */
-  search: string;
-  searchPlaceholder: string;
-  searchResults: string;
-  /** "{query}" is replaced by what was typed. */
-  searchNoResults: string;
-  /** "{count}" is replaced by the number of results. */
-  searchCount: string;
-  searchCountOne: string;
-  searchFailed: string;
-  searchHelp: string;
-  searchGroups: { api: string; guide: string; help: string; support: string; legal: string; home: string };
-  /** Issue #19: the page frame (breadcrumbs, sidebars, colour scheme), the landing page and the 404 page. */
-  home: string;
-  breadcrumbs: string;
-  guides: string;
-  apiReference: string;
-  darkMode: string;
-  closeMenu: string;
-  request: string;
-  response: string;
-  /** The landing page's calls to action and card titles; "{product}" is the product name. */
-  heroPrimary: string;
-  heroSecondary: string;
-  exploreGuides: string;
-  apiReferenceText: string;
-  supportText: string;
-  /** The 404 page: a search box ("{query}" searches) and the main sections. */
-  notFoundSearch: string;
-  notFoundSections: string;
-}
+// Interface strings of the built-in theme, per locale (the keys: UiStrings in the theme
+// contract). The menu and footer labels are in docs.config.yaml; these are the theme's own
+// words, and a site overrides any of them (theme.strings in docs.config.yaml).
+import type { UiStrings } from '../../src/theme-api.js';
 
 const en: UiStrings = {
   skipToContent: 'Skip to content',
@@ -355,9 +282,5 @@ const es: UiStrings = {
 /** Names of locales in their own language, for the locale picker. */
 export const LOCALE_NAMES: Record<string, string> = { en: 'English', nl: 'Nederlands', fr: 'Français', es: 'Español', de: 'Deutsch', it: 'Italiano', pt: 'Português' };
 
-const byLocale: Record<string, UiStrings> = { en, nl, fr, es };
-
-/** The strings of a locale, falling back to English for a locale the theme does not know. */
-export function uiStrings(locale: string): UiStrings {
-  return byLocale[locale] ?? en;
-}
+/** The strings of every locale the built-in theme speaks; English for any other. */
+export const builtinStrings: Readonly<Record<string, UiStrings>> & { en: UiStrings } = { en, nl, fr, es };

@@ -10,7 +10,7 @@ import type { Page } from '../../../src/content/site.js';
 import { apiTwin, pageTwin, type TwinContext } from '../../../src/render/render-markdown.js';
 import type { ApiDocument, PageDocument } from '../../../src/routes/plan.js';
 import { markdownTwinUrl } from '../../../src/routes/markdown-twin.js';
-import { uiStrings } from '../../../theme/components/strings.js';
+import { builtinTheme } from '../../../theme/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-twin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,7 +104,7 @@ describe('pageTwin', () => {
   });
 
   it('says when a page shows the default locale\'s text, and which version of a legal text it is', () => {
-    expect(pageTwin(doc({ locale: 'nl', fallback: true }), page('developers/guide.md', 'Text.\n'), ctx())).toBe(`# The guide\n\n> What it is about.\n\n*${uiStrings('nl').fallbackNotice}*\n\nText.\n`);
+    expect(pageTwin(doc({ locale: 'nl', fallback: true }), page('developers/guide.md', 'Text.\n'), ctx())).toBe(`# The guide\n\n> What it is about.\n\n*${builtinTheme.strings.nl!.fallbackNotice}*\n\nText.\n`);
     const legal = doc({ url: '/en/terms/v2.0', legalVersions: [{ url: '/en/terms/v2.0', title: 'Terms', version: 'v2.0', effective: '2025-01-01', latest: true }] });
     const text = pageTwin(legal, page('en/terms/v2.0.md', 'The terms.\n'), ctx());
     expect(text).toBe('# The guide\n\n> What it is about.\n\nYou are reading version v2.0 · Effective from 2025-01-01\n\nThe terms.\n\n*Sample text for a fictional platform. It is not a legal document and binds no one.*\n');

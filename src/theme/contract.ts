@@ -1,0 +1,284 @@
+// The theme contract (issue #16): what a theme is made of and what each of its parts
+// receives. bankdocs renders every page through one Theme object; the built-in theme
+// (theme/index.ts) is one, and a site replaces single components and strings of it in
+// docs.config.yaml (theme.components, theme.strings; src/theme/overrides.ts).
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
+import type { LayoutName } from '../config/collections-schema.js';
+import type { Config, LinkItem, LocalizedString } from '../config/schema.js';
+import type { Heading } from '../markdown/context.js';
+import type { ApiDocument, DocumentPlan, PageDocument } from '../routes/plan.js';
+import type { SiteNav } from './nav.js';
+
+/** The theme's own words, per locale; the menu and footer labels are in docs.config.yaml. */
+export interface UiStrings {
+  skipToContent: string;
+  menu: string;
+  toggleMenu: string;
+  onThisPage: string;
+  previous: string;
+  next: string;
+  fallbackNotice: string;
+  versions: string;
+  effectiveFrom: string;
+  latest: string;
+  youAreReading: string;
+  legalSample: string;
+  notFoundText: string;
+  backHome: string;
+  introduction: string;
+  faq: string;
+  exampleLanguage: string;
+  copy: string;
+  helpSections: string;
+  emptyTab: string;
+  copied: string;
+  copyFailed: string;
+  /** "Copy page as Markdown" (issue #18): the button, its confirmation, and its failure ("{url}" is the page's .md address). */
+  copyPage: string;
+  copyPageDone: string;
+  copyPageFailed: string;
+  close: string;
+  loadError: string;
+  toggleApiMenu: string;
+  language: string;
+  consentTitle: string;
+  consentText: string;
+  acceptAll: string;
+  rejectAll: string;
+  choose: string;
+  saveChoices: string;
+  necessary: string;
+  necessaryText: string;
+  functional: string;
+  functionalText: string;
+  analytics: string;
+  analyticsText: string;
+  serviceError: string;
+  /** Search (issue #17): the header button and the dialog; the dialog gets them with the index. */
+  search: string;
+  searchPlaceholder: string;
+  searchResults: string;
+  /** "{query}" is replaced by what was typed. */
+  searchNoResults: string;
+  /** "{count}" is replaced by the number of results. */
+  searchCount: string;
+  searchCountOne: string;
+  searchFailed: string;
+  searchHelp: string;
+  searchGroups: { api: string; guide: string; help: string; support: string; legal: string; home: string };
+  /** Issue #19: the page frame (breadcrumbs, sidebars, colour scheme), the landing page and the 404 page. */
+  home: string;
+  breadcrumbs: string;
+  guides: string;
+  apiReference: string;
+  darkMode: string;
+  closeMenu: string;
+  request: string;
+  response: string;
+  /** The landing page's calls to action and card titles. */
+  heroPrimary: string;
+  heroSecondary: string;
+  exploreGuides: string;
+  apiReferenceText: string;
+  supportText: string;
+  /** The 404 page: a search box and the main sections. */
+  notFoundSearch: string;
+  notFoundSections: string;
+}
+
+/** Strings as a site overrides them: any of the keys, searchGroups by group. */
+export type UiStringsOverride = Partial<Omit<UiStrings, 'searchGroups'>> & { searchGroups?: Partial<UiStrings['searchGroups']> };
+
+/** What every theme component may read about the page being rendered. Built per document by src/render. */
+export interface ThemeContext {
+  config: Config;
+  doc: DocumentPlan;
+  locale: string;
+  /** The page locale's strings: the theme's, with the site's overrides (theme.strings). */
+  strings: UiStrings;
+  /** Another locale's strings, for what the runtime swaps in on pages that are not translated. */
+  stringsOf(locale: string): UiStrings;
+  /** The components in force: the theme's, with the site's overrides (theme.components). Render parts through these. */
+  components: ThemeComponents;
+  /** Resolves a menu or footer item to its href for this page (null for action buttons). */
+  hrefOf(item: LinkItem, locale?: string): string | null;
+  label(text: LocalizedString, locale?: string): string;
+  /** True for pages that exist per locale; the others follow the visitor's stored locale in the browser. */
+  translated: boolean;
+  /** For 404.html: the route facts and the inline resolver script. */
+  resolver: { facts: string; script: string } | null;
+  /** Absolute URL on the public site. */
+  absolute(path: string): string;
+  assets: { css: string; script: string | null; logo: string; socialImage: string };
+  buildYear: number;
+  /** Guides, help sections and entry points, for the sidebar, breadcrumbs, landing and 404 pages. */
+  nav: SiteNav;
+}
+
+/** An API reference section as its layout and menu get it. */
+export interface ApiSectionView {
+  id: string;
+  title: string;
+  headings: Heading[];
+  content: ReactNode;
+}
+
+export interface Crumb {
+  url: string | null;
+  title: string;
+  /** The link's text and address per locale, on pages that are not translated. */
+  l10n?: { 'data-l10n'?: string };
+}
+
+/** A page of a Markdown collection: its plan, its rendered Markdown and its headings. */
+export interface PageLayoutProps {
+  ctx: ThemeContext;
+  doc: PageDocument;
+  content: ReactNode;
+  headings: Heading[];
+  /** What goes between the title and the text (the legal layout's version line). */
+  before?: ReactNode;
+}
+export interface ApiLayoutProps {
+  ctx: ThemeContext;
+  doc: ApiDocument;
+  sections: ApiSectionView[];
+}
+export interface NotFoundLayoutProps {
+  ctx: ThemeContext;
+}
+export interface PageSidebarProps {
+  ctx: ThemeContext;
+  doc: PageDocument;
+}
+export interface DocumentProps {
+  ctx: ThemeContext;
+  children: ReactNode;
+  sidebar?: ReactNode;
+  /** The runtime's settings as JSON, for <script id="bankdocs-runtime">. */
+  runtimeConfig: string;
+}
+
+// The named elements of rendered Markdown (src/markdown/remark-tabs.ts, remark-api.ts):
+// the data of each comes as props, its Markdown content as children.
+
+/** `::::tabs`: the view; its children are its TabPanels. */
+export interface TabsProps {
+  /** Unique on the page: the panels' and buttons' ids start with it. */
+  id: string;
+  titles: string[];
+  children?: ReactNode;
+}
+/** `:::tab{title="…"}`: one panel; children are its content, or the empty-state text. */
+export interface TabPanelProps {
+  tabsId: string;
+  index: number;
+  title: string;
+  /** The tab had no content: children are the empty-state paragraph. */
+  empty: boolean;
+  children?: ReactNode;
+}
+/** `:::operation{id="…"}`: the operation's facts; children are its prose and Fields, `examples` its Examples. */
+export interface OperationProps {
+  id: string;
+  method: string;
+  path: string;
+  scopes: string[];
+  auth: 'basic' | 'bearer' | 'none';
+  children?: ReactNode;
+  examples?: ReactNode;
+}
+/** A list of fields: an operation's parameters or body, or a `::schema`'s attributes. */
+export interface FieldsProps {
+  /** "Parameters", "Attributes (data.attributes)", …; null for a schema. */
+  caption: string | null;
+  children?: ReactNode;
+}
+export interface FieldProps {
+  name: string;
+  type: string;
+  /** null where requiredness does not apply (a schema's attributes). */
+  required: boolean | null;
+  /** The rules (enum, format, bounds), with inline code. */
+  rules?: ReactNode;
+  /** The description, as inline Markdown. */
+  description?: ReactNode;
+}
+/** An example of an operation: a request in the page's language or a response, around its code block. */
+export interface ExampleProps {
+  kind: 'request' | 'response' | 'other';
+  method: string;
+  /** The response's status code ("" when the response names none and the operation has no 2xx). */
+  status: string;
+  children?: ReactNode;
+}
+/** `::schema{name="…"}`: children are its Fields. */
+export interface SchemaProps {
+  name: string;
+  children?: ReactNode;
+}
+
+type C<P> = ComponentType<P>;
+
+/**
+ * Every component of a theme, by the name a site overrides it with (theme.components in
+ * docs.config.yaml). Layouts and parts receive `ctx`; Markdown elements receive their
+ * HTML attributes (Link, CodeBlock, Table, Image, ListItem) or their data (Tabs, Operation…).
+ */
+export interface ThemeComponents {
+  Document: C<DocumentProps>;
+  Header: C<{ ctx: ThemeContext }>;
+  Footer: C<{ ctx: ThemeContext }>;
+  Consent: C<{ ctx: ThemeContext }>;
+  Breadcrumbs: C<{ ctx: ThemeContext; crumbs: Crumb[]; lang?: string }>;
+  Toc: C<{ ctx: ThemeContext; headings: Heading[]; lang?: string }>;
+  PrevNext: C<{ ctx: ThemeContext; doc: PageDocument; lang?: string }>;
+  FallbackNotice: C<{ ctx: ThemeContext; doc: PageDocument }>;
+  CopyPageButton: C<{ ctx: ThemeContext; url: string; lang?: string }>;
+  ArticleLayout: C<PageLayoutProps>;
+  HelpLayout: C<PageLayoutProps>;
+  LegalLayout: C<PageLayoutProps>;
+  HomeLayout: C<PageLayoutProps>;
+  ApiLayout: C<ApiLayoutProps>;
+  NotFoundLayout: C<NotFoundLayoutProps>;
+  ArticleSidebar: C<PageSidebarProps>;
+  HelpSidebar: C<PageSidebarProps>;
+  LegalSidebar: C<PageSidebarProps>;
+  ApiSidebar: C<ApiLayoutProps>;
+  Link: C<ComponentProps<'a'>>;
+  CodeBlock: C<ComponentProps<'pre'>>;
+  Table: C<ComponentProps<'table'>>;
+  Image: C<ComponentProps<'img'>>;
+  ListItem: C<ComponentProps<'li'>>;
+  Tabs: C<TabsProps>;
+  TabPanel: C<TabPanelProps>;
+  Operation: C<OperationProps>;
+  Fields: C<FieldsProps>;
+  Field: C<FieldProps>;
+  Example: C<ExampleProps>;
+  Schema: C<SchemaProps>;
+}
+
+export type ComponentName = keyof ThemeComponents;
+
+/** The components a layout renders with: the page itself, and the sidebar beside it (null: none). */
+export interface LayoutParts {
+  main: ComponentName;
+  sidebar: ComponentName | null;
+}
+
+/** The page kinds a theme lays out: each collection layout, and the 404 page. */
+export type ThemeLayoutName = LayoutName | 'not-found';
+
+export interface Theme {
+  name: string;
+  /** Per layout (a collection's `layout:`, and "not-found"), the components that draw it. */
+  layouts: Record<ThemeLayoutName, LayoutParts>;
+  components: ThemeComponents;
+  /** Strings per locale; `en` is the fallback of a locale the theme does not know. */
+  strings: Readonly<Record<string, UiStrings>> & { en: UiStrings };
+  /** Paths relative to the theme's folder: the browser runtime's entry, the redirect stubs' script, the stylesheet. */
+  assets: { client: string; redirect: string; css: string };
+  /** Runs first in every page's <head> (colour scheme, menu state); its hash goes into the CSP. */
+  bootScript: string;
+}

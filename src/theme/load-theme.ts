@@ -1,0 +1,94 @@
+// The theme a site renders with: the built-in theme, with the components its overrides
+// bundle exports (src/theme/overrides.ts) in place of the built-in ones. Synchronous, so
+// every renderer (this thread, each render thread, the dev server's) loads it as it is
+// created, from the bundle's text: nothing but plain data crosses threads.
+//
+// One React: the bundle leaves `react`, `react/jsx-runtime` and `bankdocs/theme` as
+// require() calls, and the require it runs with hands it the very modules bankdocs renders
+// with. An override's elements, hooks and context are then those of the renderer, and
+// `import { Footer } from 'bankdocs/theme'` is the built-in Footer, ready to wrap.
+import { createRequire } from 'node:module';
+import { compileFunction } from 'node:vm';
+import * as React from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as builtin from '../../theme/index.js';
+import type { Config } from '../config/schema.js';
+import type { ComponentName, Theme, ThemeComponents } from './contract.js';
+import { siteStrings, type StringsOf } from './strings.js';
+
+/** A site's compiled overrides: plain data, so it travels to render threads with the Site. */
+export interface ThemeOverrides {
+  /** The bundle (CommonJS) of every override; it exports each one's module under its component name. */
+  code: string;
+  /** Hash of the bundle: part of every document's cache key (src/cache/document-key.ts). */
+  hash: string;
+  /** Where the bundle was written (the site's cache folder), its name in stack traces; null with the cache off. */
+  bundle: string | null;
+  /** Each overridden component's file (absolute), by component name. */
+  components: Record<string, string>;
+  /** Every file of the site the bundle was compiled from (the overrides and what they import): watched by dev. */
+  files: string[];
+}
+
+/** Modules an override gets from bankdocs rather than from its own folder. */
+export const HOST_MODULES = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'bankdocs/theme'] as const;
+
+const host: Record<(typeof HOST_MODULES)[number], unknown> = {
+  react: React,
+  'react/jsx-runtime': jsxRuntime,
+  // Only asked for when a site's tooling compiles for development; the same functions serve.
+  'react/jsx-dev-runtime': { ...jsxRuntime, jsxDEV: jsxRuntime.jsx },
+  'bankdocs/theme': builtin,
+};
+
+/** Runs the overrides bundle; its exports by component name (each an override file's module). */
+export function evaluateOverrides(overrides: Pick<ThemeOverrides, 'code' | 'bundle' | 'components'>): Record<string, Record<string, unknown>> {
+  const module = { exports: {} as Record<string, Record<string, unknown>> };
+  const first = Object.values(overrides.components)[0] ?? process.cwd();
+  const fallback = createRequire(first);
+  const require = (id: string) => (id in host ? host[id as keyof typeof host] : fallback(id));
+  const run = compileFunction(overrides.code, ['require', 'module', 'exports'], { filename: overrides.bundle ?? 'bankdocs-theme-overrides.cjs' });
+  run(require, module, module.exports);
+  return module.exports;
+}
+
+/** The component an override file exports: its default export, or an export named after the component. */
+export function componentOf(exports: Record<string, unknown> | undefined, name: string): unknown {
+  if (!exports) return undefined;
+  const candidate = exports.default ?? exports[name];
+  // A default export of a module compiled from ESM may arrive wrapped once more.
+  const inner = candidate && typeof candidate === 'object' && 'default' in candidate ? (candidate as { default: unknown }).default : candidate;
+  return isComponent(inner) ? inner : isComponent(candidate) ? candidate : undefined;
+}
+
+/** A function component, or what memo() and forwardRef() return. */
+export function isComponent(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
+}
+
+export interface SiteTheme {
+  theme: Theme;
+  strings: StringsOf;
+}
+
+/** The built-in theme with the site's overrides and strings. The overrides were checked when the config was read. */
+export function loadSiteTheme(config: Pick<Config, 'theme'>, overrides?: ThemeOverrides | null): SiteTheme {
+  const base = builtin.builtinTheme;
+  let components: ThemeComponents = base.components;
+  if (overrides) {
+    let exports: Record<string, Record<string, unknown>>;
+    try {
+      exports = evaluateOverrides(overrides);
+    } catch (error) {
+      throw new Error(`Internal error: the theme overrides loaded when the config was read, but not in this thread`, { cause: error });
+    }
+    const replaced: Partial<Record<ComponentName, unknown>> = {};
+    for (const name of Object.keys(overrides.components) as ComponentName[]) {
+      const component = componentOf(exports[name], name);
+      if (!component) throw new Error(`Internal error: the theme override of ${name} no longer exports a component`);
+      replaced[name] = component;
+    }
+    components = { ...base.components, ...replaced } as ThemeComponents;
+  }
+  return { theme: { ...base, components }, strings: siteStrings(base, config.theme.strings) };
+}

@@ -1,0 +1,69 @@
+// The site's navigation as the theme reads it (ThemeContext.nav): plain data built once per
+// render thread by src/render/site-nav.ts. Pure: the browser bundle may import it too.
+
+export interface NavItem {
+  /** null for a folder without an index page. */
+  url: string | null;
+  title: string;
+  description: string;
+  children: NavItem[];
+}
+
+export interface HelpSection {
+  url: string;
+  title: string;
+  description: string;
+  /** The section's FAQ, when it has one. */
+  faq: string | null;
+  /** The language of title and description: the default locale's for a missing translation. */
+  lang: string;
+}
+
+export interface SiteNav {
+  /** The guides: the first collection with layout article and previous/next order (null without one). */
+  guides: NavItem | null;
+  /** The page tree of each such collection, by collection name: the article layout's sidebar. */
+  trees: Readonly<Record<string, NavItem>>;
+  /** Help sections in a locale, in their `order`; a missing translation shows the default locale's title. */
+  help(locale: string): HelpSection[];
+  support(locale: string): string | null;
+  /** The API reference in the default version and language (null without API sections). */
+  api: string | null;
+  /** HTTP method of each operation by its anchor, for the API menu's badges. */
+  methods: Readonly<Record<string, string>>;
+}
+
+/** Every page of a tree with its chain of items from the root, made once per tree (not once per page: 1000 pages would walk 1000 trees). */
+const chains = new WeakMap<NavItem, Map<string, NavItem[]>>();
+/** Every page URL under an item, made once per item. */
+const pagesUnder = new WeakMap<NavItem, Set<string>>();
+
+function chainsOf(tree: NavItem): Map<string, NavItem[]> {
+  let map = chains.get(tree);
+  if (!map) {
+    map = new Map();
+    const walk = (item: NavItem, above: NavItem[]) => {
+      const chain = [...above, item];
+      if (item.url !== null && !map!.has(item.url)) map!.set(item.url, chain);
+      for (const child of item.children) walk(child, chain);
+    };
+    walk(tree, []);
+    chains.set(tree, map);
+  }
+  return map;
+}
+
+/** The chain of items from the tree's root down to `url` (empty if the tree does not hold it). */
+export function guidePath(tree: NavItem | null, url: string): NavItem[] {
+  return tree ? (chainsOf(tree).get(url) ?? []) : [];
+}
+
+/** Whether `item` is the page at `url` or holds it, at any depth. */
+export function holdsPage(item: NavItem, url: string): boolean {
+  let urls = pagesUnder.get(item);
+  if (!urls) {
+    urls = new Set(chainsOf(item).keys());
+    pagesUnder.set(item, urls);
+  }
+  return urls.has(url);
+}

@@ -1,0 +1,88 @@
+// An operation of the API reference (the `:::operation` directive, src/markdown/remark-api.ts):
+// endpoint and facts, the prose and field lists in the main column, and the example
+// panel beside it (issue #19: request and response labelled; theme/client/code.ts adds
+// the copy buttons). Also the field lists of the `::schema` directive.
+import type { ExampleProps, FieldProps, FieldsProps, OperationProps, SchemaProps } from '../../src/theme-api.js';
+
+const AUTH: Record<OperationProps['auth'], string> = {
+  basic: 'basic authentication with the client credentials',
+  bearer: 'bearer access token',
+  none: 'none',
+};
+
+function Method({ method }: { method: string }) {
+  return <span className={`method method-${method}`}>{method.toUpperCase()}</span>;
+}
+
+export function Operation({ id, method, path, scopes, auth, children, examples }: OperationProps) {
+  return (
+    <div className="operation" data-operation={id}>
+      <div className="operation-main">
+        <p className="endpoint">
+          <Method method={method} /> <code>{path}</code>
+        </p>
+        <p className="operation-facts">
+          {'Scope: '}
+          {scopes.length ? scopes.map((scope, i) => [i ? ', ' : null, <code key={scope}>{scope}</code>]) : 'none'}
+          {` · Authentication: ${AUTH[auth]}`}
+        </p>
+        {children}
+      </div>
+      <div className="operation-examples">{examples}</div>
+    </div>
+  );
+}
+
+/** Parameters or attributes: a stacked list that never clips in a narrow column (issue #19). */
+export function Fields({ caption, children }: FieldsProps) {
+  return (
+    <>
+      {caption ? <p className="table-caption">{caption}</p> : null}
+      <ul className="fields">{children}</ul>
+    </>
+  );
+}
+
+export function Field({ name, type, required, rules, description }: FieldProps) {
+  return (
+    <li className="field">
+      <p className="field-head">
+        <code className="field-name">{name}</code> <span className="field-type">{type}</span>
+        {required === null ? null : (
+          <>
+            {' '}
+            <span className={required ? 'field-required' : 'field-optional'}>{required ? 'required' : 'optional'}</span>
+          </>
+        )}
+      </p>
+      {rules ? <p className="field-rules">{rules}</p> : null}
+      {description ? <p className="field-description">{description}</p> : null}
+    </li>
+  );
+}
+
+export function Example({ kind, method, status, children }: ExampleProps) {
+  if (kind === 'other') return <>{children}</>;
+  if (kind === 'request') {
+    return (
+      <figure className="example-request">
+        <figcaption className="example-label">
+          Request <Method method={method} />
+        </figcaption>
+        {children}
+      </figure>
+    );
+  }
+  return (
+    <figure className="example-response">
+      <figcaption className="example-label">
+        Response {status ? <span className={`status status-${status.slice(0, 1)}xx`}>{status}</span> : null}
+      </figcaption>
+      {children}
+    </figure>
+  );
+}
+
+export function Schema({ children }: SchemaProps) {
+  return <div className="schema-fields">{children}</div>;
+}
