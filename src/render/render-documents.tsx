@@ -1,7 +1,7 @@
 // renderDocuments: each planned document -> { path, html } plus the ids it defines and
 // the internal links it contains (for the anchor check). No file system access here.
 import GithubSlugger from 'github-slugger';
-import type { ComponentType, ReactElement } from 'react';
+import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
@@ -143,11 +143,12 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       else body = layoutBody(theme, 'not-found', { ctx });
 
       const { Document } = theme.components;
-      const html = `<!DOCTYPE html>${renderToStaticMarkup(
+      const framed = renderToStaticMarkup(
         <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
           {body.main}
         </Document>,
-      )}`;
+      );
+      const html = `<!DOCTYPE html>${body.sidebarHtml ? framed.replace(SIDEBAR_SLOT_HTML, () => body.sidebarHtml!) : framed}`;
       const searched = site.config.search.enabled && isSearchable(doc, site);
       const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '', strings(doc.locale)) : null;
       return { url: doc.url, path: outputPath(doc.url), html, ids, links, ...(searched ? { search } : {}), ...(markdownTwin !== null ? { markdown: markdownTwin } : {}), diagnostics };
@@ -189,7 +190,17 @@ function sectionSearch(section: { id: string; title: string }, sections: SearchS
 interface PageBody {
   main: ReactElement;
   sidebar?: ReactElement | null;
+  /** The sidebar as rendered, put in the page in place of its slot (SIDEBAR_SLOT). */
+  sidebarHtml?: string;
 }
+
+/**
+ * Where the sidebar goes: it was rendered once already (to know whether it draws anything),
+ * so the frame gets an empty element in its place and the page gets that HTML instead (the
+ * sidebar uses no React context, so standalone it renders the same).
+ */
+const SIDEBAR_SLOT = 'bankdocs-sidebar-slot';
+const SIDEBAR_SLOT_HTML = `<${SIDEBAR_SLOT}></${SIDEBAR_SLOT}>`;
 
 /** The components of a layout (Theme.layouts): the page, and its sidebar if the layout has one. */
 function layoutBody<P extends object>(theme: Theme, layout: keyof Theme['layouts'], props: P): PageBody {
@@ -199,7 +210,8 @@ function layoutBody<P extends object>(theme: Theme, layout: keyof Theme['layouts
   const sidebar = Sidebar ? <Sidebar {...props} /> : null;
   // A sidebar with nothing to show (an article outside any page tree) is no sidebar: the
   // frame then has one column. Only a render says whether a component draws anything.
-  return { main: <Main {...props} />, sidebar: sidebar && renderToStaticMarkup(sidebar) !== '' ? sidebar : null };
+  const sidebarHtml = sidebar ? renderToStaticMarkup(sidebar) : '';
+  return { main: <Main {...props} />, sidebar: sidebarHtml ? createElement(SIDEBAR_SLOT) : null, sidebarHtml };
 }
 
 function renderPageBody({ ctx, theme, doc, page, markdown }: { ctx: ThemeContext; theme: Theme; doc: PageDocument; page: Page; markdown: MarkdownFn }): PageBody {
