@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { scanHtml, type ScannedPage } from '../check/scan-html.js';
+import { scanHtml, type LinkPool, type ScannedPage } from '../check/scan-html.js';
 import { internalError, OutputError, outputError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 
@@ -38,10 +38,11 @@ export interface SinkPage {
 export function createPageHandler(options: SinkOptions): { take(page: SinkPage): void; scanned: Map<string, ScannedPage> } {
   const made = new Set<string>();
   const scanned = new Map<string, ScannedPage>();
+  const pool: LinkPool = new Map();
   return {
     scanned,
     take(page) {
-      if (options.scan) scanned.set(page.url, scanHtml(page.html));
+      if (options.scan) scanned.set(page.url, scanHtml(page.html, pool));
       if (!options.dir) return;
       const file = join(options.dir, page.path);
       const folder = dirname(file);

@@ -7,16 +7,31 @@ export interface ScannedPage {
   links: { href: string; tag: 'a' | 'img' }[];
 }
 
-export function scanHtml(html: string): ScannedPage {
+type Link = ScannedPage['links'][number];
+
+/**
+ * One object per distinct link, shared by every page that has it: menus, sidebars and
+ * footers repeat the same links on every page, and a site of 10 000 pages would otherwise
+ * hold ten million of them. Pass the same map for every page a thread scans.
+ */
+export type LinkPool = Map<string, Link>;
+
+export function scanHtml(html: string, pool: LinkPool = new Map()): ScannedPage {
   const ids = new Set<string>();
   const links: ScannedPage['links'] = [];
+  const link = (href: string, tag: Link['tag']): Link => {
+    const key = `${tag} ${href}`;
+    let shared = pool.get(key);
+    if (!shared) pool.set(key, (shared = { href, tag }));
+    return shared;
+  };
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         if (attributes.id) ids.add(attributes.id);
         if (name === 'a' && attributes.name) ids.add(attributes.name);
-        if (name === 'a' && attributes.href !== undefined) links.push({ href: attributes.href, tag: 'a' });
-        if (name === 'img' && attributes.src !== undefined) links.push({ href: attributes.src, tag: 'img' });
+        if (name === 'a' && attributes.href !== undefined) links.push(link(attributes.href, 'a'));
+        if (name === 'img' && attributes.src !== undefined) links.push(link(attributes.src, 'img'));
       },
     },
     { decodeEntities: true, lowerCaseTags: true },
