@@ -70,6 +70,9 @@ export interface UiStrings {
   home: string;
   breadcrumbs: string;
   guides: string;
+  /** The sidebar of a long folder: links to the pages before and after the ones it lists ("{count}" is their number). */
+  earlierPages: string;
+  laterPages: string;
   apiReference: string;
   darkMode: string;
   closeMenu: string;

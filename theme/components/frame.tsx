@@ -83,15 +83,43 @@ function firstPage(item: NavItem): string | null {
   return item.url ?? item.children.map(firstPage).find((url) => url !== null) ?? null;
 }
 
+/** An open folder lists at most this many of its pages: those around the current one. */
+export const SIDEBAR_WINDOW = 40;
+
 /**
  * The guide tree with only the current page's branch open: a folder the reader is not in
- * shows as one link, so every page carries its own section, not the whole site (a site of
- * 1000 guides would otherwise put 1000 links on each page).
+ * shows as one link, and a long folder lists the SIDEBAR_WINDOW pages around the current
+ * one, with a link to the pages before and after; so every page carries a bounded part of
+ * the tree, not the whole site (a site of 1000 guides would otherwise put 1000 links on
+ * each page, and its build would grow with the square of its size).
  */
-function GuideList({ items, current }: { items: NavItem[]; current: string }) {
+function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[]; current: string }) {
+  let shown = items;
+  let before: NavItem | null = null;
+  let after: NavItem | null = null;
+  let hiddenBefore = 0;
+  let hiddenAfter = 0;
+  if (items.length > SIDEBAR_WINDOW) {
+    const at = Math.max(0, items.findIndex((item) => holdsPage(item, current)));
+    const start = Math.min(Math.max(0, at - Math.floor(SIDEBAR_WINDOW / 2)), items.length - SIDEBAR_WINDOW);
+    shown = items.slice(start, start + SIDEBAR_WINDOW);
+    hiddenBefore = start;
+    hiddenAfter = items.length - start - SIDEBAR_WINDOW;
+    before = start > 0 ? items[start - 1]! : null;
+    after = hiddenAfter > 0 ? items[start + SIDEBAR_WINDOW]! : null;
+  }
+  const more = (item: NavItem | null, count: number, text: string) => {
+    const url = item && firstPage(item);
+    return url ? (
+      <li className="sidebar-more">
+        <a href={url}>{text.replace('{count}', String(count))}</a>
+      </li>
+    ) : null;
+  };
   return (
     <ul>
-      {items.map((item, i) => {
+      {more(before, hiddenBefore, ctx.strings.earlierPages)}
+      {shown.map((item, i) => {
         const open = item.children.length > 0 && holdsPage(item, current);
         const url = open || !item.children.length ? item.url : firstPage(item);
         return (
@@ -103,10 +131,11 @@ function GuideList({ items, current }: { items: NavItem[]; current: string }) {
             ) : (
               <span className="sidebar-folder">{item.title}</span>
             )}
-            {open ? <GuideList items={item.children} current={current} /> : null}
+            {open ? <GuideList ctx={ctx} items={item.children} current={current} /> : null}
           </li>
         );
       })}
+      {more(after, hiddenAfter, ctx.strings.laterPages)}
     </ul>
   );
 }
@@ -117,7 +146,7 @@ export function ArticleSidebar({ ctx, doc }: PageSidebarProps) {
   if (!tree) return null;
   return (
     <Sidebar label={ctx.strings.guides} l10n={uiL10n(ctx, (s) => s.guides)}>
-      <GuideList items={[{ ...tree, children: [] }, ...tree.children]} current={doc.url} />
+      <GuideList ctx={ctx} items={[{ ...tree, children: [] }, ...tree.children]} current={doc.url} />
     </Sidebar>
   );
 }
