@@ -23,7 +23,7 @@ import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
 import { siteSearchIndex, type MemoEntry } from '../search/site-index.js';
 import { openPack } from '../cache/document-cache.js';
-import { renderAll, startRenderPool, workerCount } from './render-all.js';
+import { AUTO_RENDER_THREAD_PAGES, renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
 import { refuseOutDir } from './out-dir.js';
 import { stageOutput, type Staging } from './write-output.js';
@@ -136,9 +136,12 @@ async function compileWith(
   const renderInput: RenderInput = { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: buildYear(), forOutput: !options.scan };
   const cached = cache ? planCache(cache, renderInput, plan.documents) : null;
   const inPlace = cached?.inPlace ?? false;
+  // "auto" on a large site: a second render thread, started now that the work is known.
+  const toRender = cached?.toRender ?? plan.documents.length;
+  const renderPool = pool ?? ((options.workers ?? 'auto') === 'auto' && toRender >= AUTO_RENDER_THREAD_PAGES ? startRenderPool(1) : null);
   const pagesDir = options.output ? await options.output.stage(inPlace) : null;
   // Every page is read for its ids and links as it is rendered (by the thread that writes it), for the link graph below.
-  const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, pool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, cache: cached?.plan.render ?? null }));
+  const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, renderPool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, cache: cached?.plan.render ?? null }));
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
 

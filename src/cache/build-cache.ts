@@ -35,7 +35,7 @@ export interface CacheTarget {
 }
 
 /** Decides per document: reuse or render; and for output, whether the folder is updated in place. */
-export function planCache(target: CacheTarget, input: RenderInput, documents: readonly DocumentPlan[]): { plan: CachePlan; inPlace: boolean } {
+export function planCache(target: CacheTarget, input: RenderInput, documents: readonly DocumentPlan[]): { plan: CachePlan; inPlace: boolean; toRender: number } {
   const store: DocumentCache = openDocumentCache(target.dir, target.mode);
   const site = siteKey(input, { mode: target.mode });
   const bodies = new Map(input.site.pages.map((p) => [p.source, p.body]));
@@ -78,5 +78,6 @@ export function planCache(target: CacheTarget, input: RenderInput, documents: re
     },
     save: () => store.save(),
   };
-  return { plan, inPlace };
+  // Out of place, every document is rendered (the new folder has none of them).
+  return { plan, inPlace, toRender: target.mode === 'output' && !inPlace ? documents.length : candidates };
 }
