@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { copySite, removeSite, REPO } from '../helpers/site.js';
-import { startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
-import { DESKTOP, launchBrowser, localContext, type BrowserHandle } from '../helpers/browser.js';
+import { editFile, openDevPage, startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
+import { launchBrowser, type BrowserHandle } from '../helpers/browser.js';
 
 let site: string;
 let theme: string;
@@ -19,10 +19,7 @@ let dev: DevProcess;
 let chrome: BrowserHandle;
 const logs: string[] = [];
 
-const edit = (rel: string, change: (text: string) => string) => {
-  const path = join(site, rel);
-  writeFileSync(path, change(readFileSync(path, 'utf8')));
-};
+const edit = (rel: string, change: (text: string) => string) => editFile(site, rel, change);
 
 beforeAll(async () => {
   site = copySite('basic-site');
@@ -42,14 +39,10 @@ afterAll(async () => {
 });
 
 async function open(path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await localContext(chrome.browser, DESKTOP);
-  const page = await context.newPage();
-  page.on('console', (m) => logs.push(m.text()));
-  await page.goto(`${dev.url}${path}`);
-  await page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true');
+  const opened = await openDevPage(chrome.browser, dev.url, path, (text) => logs.push(text));
   // The marker survives a patch and dies with a reload.
-  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
-  return { page, close: () => context.close() };
+  await opened.page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+  return opened;
 }
 
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? null);

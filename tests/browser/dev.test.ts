@@ -4,10 +4,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { copySite, removeSite, REPO } from '../helpers/site.js';
-import { startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
-import { DESKTOP, launchBrowser, localContext, type BrowserHandle } from '../helpers/browser.js';
+import { editFile, openDevPage, startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
+import { launchBrowser, type BrowserHandle } from '../helpers/browser.js';
 
 let site: string;
 let theme: string;
@@ -15,10 +14,7 @@ let removeTheme: (() => void) | undefined;
 let dev: DevProcess;
 let chrome: BrowserHandle;
 
-const edit = (rel: string, change: (text: string) => string) => {
-  const path = join(site, rel);
-  writeFileSync(path, change(readFileSync(path, 'utf8')));
-};
+const edit = (rel: string, change: (text: string) => string) => editFile(site, rel, change);
 
 beforeAll(async () => {
   site = copySite('basic-site');
@@ -35,14 +31,7 @@ afterAll(async () => {
   removeTheme?.();
 });
 
-async function open(path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await localContext(chrome.browser, DESKTOP);
-  const page = await context.newPage();
-  await page.goto(`${dev.url}${path}`);
-  // Wait until the live-reload channel is connected.
-  await page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true');
-  return { page, close: () => context.close() };
-}
+const open = (path: string) => openDevPage(chrome.browser, dev.url, path);
 
 describe('bankdocs dev', () => {
   it('prints the URL on start', () => {

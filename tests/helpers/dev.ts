@@ -1,5 +1,7 @@
 // Runs the real `bankdocs dev` on a free port of 127.0.0.1.
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, localContext } from './browser.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, type ServerProcess } from './preview.js';
@@ -20,4 +22,20 @@ export function themeCopy(repo: string): { theme: string; remove(): void } {
   cpSync(join(repo, 'theme'), theme, { recursive: true });
   symlinkSync(join(repo, 'src'), join(root, 'src'));
   return { theme, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Rewrites a file of the site as a writer would save it. */
+export function editFile(root: string, rel: string, change: (text: string) => string): void {
+  const path = join(root, rel);
+  writeFileSync(path, change(readFileSync(path, 'utf8')));
+}
+
+/** `path` of a running dev server in a page of its own, once its live-update channel is connected. */
+export async function openDevPage(browser: Browser, base: string, path: string, onConsole?: (text: string) => void): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await localContext(browser, DESKTOP);
+  const page = await context.newPage();
+  if (onConsole) page.on('console', (m) => onConsole(m.text()));
+  await page.goto(`${base}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true');
+  return { page, close: () => context.close() };
 }
