@@ -43,11 +43,20 @@ export function planCache(target: CacheTarget, input: RenderInput, documents: re
   const manifest = target.mode === 'output' ? (target.manifest ?? null) : null;
   // A page can be reused when the cache has its facts and (for output) the folder holds its HTML.
   const usable = new Map<DocumentPlan, CachedDocument>();
+  // `check` also takes what the last build rendered: a build's page holds everything a
+  // check reads of it (its ids and links as rendered, its problems), so a check after a
+  // build renders nothing that did not change. Read only: the check keeps its own pack.
+  const built = target.mode === 'scan' ? openDocumentCache(target.dir, 'output') : null;
+  const builtSite = built ? siteKey({ ...input, forOutput: true }, { mode: 'output' }) : '';
   if (target.mode === 'scan' || manifest) {
     for (const doc of documents) {
       const key = keys.get(doc)!;
       if (target.mode === 'output' && manifest?.files.get(outputPath(doc.url))?.id !== key) continue;
-      const cached = store.get(key);
+      let cached = store.get(key);
+      if (!cached && built) {
+        cached = built.get(documentKey(builtSite, doc, (source) => bodies.get(source) ?? ''));
+        if (cached) store.set(key, cached);
+      }
       if (cached) usable.set(doc, cached);
     }
   }

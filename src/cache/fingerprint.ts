@@ -1,6 +1,6 @@
 // Content hashes for the cache: what a result was made from decides whether it can be reused.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** A hex digest of the parts, which are separated so ("ab","c") and ("a","bc") differ. */
@@ -16,13 +16,17 @@ export function digest(...parts: readonly (string | Uint8Array)[]): string {
 let toolPrint: string | null = null;
 
 /**
- * What this bankdocs is: its version and the code that renders (the compiled bundle this
- * module is part of, by size and time). A new version, or a recompiled theme, never
- * reuses what an older one made.
+ * What this bankdocs is: its version and the code that renders (the render thread's
+ * bundle, by size and time: every command's bundle is compiled with it, and `build` and
+ * `check` must agree so a check can take what a build rendered; from the TypeScript
+ * sources, this module). A new version, or a recompiled theme, never reuses what an
+ * older one made.
  */
 export function toolFingerprint(): string {
   if (toolPrint) return toolPrint;
-  const self = fileURLToPath(import.meta.url);
+  // lib/commands/<command>.js and lib/index.js (the programmatic API) sit beside or below lib/render-worker.js.
+  const renderer = ['./render-worker.js', '../render-worker.js'].map((path) => fileURLToPath(new URL(path, import.meta.url))).find((path) => existsSync(path));
+  const self = renderer ?? fileURLToPath(import.meta.url);
   const stat = statSync(self);
   let version = '';
   try {

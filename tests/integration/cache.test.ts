@@ -130,4 +130,17 @@ describe('build cache', () => {
     expect(findings(second.out.replace(/timings.*$/m, ''))).toEqual(findings(first.out));
     expect(cli(['check', '--no-cache']).status).toBe(first.status);
   });
+
+  it('a check after a build reads the pages the build rendered, with the same findings as a check of its own', () => {
+    edit('content/developers/getting-started.md', (t) => `${t}\n[a link to nowhere](#no-such-heading)\n\n<div>raw HTML</div>\n\n\`\`\`bash\n${'x'.repeat(12_000)}\n\`\`\`\n`);
+    expect(cli(['build']).status).toBe(0);
+    const afterBuild = cli(['check', '--format', 'json', '--timings']);
+    expect(afterBuild.out).toMatch(/; 24 unchanged pages read from the cache/);
+    const own = cli(['check', '--format', 'json', '--no-cache']);
+    expect(afterBuild.status).toBe(own.status);
+    const findings = (out: string) => JSON.parse(out.slice(out.indexOf('{'), out.lastIndexOf('}') + 1)) as { diagnostics: { ruleId: string }[] };
+    const reused = findings(afterBuild.out.replace(/timings.*$/m, ''));
+    expect(reused).toEqual(findings(own.out));
+    expect(reused.diagnostics.map((d) => d.ruleId)).toEqual(expect.arrayContaining(['missing-anchor', 'raw-html', 'code-too-long-to-highlight']));
+  });
 });
