@@ -7,34 +7,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { copySite, removeSite, REPO } from '../helpers/site.js';
-import { editFile, openDevPage, startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
+import { REPO } from '../helpers/site.js';
+import { editFile, openDevPage, startDevOnFixture, type DevProcess } from '../helpers/dev.js';
 import { launchBrowser, type BrowserHandle } from '../helpers/browser.js';
 
 let site: string;
 let theme: string;
-let removeTheme: (() => void) | undefined;
 let cache: string;
 let dev: DevProcess;
+let stopDev: (() => Promise<void>) | undefined;
 let chrome: BrowserHandle;
 const logs: string[] = [];
 
 const edit = (rel: string, change: (text: string) => string) => editFile(site, rel, change);
 
 beforeAll(async () => {
-  site = copySite('basic-site');
-  const copy = themeCopy(REPO);
-  theme = copy.theme;
-  removeTheme = copy.remove;
   cache = mkdtempSync(join(tmpdir(), 'bankdocs-cache-'));
-  dev = await startDev(site, { BANKDOCS_THEME_DIR: theme, BANKDOCS_CACHE_DIR: cache });
+  ({ site, theme, dev, stop: stopDev } = await startDevOnFixture({ BANKDOCS_CACHE_DIR: cache }));
   chrome = await launchBrowser();
 });
 afterAll(async () => {
   await chrome?.close();
-  await dev?.stop();
-  removeSite(site);
-  removeTheme?.();
+  await stopDev?.();
   rmSync(cache, { recursive: true, force: true });
 });
 

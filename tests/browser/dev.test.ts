@@ -4,31 +4,24 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copySite, removeSite, REPO } from '../helpers/site.js';
-import { editFile, openDevPage, startDev, themeCopy, type DevProcess } from '../helpers/dev.js';
+import { editFile, openDevPage, startDevOnFixture, type DevProcess } from '../helpers/dev.js';
 import { launchBrowser, type BrowserHandle } from '../helpers/browser.js';
 
 let site: string;
 let theme: string;
-let removeTheme: (() => void) | undefined;
 let dev: DevProcess;
+let stopDev: (() => Promise<void>) | undefined;
 let chrome: BrowserHandle;
 
 const edit = (rel: string, change: (text: string) => string) => editFile(site, rel, change);
 
 beforeAll(async () => {
-  site = copySite('basic-site');
-  const copy = themeCopy(REPO);
-  theme = copy.theme;
-  removeTheme = copy.remove;
-  dev = await startDev(site, { BANKDOCS_THEME_DIR: theme });
+  ({ site, theme, dev, stop: stopDev } = await startDevOnFixture());
   chrome = await launchBrowser();
 });
 afterAll(async () => {
   await chrome?.close();
-  await dev?.stop();
-  removeSite(site);
-  removeTheme?.();
+  await stopDev?.();
 });
 
 const open = (path: string) => openDevPage(chrome.browser, dev.url, path);

@@ -2,6 +2,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, localContext } from './browser.js';
+import { copySite, removeSite, REPO } from './site.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServer, type ServerProcess } from './preview.js';
@@ -38,4 +39,21 @@ export async function openDevPage(browser: Browser, base: string, path: string, 
   await page.goto(`${base}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true');
   return { page, close: () => context.close() };
+}
+
+/** `bankdocs dev` on a copy of the basic fixture site, with a copy of the theme to edit (BANKDOCS_THEME_DIR). */
+export async function startDevOnFixture(env: Record<string, string> = {}): Promise<{ site: string; theme: string; dev: DevProcess; stop(): Promise<void> }> {
+  const site = copySite('basic-site');
+  const copy = themeCopy(REPO);
+  const dev = await startDev(site, { BANKDOCS_THEME_DIR: copy.theme, ...env });
+  return {
+    site,
+    theme: copy.theme,
+    dev,
+    async stop() {
+      await dev.stop();
+      removeSite(site);
+      copy.remove();
+    },
+  };
 }
