@@ -183,9 +183,12 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       // Batches this worker was given and has not answered: a worker that ran out of work
       // stops (its last batch was null) while others still render theirs.
       let owed = 0;
+      let stopped = false;
       const give = () => {
+        if (stopped) return;
         const batch = take();
         if (batch) owed++;
+        else stopped = true;
         worker.postMessage({ batch });
       };
       worker.on('message', (message: WorkerResult) => {
@@ -207,6 +210,9 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
         if (owed > 0) fail(internalError('a render thread stopped before its last page'));
       });
       worker.postMessage({ input, documents, sink });
+      // Two batches ahead: the worker starts the next while this thread, busy rendering
+      // its own batch, has not yet read the worker's answer.
+      give();
       give();
     }
     // This thread's share, one batch per turn of the event loop so workers are fed.
