@@ -21,7 +21,7 @@ import { bundleAssets, type OutputFile } from './assets.js';
 import { checkLinks, type ExternalLink } from '../check/check-links.js';
 import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
-import { siteSearchIndex, type MemoEntry } from '../search/site-index.js';
+import { siteSearchIndex, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../search/site-index.js';
 import { openPack } from '../cache/document-cache.js';
 import { AUTO_RENDER_THREAD_PAGES, renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
@@ -80,7 +80,7 @@ export interface CompileResult {
   inPlace?: boolean;
 }
 
-const isMemoEntry = (value: unknown): value is MemoEntry => value === null || (typeof value === 'object' && 'entry' in value && 'words' in value);
+const isMemoEntry = (value: unknown): value is MemoEntry => value === null || (typeof value === 'object' && 'entry' in value && 'words' in value && 'vocabulary' in value);
 
 const hasErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === 'error');
 
@@ -186,11 +186,25 @@ async function compileWith(
 
 /** The search index; with the cache, unchanged pages' entries and words come from the last build. */
 function searchIndex(site: Site, plan: RoutePlan, documents: RenderedDocument[], cache: CacheTarget | null): OutputFile[] {
-  const memo = cache?.dir ? openPack(cache.dir, 'search', isMemoEntry) : null;
+  if (!cache?.dir) return siteSearchIndex({ site, plan, documents }).files;
+  const entries = openPack(cache.dir, 'search', isMemoEntry);
+  const words = openPack(cache.dir, 'search-words', isMemoVocabulary);
+  const memo: SearchMemo = {
+    get: (key) => entries.get(key),
+    set: (key, value) => entries.set(key, value),
+    vocabulary: () => words.get(VOCABULARY_KEY) ?? null,
+    setVocabulary: (vocabulary) => words.set(VOCABULARY_KEY, vocabulary),
+  };
   const { files } = siteSearchIndex({ site, plan, documents, memo });
-  memo?.save();
+  // The vocabulary first: entries saved without it would name words it does not hold.
+  words.save();
+  entries.save();
   return files;
 }
+
+const VOCABULARY_KEY = 'vocabulary';
+const isMemoVocabulary = (value: unknown): value is MemoVocabulary =>
+  typeof value === 'object' && value !== null && typeof (value as MemoVocabulary).stamp === 'string' && Array.isArray((value as MemoVocabulary).words);
 
 export interface BuildOptions extends CompileOptions {
   /** Output folder (default: dist/ beside the config file). */

@@ -32,6 +32,8 @@ export interface SearchIndexInput {
   entries: readonly SearchEntry[];
   /** The words of an entry's records as the last build counted them (see SearchMemo), by entry. */
   prepared?: ReadonlyMap<SearchEntry, PreparedWords[]>;
+  /** The words the prepared records' term ids name (the last build's vocabulary; this build's starts with it). */
+  vocabulary?: readonly string[];
   /** Return the words of every record counted now, for the next build. */
   keepWords?: boolean;
   locales: readonly string[];
@@ -78,10 +80,13 @@ function deltas(list: number[]): number[] {
   return out;
 }
 
-/** A record's words and their weighted counts, with names instead of ids: what a build keeps for the next one. */
+/**
+ * A record's words (ids into the vocabulary) and their weighted counts: what a build keeps
+ * for the next one, which starts its vocabulary with the same words so the ids hold.
+ */
 export interface PreparedWords {
-  words: string[];
-  counts: number[];
+  terms: Int32Array;
+  counts: Float64Array;
   length: number;
 }
 
@@ -100,9 +105,16 @@ interface Weighted {
  */
 class Vocabulary {
   readonly ids = new Map<string, number>();
-  readonly words: string[] = [];
-  private counts = new Float64Array(1024);
+  readonly words: string[];
+  private counts: Float64Array;
   private readonly touched: number[] = [];
+
+  /** `words`: the last build's, whose ids the prepared records use. */
+  constructor(words: readonly string[] = []) {
+    this.words = [...words];
+    this.words.forEach((word, id) => this.ids.set(word, id));
+    this.counts = new Float64Array(Math.max(1024, this.words.length * 2));
+  }
 
   private idOf(word: string): number {
     let id = this.ids.get(word);
@@ -141,24 +153,15 @@ class Vocabulary {
     return { entry, index, terms, counts, length };
   }
 
-  /** A record counted by an earlier build: no text to split, only names to number. */
+  /** A record counted by an earlier build, in this vocabulary's ids: nothing to split or look up. */
   prepared(entry: SearchEntry, index: number, words: PreparedWords): Weighted {
-    const terms = new Int32Array(words.words.length);
-    words.words.forEach((word, i) => {
-      terms[i] = this.idOf(word);
-    });
-    return { entry, index, terms, counts: Float64Array.from(words.counts), length: words.length };
-  }
-
-  /** The names of a record's words, for the next build. */
-  named(weighted: Weighted): PreparedWords {
-    return { words: Array.from(weighted.terms, (id) => this.words[id]!), counts: Array.from(weighted.counts), length: weighted.length };
+    return { entry, index, terms: words.terms, counts: words.counts, length: words.length };
   }
 }
 
-export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]; stats: LocaleIndexStats[]; words: Map<SearchEntry, PreparedWords[]> } {
+export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]; stats: LocaleIndexStats[]; words: Map<SearchEntry, PreparedWords[]>; vocabulary: readonly string[] } {
   // Words are counted once per record, also for the records every locale shares.
-  const vocabulary = new Vocabulary();
+  const vocabulary = new Vocabulary(input.vocabulary);
   const weighted = new Map<SearchEntry, Weighted[]>();
   const words = new Map<SearchEntry, PreparedWords[]>();
   for (const entry of input.entries) {
@@ -169,7 +172,7 @@ export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]
     } else {
       const counted = entry.records.map((_, i) => vocabulary.weigh(entry, i));
       weighted.set(entry, counted);
-      if (input.keepWords) words.set(entry, counted.map((w) => vocabulary.named(w)));
+      if (input.keepWords) words.set(entry, counted.map(({ terms, counts, length }) => ({ terms, counts, length })));
     }
   }
   const files: OutputFile[] = [];
@@ -180,7 +183,7 @@ export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]
     files.push(...built.files);
     stats.push({ locale, records: built.records, terms: built.terms, files: built.files.length, bytes: built.files.reduce((n, f) => n + Buffer.byteLength('contents' in f ? f.contents : ''), 0) });
   }
-  return { files, stats, words };
+  return { files, stats, words, vocabulary: vocabulary.words };
 }
 
 function localeIndex(locale: string, records: Weighted[], vocabulary: readonly string[], languages: SearchIndexInput['languages'], stringsOf: StringsOf): { files: OutputFile[]; records: number; terms: number } {

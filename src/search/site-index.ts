@@ -24,24 +24,39 @@ export interface SiteSearchIndex {
  * What a build keeps for the next one, by document cache key: the document's entry (null
  * when it has none) and the words of its records, so an unchanged page is not split into
  * words again. The entry is a function of what the key hashes (the page's text by heading,
- * its plan, the site's config and API document).
+ * its plan, the site's config and API document). The words are ids into the memo's
+ * vocabulary, which only grows, so the ids an entry holds stay valid; an entry made with
+ * another vocabulary (another stamp) is not used.
  */
 export interface SearchMemo {
   get(key: string): MemoEntry | undefined;
   set(key: string, value: MemoEntry): void;
+  /** The vocabulary the entries' ids name, as the last build left it. */
+  vocabulary(): MemoVocabulary | null;
+  setVocabulary(vocabulary: MemoVocabulary): void;
 }
 /**
  * Kept small, as it is read and written whole on every build: the entry without the text
- * of its fields (only counting needs that), each record's words as one string, the counts
- * as a typed array (both serialise as single blocks).
+ * of its fields (only counting needs that), each record's term ids and counts as typed
+ * arrays (both serialise as single blocks).
  */
-export type MemoEntry = { entry: SearchEntry; words: { words: string; counts: Float64Array; length: number }[] } | null;
+export type MemoEntry = { entry: SearchEntry; vocabulary: string; words: PreparedWords[] } | null;
+export interface MemoVocabulary {
+  stamp: string;
+  words: string[];
+}
 
-const remember = (entry: SearchEntry, words: PreparedWords[]): MemoEntry => ({
-  entry: { ...entry, records: entry.records.map((r) => ({ ...r, fields: [] })) },
-  words: words.map((w) => ({ words: w.words.join('\n'), counts: Float64Array.from(w.counts), length: w.length })),
-});
-const recall = (memo: NonNullable<MemoEntry>): PreparedWords[] => memo.words.map((w) => ({ words: w.words ? w.words.split('\n') : [], counts: Array.from(w.counts), length: w.length }));
+/** The vocabulary is numbered afresh once it holds this many words more than twice those in use. */
+const VOCABULARY_SLACK = 10_000;
+
+const remember = (entry: SearchEntry, words: PreparedWords[], stamp: string): MemoEntry => ({ entry: { ...entry, records: entry.records.map((r) => ({ ...r, fields: [] })) }, vocabulary: stamp, words });
+/** An entry's words, if they name words of this vocabulary. */
+export const recall = (memo: NonNullable<MemoEntry>, vocabulary: MemoVocabulary | null): PreparedWords[] | null => {
+  if (!vocabulary || memo.vocabulary !== vocabulary.stamp) return null;
+  const size = vocabulary.words.length;
+  for (const w of memo.words) for (const id of w.terms) if (id >= size) return null;
+  return memo.words;
+};
 
 export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput & { memo?: SearchMemo | null }): SiteSearchIndex {
   const { config } = site;
@@ -50,14 +65,18 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
   const entries: SearchEntry[] = [];
   const excluded: ExcludedPage[] = [];
   const prepared = new Map<SearchEntry, PreparedWords[]>();
-  const keyOf = new Map<SearchEntry, string>();
+  /** Every entry's cache key, and whether it is to be kept anew (not as the memo had it). */
+  const keyOf = new Map<SearchEntry, { key: string; fresh: boolean }>();
   const entryOf = searchEntryMaker({ site, plan, latestLabel });
+  const vocabulary = memo?.vocabulary() ?? null;
   for (const doc of documents) {
     const remembered = doc.cacheKey ? memo?.get(doc.cacheKey) : undefined;
-    if (remembered !== undefined) {
+    const words = remembered ? recall(remembered, vocabulary) : null;
+    if (remembered === null || (remembered && words)) {
       if (remembered) {
         entries.push(remembered.entry);
-        prepared.set(remembered.entry, recall(remembered));
+        prepared.set(remembered.entry, words!);
+        keyOf.set(remembered.entry, { key: doc.cacheKey!, fresh: false });
       }
       continue;
     }
@@ -66,18 +85,45 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
     if (made && 'entry' in made) entries.push(made.entry);
     else if (made) excluded.push(made.excluded);
     if (doc.cacheKey && memo) {
-      if (made && 'entry' in made) keyOf.set(made.entry, doc.cacheKey);
+      if (made && 'entry' in made) keyOf.set(made.entry, { key: doc.cacheKey, fresh: true });
       else memo.set(doc.cacheKey, null);
     }
   }
   const built = buildSearchIndex({
     entries,
     prepared,
+    ...(vocabulary ? { vocabulary: vocabulary.words } : {}),
     keepWords: Boolean(memo),
     locales: config.locales.available,
     languages: { available: config.api.languages, default: config.api.defaultLanguage },
     strings,
   });
-  for (const [entry, key] of keyOf) memo!.set(key, remember(entry, built.words.get(entry)!));
+  if (memo) keep(memo, vocabulary, built, keyOf);
   return { files: built.files, stats: built.stats, excluded };
+}
+
+/** Saves the new entries' words, in the grown vocabulary; or every entry's, numbered afresh, when most of the vocabulary is no longer used. */
+export function keep(memo: SearchMemo, last: MemoVocabulary | null, built: Pick<ReturnType<typeof buildSearchIndex>, 'words' | 'vocabulary'>, keyOf: Map<SearchEntry, { key: string; fresh: boolean }>): void {
+  const inUse = new Uint8Array(built.vocabulary.length);
+  for (const words of built.words.values()) for (const w of words) for (const id of w.terms) inUse[id] = 1;
+  let used = 0;
+  for (const flag of inUse) used += flag;
+  if (last && built.vocabulary.length <= used * 2 + VOCABULARY_SLACK) {
+    const grown = { stamp: last.stamp, words: [...built.vocabulary] };
+    memo.setVocabulary(grown);
+    for (const [entry, { key, fresh }] of keyOf) if (fresh) memo.set(key, remember(entry, built.words.get(entry)!, grown.stamp));
+    return;
+  }
+  // Numbered afresh: only the words in use, in their order, and every entry renumbered.
+  const ids = [...inUse.keys()].filter((id) => inUse[id]);
+  const renumber = new Int32Array(built.vocabulary.length);
+  ids.forEach((id, i) => {
+    renumber[id] = i;
+  });
+  const fresh = { stamp: `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`, words: ids.map((id) => built.vocabulary[id]!) };
+  memo.setVocabulary(fresh);
+  for (const [entry, { key }] of keyOf) {
+    const words = built.words.get(entry)!.map((w) => ({ terms: w.terms.map((id) => renumber[id]!), counts: w.counts, length: w.length }));
+    memo.set(key, remember(entry, words, fresh.stamp));
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, type RecordChunk, type SearchMeta } from '../../../src/search/build-index.js';
+import { buildSearchIndex, type PreparedWords, type RecordChunk, type SearchMeta } from '../../../src/search/build-index.js';
+import { keep, recall, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../../../src/search/site-index.js';
 import type { SearchEntry, SearchRecord } from '../../../src/search/entries.js';
 
 const record = (hash: string, title: string, text: string, detail?: string): SearchRecord => ({
@@ -134,5 +135,61 @@ describe('the search index', () => {
     expect(next).toBe(400);
     expect(lookup(big, 'en', 'word399').map((r) => r.url)).toEqual(['/developers/g399']);
     expect(lookup(big, 'en', 'shared')).toHaveLength(400);
+  });
+});
+
+describe('words kept for the next build (SearchMemo)', () => {
+  const languages = { available: ['curl', 'ruby'], default: 'curl' };
+  const asMap = (files: ReturnType<typeof buildSearchIndex>['files']) => new Map(files.map((f) => [f.path, 'contents' in f ? String(f.contents) : '']));
+
+  it('gives the same index from the last build\'s term ids as from the text, also in a vocabulary with words no longer used', () => {
+    const cold = buildSearchIndex({ entries: ENTRIES, locales: ['en', 'nl'], languages, keepWords: true });
+    const warm = buildSearchIndex({ entries: ENTRIES, prepared: cold.words, vocabulary: cold.vocabulary, locales: ['en', 'nl'], languages, keepWords: true });
+    expect(asMap(warm.files)).toEqual(asMap(cold.files));
+    // Stale words before and after: the ids the records hold still name the same words.
+    const grown = [...cold.vocabulary, 'stale', 'unused'];
+    const edited = [entry('/developers/new', null, [record('', 'Zebra crossing', 'A new page with new words.')], { group: 'guide' }), ...ENTRIES];
+    const fromText = buildSearchIndex({ entries: edited, locales: ['en', 'nl'], languages });
+    const partly = buildSearchIndex({ entries: edited, prepared: cold.words, vocabulary: grown, locales: ['en', 'nl'], languages, keepWords: true });
+    expect(asMap(partly.files)).toEqual(asMap(fromText.files));
+    // The new page's words were added after the last build's.
+    expect(partly.vocabulary.slice(0, grown.length)).toEqual(grown);
+    expect(partly.vocabulary).toContain('zebra');
+  });
+});
+
+describe('the memo\'s vocabulary', () => {
+  const languages = { available: ['curl', 'ruby'], default: 'curl' };
+  function fakeMemo() {
+    const entries = new Map<string, MemoEntry>();
+    let vocabulary: MemoVocabulary | null = null;
+    const memo: SearchMemo = { get: (k) => entries.get(k), set: (k, v) => void entries.set(k, v), vocabulary: () => vocabulary, setVocabulary: (v) => void (vocabulary = v) };
+    return { memo, entries, vocabulary: () => vocabulary };
+  }
+  const named = (words: PreparedWords[], vocabulary: readonly string[]) => words.map((w) => Array.from(w.terms, (id) => vocabulary[id]).sort());
+
+  it('grows while most words are in use, keeping its stamp and the ids entries hold', () => {
+    const { memo, entries, vocabulary } = fakeMemo();
+    const built = buildSearchIndex({ entries: ENTRIES, locales: ['en', 'nl'], languages, keepWords: true });
+    const last = { stamp: 's1', words: [...built.vocabulary] };
+    keep(memo, last, built, new Map(ENTRIES.map((e, i) => [e, { key: `k${i}`, fresh: true }])));
+    expect(vocabulary()!.stamp).toBe('s1');
+    const kept = entries.get('k0')!;
+    expect(named(recall(kept, vocabulary())!, vocabulary()!.words)).toEqual(named(built.words.get(ENTRIES[0]!)!, built.vocabulary));
+    // Another vocabulary (another stamp), or one too short for the ids: the entry is not used.
+    expect(recall(kept, { stamp: 's2', words: vocabulary()!.words })).toBeNull();
+    expect(recall(kept, { stamp: 's1', words: [] })).toBeNull();
+  });
+
+  it('is numbered afresh when most of its words are no longer used, with every entry renumbered', () => {
+    const { memo, entries, vocabulary } = fakeMemo();
+    const built = buildSearchIndex({ entries: ENTRIES, vocabulary: Array.from({ length: 30_000 }, (_, i) => `gone${i}`), locales: ['en', 'nl'], languages, keepWords: true });
+    keep(memo, { stamp: 'old', words: [] }, built, new Map(ENTRIES.map((e, i) => [e, { key: `k${i}`, fresh: i === 0 }])));
+    const fresh = vocabulary()!;
+    expect(fresh.stamp).not.toBe('old');
+    expect(fresh.words.some((w) => w.startsWith('gone'))).toBe(false);
+    // Every entry, not only the new one, is kept in the new numbering.
+    expect(entries.size).toBe(ENTRIES.length);
+    ENTRIES.forEach((e, i) => expect(named(recall(entries.get(`k${i}`)!, fresh)!, fresh.words)).toEqual(named(built.words.get(e)!, built.vocabulary)));
   });
 });
