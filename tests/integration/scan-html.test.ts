@@ -5,6 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanAnyHtml, scanHtml, scanOwnMarkup, type ScannedPage } from '../../src/check/scan-html.js';
@@ -107,6 +109,23 @@ describe('the fast reader of React markup', () => {
       expect(plain(scanHtml(html))).toEqual(plain(scanAnyHtml(html)));
     });
   }
+
+  it('keeps no page in memory through the ids and links it read', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const filler = `<p>${'Text of the page. '.repeat(3000)}</p>`; // 54 KB a page
+    const pages = Array.from({ length: 300 }, (_, i) => `<!DOCTYPE html><html><body><h2 id="heading-number-${i}">x</h2>${filler}<a href="/developers/page-number-${i}#section-${i}">x</a><img src="/assets/picture-number-${i}.png"/></body></html>`);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const pool = new Map();
+    const kept = pages.map((html) => scanHtml(html, pool));
+    pages.length = 0;
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(kept).toHaveLength(300);
+    // The 300 pages are 16 MB; what was read of them is a few hundred bytes each.
+    expect(grown).toBeLessThan(2_000_000);
+  });
 
   it('shares one link object per distinct link across pages', () => {
     const pool = new Map();
