@@ -27,6 +27,7 @@ import { AUTO_RENDER_THREAD_PAGES, renderAll, startRenderPool, workerCount } fro
 import { task, type TaskTimings } from './task.js';
 import { refuseOutDir } from './out-dir.js';
 import { stageOutput, type Staging } from './write-output.js';
+import { markdownTwinUrl } from '../routes/markdown-twin.js';
 
 export interface CompileOptions {
   /** Path of docs.config.yaml (default: ./docs.config.yaml). */
@@ -264,7 +265,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const { files, documents } = result.compiled;
   await task(result.timings, 'write', async () => {
     if (staged) {
-      await staged.commit(files);
+      // The twins the page thread wrote beside their pages are in the staging folder already.
+      await staged.commit(files, new Set(documents.filter((d) => d.twinWritten).map((d) => markdownTwinUrl(d.url).slice(1))));
       outputCache?.record(outputCache.identify(files, documents), documents, result.diagnostics);
     } else {
       outputCache!.record(outputCache!.updateInPlace(files, documents), documents, result.diagnostics);

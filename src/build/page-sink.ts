@@ -9,6 +9,8 @@ import { Worker } from 'node:worker_threads';
 import { scanHtml, type LinkPool, type ScannedPage } from '../check/scan-html.js';
 import { internalError, OutputError, outputError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
+import type { RenderedDocument } from '../render/render-documents.js';
+import { markdownTwinUrl } from '../routes/markdown-twin.js';
 
 const BATCH = 16;
 /** Batches sent but not yet handled, beyond which rendering waits for the page thread. */
@@ -32,6 +34,24 @@ export interface SinkPage {
   url: string;
   path: string;
   html: string;
+  /** The page's Markdown twin, written beside it (a build with llms.enabled). */
+  twin?: { path: string; text: string };
+}
+
+/**
+ * What goes to the page sink of a rendered document: its page, and its twin when the
+ * pages are written (so the twins are written on the page thread as pages are rendered,
+ * not all at the end). Marks the document for what was handed over.
+ */
+export function sinkPage(doc: RenderedDocument, options: SinkOptions): SinkPage {
+  const page: SinkPage = { url: doc.url, path: doc.path, html: doc.html };
+  if (options.dir && doc.markdown !== undefined) {
+    page.twin = { path: markdownTwinUrl(doc.url).slice(1), text: doc.markdown };
+    doc.twinWritten = true;
+  }
+  if (!options.keepHtml) doc.html = '';
+  if (options.dir) doc.written = true;
+  return page;
 }
 
 /** Takes pages one at a time; returns what it scanned, by URL. */
@@ -44,17 +64,21 @@ export function createPageHandler(options: SinkOptions): { take(page: SinkPage):
     take(page) {
       if (options.scan) scanned.set(page.url, scanHtml(page.html, pool));
       if (!options.dir) return;
-      const file = join(options.dir, page.path);
-      const folder = dirname(file);
-      try {
-        if (!made.has(folder)) {
-          mkdirSync(folder, { recursive: true });
-          made.add(folder);
+      const write = (path: string, text: string) => {
+        const file = join(options.dir!, path);
+        const folder = dirname(file);
+        try {
+          if (!made.has(folder)) {
+            mkdirSync(folder, { recursive: true });
+            made.add(folder);
+          }
+          writeFileSync(file, text);
+        } catch (error) {
+          throw outputError(`the page ${path}`, error);
         }
-        writeFileSync(file, page.html);
-      } catch (error) {
-        throw outputError(`the page ${page.path}`, error);
-      }
+      };
+      write(page.path, page.html);
+      if (page.twin) write(page.twin.path, page.twin.text);
     },
   };
 }

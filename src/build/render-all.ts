@@ -12,7 +12,7 @@ import type { DocumentPlan } from '../routes/plan.js';
 import { loadMarkdownPlugins, type MarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderedDocument, type RenderInput } from '../render/render-documents.js';
 import { heapKeeper } from './heap.js';
-import { pageSink, type SinkOptions } from './page-sink.js';
+import { pageSink, sinkPage, type SinkOptions } from './page-sink.js';
 
 /** Below this many pages, starting the page thread costs more than it saves. */
 export const MIN_PAGES_FOR_SINK_THREAD = 150;
@@ -109,11 +109,8 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
   // page crosses threads, and no third thread competes for the cores.
   const sink = options.outDir || options.scan ? pageSink(sinkOptions, canUseWorkers && !pooled && documents.length >= MIN_PAGES_FOR_SINK_THREAD) : null;
   const handOver = (doc: RenderedDocument) => {
-    if (!sink) return doc;
-    sink.take({ url: doc.url, path: doc.path, html: doc.html });
     // Unless the caller writes the page itself, nothing needs the HTML after the sink: it is on disk, or its ids and links are read.
-    if (!sinkOptions.keepHtml) doc.html = '';
-    if (options.outDir) doc.written = true;
+    if (sink) sink.take(sinkPage(doc, sinkOptions));
     return doc;
   };
   try {

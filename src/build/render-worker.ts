@@ -9,7 +9,7 @@ import { loadMarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderInput } from '../render/render-documents.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import type { WorkerResult } from './render-all.js';
-import { createPageHandler, type SinkOptions } from './page-sink.js';
+import { createPageHandler, sinkPage, type SinkOptions } from './page-sink.js';
 
 type Message = { input: RenderInput; documents: DocumentPlan[]; sink: SinkOptions } | { batch: number[] | null };
 type Job = { render: ReturnType<typeof createRenderer>['render']; documents: DocumentPlan[] };
@@ -24,9 +24,7 @@ async function prepare(input: RenderInput, documents: DocumentPlan[], sink: Sink
     render: (plan) => {
       const doc = renderer.render(plan);
       if (!pages) return doc;
-      pages.take({ url: doc.url, path: doc.path, html: doc.html });
-      if (!sink.keepHtml) doc.html = '';
-      if (sink.dir) doc.written = true;
+      pages.take(sinkPage(doc, sink));
       if (sink.scan) doc.scanned = pages.scanned.get(doc.url)!;
       return doc;
     },

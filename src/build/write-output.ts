@@ -13,7 +13,8 @@ import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './out-dir.js';
  */
 export interface Staging {
   dir: string;
-  commit(files: readonly OutputFile[]): Promise<void>;
+  /** `written`: paths of `files` already in the staging folder (the twins the page thread wrote). */
+  commit(files: readonly OutputFile[], written?: ReadonlySet<string>): Promise<void>;
   abort(): Promise<void>;
 }
 
@@ -26,7 +27,7 @@ export async function stageOutput(outDir: string): Promise<Staging> {
     throw outputError(`the output folder beside ${target}`, error);
   });
   const abort = () => rm(temp, { recursive: true, force: true });
-  const commit = async (files: readonly OutputFile[]) => {
+  const commit = async (files: readonly OutputFile[], written: ReadonlySet<string> = new Set()) => {
     try {
       // Two files for one path would make the output depend on which write lands last.
       const seen = new Set<string>();
@@ -34,9 +35,10 @@ export async function stageOutput(outDir: string): Promise<Staging> {
         if (seen.has(f.path)) throw internalError(`two output files for ${f.path}`);
         seen.add(f.path);
       }
-      const dirs = new Set(files.map((f) => dirname(join(temp, f.path))));
+      const left = files.filter((f) => !written.has(f.path));
+      const dirs = new Set(left.map((f) => dirname(join(temp, f.path))));
       for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-      await inBatches(files, 64, (f) => ('from' in f ? copyFile(f.from, join(temp, f.path)) : writeFile(join(temp, f.path), f.contents)));
+      await inBatches(left, 64, (f) => ('from' in f ? copyFile(f.from, join(temp, f.path)) : writeFile(join(temp, f.path), f.contents)));
       await writeFile(join(temp, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
       const hadPrevious = await rename(target, old).then(
         () => true,

@@ -78,7 +78,7 @@ export function planCache(target: CacheTarget, input: RenderInput, documents: re
         rendered.cacheKey = key;
         // A document with errors is rendered again next time, so they are reported again.
         if (rendered.diagnostics.some((d) => d.severity === 'error')) return;
-        const { html: _html, written: _written, kept: _kept, cacheKey: _key, ...facts } = rendered;
+        const { html: _html, written: _written, twinWritten: _twinWritten, kept: _kept, cacheKey: _key, ...facts } = rendered;
         store.set(key, facts);
       },
     },

@@ -14,7 +14,7 @@ import type { RenderedDocument } from '../render/render-documents.js';
 const FORMAT = 3;
 
 /** A rendered document without its HTML (which went to the output folder). */
-export type CachedDocument = Omit<RenderedDocument, 'html' | 'written' | 'kept'>;
+export type CachedDocument = Omit<RenderedDocument, 'html' | 'written' | 'twinWritten' | 'kept'>;
 
 /** Values by key, from the last run; what this run sets or gets is what the next one finds. */
 export interface Pack<T> {

@@ -50,6 +50,8 @@ export interface RenderedDocument {
   html: string;
   /** Set when the rendering thread wrote the page into the output folder itself. */
   written?: boolean;
+  /** Set when the rendering thread wrote the page's Markdown twin too (page-sink.ts). */
+  twinWritten?: boolean;
   /** Set when the page was not rendered: the output folder holds it from the last build (src/cache/). */
   kept?: boolean;
   /** The document's cache key (src/cache/document-key.ts), when the run uses the cache. */

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pageSink } from '../../../src/build/page-sink.js';
+import { pageSink, sinkPage } from '../../../src/build/page-sink.js';
+import type { RenderedDocument } from '../../../src/render/render-documents.js';
 
 let dir: string;
 beforeEach(() => {
@@ -26,6 +27,19 @@ describe.each([false, true])('pageSink (own thread: %s)', (ownThread) => {
     expect(scanned.size).toBe(40);
     expect([...scanned.get('/p/7')!.ids]).toEqual(['p7']);
     expect(scanned.get('/p/7')!.links).toEqual([{ href: '/p/8', tag: 'a' }]);
+  });
+
+  it("writes each page's Markdown twin beside it, and marks the document for what it took", async () => {
+    const sink = pageSink({ dir, scan: true }, ownThread);
+    const docs: RenderedDocument[] = Array.from({ length: 20 }, (_, i) => ({ ...page(i), url: `/guides/p${i}`, ids: [], links: [], diagnostics: [], markdown: `# Page ${i}\n` }));
+    for (const doc of docs) sink.take(sinkPage(doc, { dir, scan: true }));
+    await sink.close();
+    expect(readFileSync(join(dir, 'guides', 'p19.md'), 'utf8')).toBe('# Page 19\n');
+    expect(docs[0]).toMatchObject({ twinWritten: true, written: true, html: '' });
+    // A check (nothing written) keeps the twin for itself.
+    const checked: RenderedDocument = { ...page(1), ids: [], links: [], diagnostics: [], markdown: 'x' };
+    expect(sinkPage(checked, { scan: true }).twin).toBeUndefined();
+    expect(checked.twinWritten).toBeUndefined();
   });
 
   it('fails with an output error naming the page when a folder cannot be made, and stops taking pages', async () => {
