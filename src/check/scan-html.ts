@@ -7,7 +7,7 @@
 // escaped outside scripts), and scanOwnMarkup reads that part about ten times faster. It
 // gives up on the first thing outside that part (a comment, a single-quoted value, an
 // entity in a value it reports, an upper-case name, a raw-text element it does not know),
-// and the page is then read by htmlparser2 as a whole. tests/unit/check/scan-html.test.ts
+// and the page is then read by htmlparser2 as a whole. tests/integration/scan-html.test.ts
 // proves both equal on every page of the bundled site, on generated pages and on the
 // edge cases.
 import { Parser } from 'htmlparser2';
@@ -46,7 +46,7 @@ function pooled(pool: LinkPool, href: string, tag: Link['tag']): Link {
  * as a view into it, so one id or link kept per page would keep every page's HTML in
  * memory (38 MB at 1000 pages, in the thread that holds the scans until the build ends).
  */
-export function own(text: string): string {
+function own(text: string): string {
   return (' ' + text).slice(1);
 }
 
@@ -72,7 +72,6 @@ export function scanAnyHtml(html: string, pool: LinkPool = new Map()): ScannedPa
 
 /** Elements whose content is text up to their end tag (htmlparser2's special elements). */
 const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'iframe', 'noembed', 'noframes', 'xmp']);
-const LT = 60; // <
 const GT = 62; // >
 const SLASH = 47; // /
 const EQ = 61; // =
@@ -106,8 +105,9 @@ export function scanOwnMarkup(html: string, pool: LinkPool = new Map()): Scanned
       while (isNameChar(html.charCodeAt(j))) j++;
       if (html.charCodeAt(j) !== GT) return null;
       const name = html.slice(i + 2, j).toLowerCase();
-      if (name === 'form') forms--;
-      else if (name === 'svg' || name === 'math') foreign--;
+      // A stray end tag closes nothing, for htmlparser2 either.
+      if (name === 'form') forms = Math.max(0, forms - 1);
+      else if (name === 'svg' || name === 'math') foreign = Math.max(0, foreign - 1);
       i = html.indexOf('<', j + 1);
       continue;
     }

@@ -96,6 +96,7 @@ describe('the fast reader of React markup', () => {
     ['image is read as img', '<image src="/pic.png">', false],
     ['a form inside a form', '<form id="f1"><form id="f2"><a href="/f">f</a></form></form>', false],
     ['two forms one after the other', '<form id="f1"></form><form id="f2"></form>', true],
+    ['a stray form end tag, then a form in a form', '</form><form id="f1"><form id="f2"><a href="/f">f</a></form></form>', false],
     ['a stray less-than sign', '<p>1 < 2 <a href="/l">l</a></p>', false],
     ['plaintext', '<plaintext><a href="/p">', false],
     ['an unclosed script', '<script>var a = 1;', false],
