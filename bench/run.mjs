@@ -67,6 +67,8 @@ function runCli(args, { cache, cwd = root } = {}) {
   return { ms, status: result.status, stdout: result.stdout, stderr: result.stderr, rssMiB: m ? Number(m[1]) / 1024 : NaN, user: m ? Number(m[2]) : NaN, sys: m ? Number(m[3]) : NaN };
 }
 const freshCache = () => mkdtempSync(join(work, 'cache-'));
+/** A new output folder beside the others (see the cold runs below). */
+const freshOut = (label) => join(mkdtempSync(join(work, `out-${label}-`)), 'dist');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n, d = 0) => n.toFixed(d);
@@ -89,13 +91,14 @@ for (const pages of sizes) {
   if (pages === 1000) site1000 = site;
   const config = join(site, 'docs.config.yaml');
   const out = join(work, `dist-${pages}`);
-  const build = (cache) => runCli(['build', '--config', config, '--out', out, '--quiet'], { cache });
+  const build = (cache, to = out) => runCli(['build', '--config', config, '--out', to, '--quiet'], { cache });
   const n = pages >= 10_000 ? 1 : runs;
   console.log(`${pages} pages (+2), markdown.engine fast`);
-  const cold = summary(Array.from({ length: n }, () => {
-    rmSync(out, { recursive: true, force: true });
-    return build(freshCache());
-  }));
+  // Each cold run writes a folder of its own, and nothing is deleted until the bench ends:
+  // on ext4, creating files soon after thousands were deleted makes the kernel walk the
+  // deleted inodes for every new one (0.3 s of kernel time becomes 3-4 s), which would
+  // measure the last run's clean-up rather than this build. A fresh clone has none.
+  const cold = summary(Array.from({ length: n }, () => build(freshCache(), freshOut(pages))));
   const [budgetMs, budgetMiB] = COLD_BUDGET[pages] ?? [];
   line('cold build', cold, budgetMs, budgetMiB);
   perPage.push([pages, cold.ms / pages]);
@@ -150,14 +153,14 @@ if (site1000) {
   const on = [];
   const off = [];
   for (let i = 0; i < runs; i++) {
-    on.push(runCli(['build', '--config', config, '--out', out, '--quiet'], { cache: freshCache() }));
-    off.push(runCli(['build', '--config', join(site1000, 'nosearch.config.yaml'), '--out', out, '--quiet'], { cache: freshCache() }));
+    on.push(runCli(['build', '--config', config, '--out', freshOut('search'), '--quiet'], { cache: freshCache() }));
+    off.push(runCli(['build', '--config', join(site1000, 'nosearch.config.yaml'), '--out', freshOut('nosearch'), '--quiet'], { cache: freshCache() }));
   }
   const growth = ((median(on.map((r) => r.ms)) - median(off.map((r) => r.ms))) / median(off.map((r) => r.ms))) * 100;
   console.log(`  cold build ${fmt(median(on.map((r) => r.ms)))} ms with search, ${fmt(median(off.map((r) => r.ms)))} ms without: ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} % ${verdict(growth, 30)}`);
   // The reference engine (markdown.engine: remark) on the same corpus.
   writeFileSync(join(site1000, 'remark.config.yaml'), `${readFileSync(config, 'utf8')}markdown: { engine: remark }\n`);
-  const remark = summary(Array.from({ length: runs }, () => runCli(['build', '--config', join(site1000, 'remark.config.yaml'), '--out', out, '--quiet'], { cache: freshCache() })));
+  const remark = summary(Array.from({ length: runs }, () => runCli(['build', '--config', join(site1000, 'remark.config.yaml'), '--out', freshOut('remark'), '--quiet'], { cache: freshCache() })));
   line('cold build, remark', remark);
 }
 
