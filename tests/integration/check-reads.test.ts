@@ -14,29 +14,24 @@ const count = (path: unknown) => {
   reads.set(key, (reads.get(key) ?? 0) + 1);
 };
 
+/** `read` with each call's path counted first (hoisted with the mocks that use it). */
+const { counting } = vi.hoisted(() => ({
+  counting: <F,>(read: F): F =>
+    ((path: unknown, ...rest: unknown[]) => {
+      count(path);
+      return (read as (...args: unknown[]) => unknown)(path, ...rest);
+    }) as F,
+}));
+
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
-  const readFileSync = ((path: unknown, ...rest: unknown[]) => {
-    count(path);
-    return (fs.readFileSync as (...args: unknown[]) => unknown)(path, ...rest);
-  }) as typeof fs.readFileSync;
-  const openSync = ((path: unknown, ...rest: unknown[]) => {
-    count(path);
-    return (fs.openSync as (...args: unknown[]) => unknown)(path, ...rest);
-  }) as typeof fs.openSync;
-  return { ...fs, readFileSync, openSync, default: { ...fs, readFileSync, openSync } };
+  const readers = { readFileSync: counting(fs.readFileSync), openSync: counting(fs.openSync) };
+  return { ...fs, ...readers, default: { ...fs, ...readers } };
 });
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
-  const readFile = ((path: unknown, ...rest: unknown[]) => {
-    count(path);
-    return (fs.readFile as (...args: unknown[]) => unknown)(path, ...rest);
-  }) as typeof fs.readFile;
-  const open = ((path: unknown, ...rest: unknown[]) => {
-    count(path);
-    return (fs.open as (...args: unknown[]) => unknown)(path, ...rest);
-  }) as typeof fs.open;
-  return { ...fs, readFile, open, default: { ...fs, readFile, open } };
+  const readers = { readFile: counting(fs.readFile), open: counting(fs.open) };
+  return { ...fs, ...readers, default: { ...fs, ...readers } };
 });
 
 const site = copySite(null);
