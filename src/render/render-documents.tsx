@@ -2,7 +2,6 @@
 // the internal links it contains (for the anchor check). No file system access here.
 import GithubSlugger from 'github-slugger';
 import { createElement, type ComponentType, type ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
@@ -20,6 +19,7 @@ import { loadSiteTheme } from '../theme/load-theme.js';
 import type { SiteNav } from '../theme/nav.js';
 import type { StringsOf } from '../theme/strings.js';
 import { siteNav } from './site-nav.js';
+import { staticMarkup, type MarkupStats } from './static-markup.js';
 
 export interface BuiltAssets {
   css: string;
@@ -76,8 +76,12 @@ export interface Renderer {
  * The dev server passes its processor back in, so a patch does not rebuild it. `plugins`:
  * the site's plugins (site.markdownPlugins), loaded in this thread by the caller.
  */
-export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor; plugins?: MarkdownPlugins } = {}): Renderer & { processor: MarkdownProcessor } {
+export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor; plugins?: MarkdownPlugins; stats?: MarkupStats } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
+  // React writes the pages, or a fast path proven to write the same (static-markup.ts);
+  // BANKDOCS_MARKUP=react renders with React alone, to compare.
+  const reactOnly = process.env.BANKDOCS_MARKUP === 'react';
+  const markup: Markup = (node) => staticMarkup(node, { reactOnly, ...(options.stats ? { stats: options.stats } : {}) });
   // The built-in theme with the site's overrides (theme: in docs.config.yaml), loaded in this thread.
   const { theme, strings } = loadSiteTheme(site.config, site.theme);
   const processor =
@@ -140,12 +144,12 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       };
 
       let body: PageBody;
-      if (doc.kind === 'page') body = renderPageBody({ ctx, theme, doc, page: pageOf(doc.source), markdown });
-      else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids });
-      else body = layoutBody(theme, 'not-found', { ctx });
+      if (doc.kind === 'page') body = renderPageBody({ ctx, theme, doc, page: pageOf(doc.source), markdown, markup });
+      else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids, markup });
+      else body = layoutBody(theme, markup, 'not-found', { ctx });
 
       const { Document } = theme.components;
-      const framed = renderToStaticMarkup(
+      const framed = markup(
         <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
           {body.main}
         </Document>,
@@ -205,24 +209,26 @@ const SIDEBAR_SLOT = 'bankdocs-sidebar-slot';
 const SIDEBAR_SLOT_HTML = `<${SIDEBAR_SLOT}></${SIDEBAR_SLOT}>`;
 
 /** The components of a layout (Theme.layouts): the page, and its sidebar if the layout has one. */
-function layoutBody<P extends object>(theme: Theme, layout: keyof Theme['layouts'], props: P): PageBody {
+type Markup = (node: ReactElement) => string;
+
+function layoutBody<P extends object>(theme: Theme, markup: Markup, layout: keyof Theme['layouts'], props: P): PageBody {
   const parts = theme.layouts[layout];
   const Main = theme.components[parts.main] as unknown as ComponentType<P>;
   const Sidebar = parts.sidebar ? (theme.components[parts.sidebar] as unknown as ComponentType<P>) : null;
   const sidebar = Sidebar ? <Sidebar {...props} /> : null;
   // A sidebar with nothing to show (an article outside any page tree) is no sidebar: the
   // frame then has one column. Only a render says whether a component draws anything.
-  const sidebarHtml = sidebar ? renderToStaticMarkup(sidebar) : '';
+  const sidebarHtml = sidebar ? markup(sidebar) : '';
   return { main: <Main {...props} />, sidebar: sidebarHtml ? createElement(SIDEBAR_SLOT) : null, sidebarHtml };
 }
 
-function renderPageBody({ ctx, theme, doc, page, markdown }: { ctx: ThemeContext; theme: Theme; doc: PageDocument; page: Page; markdown: MarkdownFn }): PageBody {
+function renderPageBody({ ctx, theme, doc, page, markdown, markup }: { ctx: ThemeContext; theme: Theme; doc: PageDocument; page: Page; markdown: MarkdownFn; markup: Markup }): PageBody {
   const { element, headings } = markdown(page);
   // The layout the page's collection declares (collections[].layout), not its name.
-  return layoutBody(theme, page.info.layout, { ctx, doc, content: element, headings });
+  return layoutBody(theme, markup, page.info.layout, { ctx, doc, content: element, headings });
 }
 
-function renderApiBody({ ctx, theme, doc, pages, markdown, ids }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[] }): PageBody {
+function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[]; markup: Markup }): PageBody {
   // One slugger for the whole page: ids stay unique across sections.
   const slugger = documentSlugger();
   const sections: ApiSectionView[] = pages.map((page) => {
@@ -231,7 +237,7 @@ function renderApiBody({ ctx, theme, doc, pages, markdown, ids }: { ctx: ThemeCo
     const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title } });
     return { id, title: page.data.title, headings, content: element };
   });
-  return layoutBody(theme, 'api', { ctx, doc, sections });
+  return layoutBody(theme, markup, 'api', { ctx, doc, sections });
 }
 
 function themeContext({ input, doc, nav, theme, strings }: { input: RenderInput; doc: DocumentPlan; nav: SiteNav; theme: Theme; strings: StringsOf }): ThemeContext {

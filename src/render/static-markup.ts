@@ -1,0 +1,424 @@
+// Static markup of a React tree: React's renderToStaticMarkup, and a fast path beside it.
+//
+// Two renderers, one answer. React's server renderer is the reference and renders any
+// tree. The trees a bankdocs theme renders are a small and regular part of what React
+// accepts: function components without hooks, host elements, fragments, text. For those,
+// fastStaticMarkup writes the same string about five times faster: no tasks, segments or
+// chunk arrays, one string built as the tree is walked. It follows React where React does
+// more than write elements (react-dom 19.2's Fizz, ported in react-attributes.ts and below):
+//   - <html>, <head> and <body> are singletons: their start tags open the document, and
+//     <head> holds what React hoists into it, in React's order: <meta charSet>, the
+//     viewport <meta>, preloads of the first ten images, later preloads, then <title>,
+//     the other <meta> and <link> elements (wherever they were rendered), then the
+//     head's own children;
+//   - every image not loading lazily gets a <link rel="preload" as="image">;
+//   - a leading newline in <pre> is doubled, script text has "</script" escaped, an empty
+//     href on <a> is kept, <button>, <form> and <input> write their form props last.
+// On anything else it gives up and React renders the tree as a whole: a class component,
+// a hook (React's dispatcher is not set, so the call throws), context, Suspense, lazy,
+// memo, forwardRef, portals, promises, <select>, <option>, <textarea>, a function as a
+// form action, <style>, <noscript>, <picture>, an async script or a stylesheet with a precedence, and
+// any error (React then reports it in its own words). A component is called again when
+// React takes over, so components must be pure, as React asks of them anyway.
+// tests/unit/render/static-markup.test.ts compares both on every rule, and
+// tests/integration/static-markup.test.ts on every page of the bundled site.
+import * as React from 'react';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { attribute, customElementAttribute, escapeText } from './react-attributes.js';
+
+const ELEMENT = Symbol.for('react.transitional.element');
+const FRAGMENT = Symbol.for('react.fragment');
+const STRICT_MODE = Symbol.for('react.strict_mode');
+
+/** Which renderer wrote each tree (for tests and benchmarks). */
+export interface MarkupStats {
+  fast: number;
+  react: number;
+}
+
+export interface StaticMarkupOptions {
+  /** Render with React alone (BANKDOCS_MARKUP=react does this for every page, to compare). */
+  reactOnly?: boolean;
+  stats?: MarkupStats;
+}
+
+/** renderToStaticMarkup(node), by the fast path when it can. */
+export function staticMarkup(node: ReactNode, { reactOnly = false, stats }: StaticMarkupOptions = {}): string {
+  const fast = reactOnly ? null : fastStaticMarkup(node);
+  if (stats) stats[fast === null ? 'react' : 'fast']++;
+  return fast ?? renderToStaticMarkup(node);
+}
+
+/** The markup React would write for `node`, or null where only React can tell. */
+export function fastStaticMarkup(node: ReactNode): string | null {
+  // A hook gives up at once, without the "invalid hook call" React logs outside a render.
+  const previous = hooks?.H;
+  if (hooks) hooks.H = NO_HOOKS;
+  try {
+    return new Writer().document(node);
+  } catch {
+    return null;
+  } finally {
+    if (hooks) hooks.H = previous;
+  }
+}
+
+/** React's current hook dispatcher (what a hook calls; null outside a render), if this React version has it where 19 does. */
+const hooks = (React as unknown as Record<string, { H: unknown } | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE ?? null;
+const NO_HOOKS = new Proxy({}, { get: () => giveUp() });
+
+/** Where an element is, as React's insertion modes (getChildFormatContext). */
+const enum Mode {
+  Root = 0,
+  Html = 1,
+  Body = 2,
+  Head = 3,
+  Svg = 4,
+  Math = 5,
+  Table = 6,
+  TableBody = 7,
+  Row = 8,
+  ColumnGroup = 9,
+}
+
+/** Thrown where the tree needs React itself. */
+class GiveUp extends Error {}
+const giveUp = (): never => {
+  throw new GiveUp();
+};
+
+function childMode(parent: Mode, type: string): Mode {
+  switch (type) {
+    case 'svg':
+      return Mode.Svg;
+    case 'math':
+      return Mode.Math;
+    case 'foreignObject':
+      return Mode.Body;
+    case 'table':
+      return Mode.Table;
+    case 'thead':
+    case 'tbody':
+    case 'tfoot':
+      return Mode.TableBody;
+    case 'colgroup':
+      return Mode.ColumnGroup;
+    case 'tr':
+      return Mode.Row;
+    case 'head':
+      if (parent < Mode.Body) return Mode.Head;
+      break;
+    case 'html':
+      if (parent === Mode.Root) return Mode.Html;
+  }
+  return parent >= Mode.Table || parent < Mode.Body ? Mode.Body : parent;
+}
+
+/** Elements React writes with "/>" and no end tag. */
+const SELF_CLOSING = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'keygen', 'param', 'source', 'track', 'wbr']);
+/** Elements React leaves to its full renderer (form state, selected values, style resources, scopes). */
+const REACT_ONLY = new Set(['select', 'option', 'textarea', 'menuitem', 'object', 'style', 'noscript', 'picture']);
+/** Names with a hyphen that are SVG or MathML elements, not custom elements: React writes their props as any element's. */
+const NOT_CUSTOM = new Set(['annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri', 'font-face-format', 'font-face-name', 'missing-glyph']);
+const VALID_TAG_RE = /^[a-zA-Z][a-zA-Z:_.\-\d]*$/;
+/** Tag names checked once: valid, and none of REACT_ONLY. */
+const writableTags = new Set<string>();
+const SCRIPT_END_RE = /(<\/|<)(s)(cript)/gi;
+/** Props React writes after all others, in this order (a function as the action is left to React: it adds fields). */
+const FORM_PROPS = ['name', 'formAction', 'formEncType', 'formMethod', 'formTarget'];
+const WRITTEN_LAST: Record<string, readonly string[]> = { button: FORM_PROPS, form: ['action', 'encType', 'method', 'target'] };
+
+interface ImagePreload {
+  html: string;
+  flushed: boolean;
+}
+
+type Props = Record<string, unknown>;
+
+class Writer {
+  private htmlStart: string | null = null;
+  private headStart: string | null = null;
+  private bodyStart: string | null = null;
+  private headChildren = '';
+  private charset = '';
+  private viewport = '';
+  private hoisted = '';
+  private readonly images = new Set<string>();
+  /** Bulk image preloads a later high-priority image can promote, by key. */
+  private readonly promotable = new Map<string, ImagePreload>();
+  private readonly highImages: ImagePreload[] = [];
+  private readonly bulkImages: ImagePreload[] = [];
+
+  document(node: ReactNode): string {
+    const body = this.node(node, Mode.Root);
+    let out = '';
+    if (this.htmlStart !== null) out += this.htmlStart + (this.headStart ?? '<head>');
+    else if (this.headStart !== null) out += this.headStart;
+    out += this.charset + this.viewport;
+    for (const image of this.highImages) {
+      out += image.html;
+      image.flushed = true;
+    }
+    for (const image of this.bulkImages) if (!image.flushed) out += image.html;
+    out += this.hoisted + this.headChildren;
+    if (this.htmlStart !== null || this.headStart !== null) out += '</head>';
+    if (this.bodyStart !== null) out += this.bodyStart;
+    out += body;
+    if (this.bodyStart !== null) out += '</body>';
+    if (this.htmlStart !== null) out += '</html>';
+    return out;
+  }
+
+  private node(node: unknown, mode: Mode): string {
+    if (node === null || node === undefined || typeof node === 'boolean') return '';
+    if (typeof node === 'string') return escapeText(node);
+    if (typeof node === 'number' || typeof node === 'bigint') return escapeText(`${node}`);
+    if (typeof node !== 'object') return '';
+    if (Array.isArray(node)) {
+      let out = '';
+      for (const child of node) out += this.node(child, mode);
+      return out;
+    }
+    const element = node as { $$typeof?: unknown; type?: unknown; props?: Props };
+    if (element.$$typeof === ELEMENT) return this.element(element.type, element.props!, mode);
+    if (element.$$typeof === undefined && typeof (node as Iterable<unknown>)[Symbol.iterator] === 'function') {
+      let out = '';
+      for (const child of node as Iterable<unknown>) out += this.node(child, mode);
+      return out;
+    }
+    // Portals, lazy nodes, promises, context, or objects React rejects.
+    return giveUp();
+  }
+
+  private element(type: unknown, props: Props, mode: Mode): string {
+    if (typeof type === 'string') return this.host(type, props, mode);
+    if (typeof type === 'function') {
+      if ((type as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent) return giveUp();
+      return this.node((type as (props: Props, secondArg: undefined) => unknown)(props, undefined), mode);
+    }
+    if (type === FRAGMENT || type === STRICT_MODE) return this.node(props.children, mode);
+    return giveUp();
+  }
+
+  private host(type: string, props: Props, mode: Mode): string {
+    if (!writableTags.has(type)) {
+      if (REACT_ONLY.has(type) || !VALID_TAG_RE.test(type)) return giveUp();
+      writableTags.add(type);
+    }
+    switch (type) {
+      case 'title':
+        if (mode === Mode.Svg || props.itemProp != null) return title(props);
+        this.hoisted += title(props);
+        return '';
+      case 'meta':
+        if (mode === Mode.Svg || props.itemProp != null) return selfClosing('meta', props);
+        if (typeof props.charSet === 'string') this.charset += selfClosing('meta', props);
+        else if (props.name === 'viewport') this.viewport += selfClosing('meta', props);
+        else this.hoisted += selfClosing('meta', props);
+        return '';
+      case 'link': {
+        const { rel, href } = props;
+        if (mode === Mode.Svg || props.itemProp != null || typeof rel !== 'string' || typeof href !== 'string' || href === '') return selfClosing('link', props);
+        if (rel === 'stylesheet') {
+          if (typeof props.precedence !== 'string' || props.disabled != null || props.onLoad || props.onError) return selfClosing('link', props);
+          return giveUp();
+        }
+        if (props.onLoad || props.onError) return selfClosing('link', props);
+        this.hoisted += selfClosing('link', props);
+        return '';
+      }
+      case 'script': {
+        const { src, async } = props;
+        const inPlace = typeof src !== 'string' || !src || !async || typeof async === 'function' || typeof async === 'symbol' || props.onLoad || props.onError || mode === Mode.Svg || props.itemProp != null;
+        return inPlace ? script(props) : giveUp();
+      }
+      case 'img':
+        this.preloadImage(props);
+        return selfClosing('img', props);
+      case 'input':
+        return input(props);
+      case 'html':
+      case 'head':
+      case 'body':
+        return this.singleton(type, props, mode);
+    }
+    if (SELF_CLOSING.has(type)) return selfClosing(type, props);
+    return this.container(type, props, mode);
+  }
+
+  /** An element with content and an end tag (React's pushStartGenericElement and its variants). */
+  private container(type: string, props: Props, mode: Mode): string {
+    const last = WRITTEN_LAST[type];
+    const write: AttributeWriter =
+      type.includes('-') && !NOT_CUSTOM.has(type)
+        ? customElementAttribute
+        : last
+        ? (key, value) => (last.includes(key) ? '' : attribute(key, value))
+        : type === 'a'
+        ? (key, value) => (key === 'href' && value === '' ? ' href=""' : attribute(key, value))
+        : attribute;
+    const opened = openTag(type, props, write);
+    let out = opened.tag;
+    const { children, html } = opened;
+    if (last) {
+      if (typeof props.formAction === 'function' || typeof props.action === 'function') return giveUp();
+      for (const key of last) if (props[key] != null) out += attribute(key, props[key]);
+    }
+    out += '>';
+    if (html !== null) {
+      const inner = innerHtml(html, children);
+      out += (type === 'pre' || type === 'listing') && inner.startsWith('\n') ? `\n${inner}` : inner;
+    }
+    if ((type === 'pre' || type === 'listing') && typeof children === 'string' && children[0] === '\n') out += '\n';
+    // React writes a string child of a plain element itself; custom elements' go through the tree walk (same text).
+    out += this.node(children, childMode(mode, type));
+    return `${out}</${type}>`;
+  }
+
+  /** <html>, <head> and <body> at the top of a document: their start tags go to the preamble. */
+  private singleton(type: 'html' | 'head' | 'body', props: Props, mode: Mode): string {
+    const top = type === 'html' ? mode === Mode.Root : mode < Mode.Body;
+    if (!top) return this.container(type, props, mode);
+    const { tag, children, html } = openTag(type, props);
+    let start = tag;
+    start += '>';
+    if (html !== null) start += innerHtml(html, children);
+    const inner = childMode(mode, type);
+    if (type === 'html') {
+      if (this.htmlStart !== null) return giveUp();
+      this.htmlStart = start;
+      return this.node(children, inner);
+    }
+    if (type === 'body') {
+      if (this.bodyStart !== null) return giveUp();
+      this.bodyStart = start;
+      return this.node(children, inner);
+    }
+    if (this.headStart !== null) return giveUp();
+    this.headStart = start;
+    this.headChildren += this.node(children, inner);
+    return '';
+  }
+
+  /** React preloads each image that does not load lazily, from the document's head. */
+  private preloadImage(props: Props): void {
+    const { src, srcSet } = props;
+    if (props.loading === 'lazy' || (!src && !srcSet) || (typeof src !== 'string' && src != null) || (typeof srcSet !== 'string' && srcSet != null) || props.fetchPriority === 'low') return;
+    if (isDataUrl(src) || isDataUrl(srcSet)) return;
+    const sizes = typeof props.sizes === 'string' ? props.sizes : undefined;
+    const key = srcSet ? `${srcSet as string}\n${sizes ?? ''}` : (src as string);
+    const high = props.fetchPriority === 'high';
+    const known = this.promotable.get(key);
+    if (known) {
+      if (high || this.highImages.length < 10) {
+        this.promotable.delete(key);
+        this.highImages.push(known);
+      }
+      return;
+    }
+    if (this.images.has(key)) return;
+    this.images.add(key);
+    const crossOrigin = typeof props.crossOrigin === 'string' ? (props.crossOrigin === 'use-credentials' ? props.crossOrigin : '') : undefined;
+    const preload: ImagePreload = {
+      html: selfClosing('link', {
+        rel: 'preload',
+        as: 'image',
+        href: srcSet ? undefined : src,
+        imageSrcSet: srcSet,
+        imageSizes: sizes,
+        crossOrigin,
+        integrity: props.integrity,
+        type: props.type,
+        fetchPriority: props.fetchPriority,
+        referrerPolicy: props.referrerPolicy,
+      }),
+      flushed: false,
+    };
+    if (high || this.highImages.length < 10) this.highImages.push(preload);
+    else {
+      this.bulkImages.push(preload);
+      this.promotable.set(key, preload);
+    }
+  }
+}
+
+function isDataUrl(url: unknown): boolean {
+  return typeof url === 'string' && url[4] === ':' && url.slice(0, 4).toLowerCase() === 'data';
+}
+
+function selfClosing(type: string, props: Props): string {
+  let out = `<${type}`;
+  for (const key in props) {
+    if (!Object.prototype.hasOwnProperty.call(props, key)) continue;
+    const value = props[key];
+    if (value == null) continue;
+    // React throws: children or inner HTML on a void element.
+    if (key === 'children' || key === 'dangerouslySetInnerHTML') return giveUp();
+    out += attribute(key, value);
+  }
+  return `${out}/>`;
+}
+
+/** <input>: form props last, then checked and value (or their defaults). */
+function input(props: Props): string {
+  if (typeof props.formAction === 'function' || props.children != null || props.dangerouslySetInnerHTML != null) return giveUp();
+  let out = '<input';
+  for (const key in props) {
+    if (!Object.prototype.hasOwnProperty.call(props, key)) continue;
+    const value = props[key];
+    if (value == null || FORM_PROPS.includes(key) || key === 'checked' || key === 'defaultChecked' || key === 'value' || key === 'defaultValue') continue;
+    out += attribute(key, value);
+  }
+  for (const key of FORM_PROPS) if (props[key] != null) out += attribute(key, props[key]);
+  const checked = props.checked ?? props.defaultChecked;
+  if (checked != null && checked && typeof checked !== 'function' && typeof checked !== 'symbol') out += ' checked=""';
+  const value = props.value ?? props.defaultValue;
+  if (value != null) out += attribute('value', value);
+  return `${out}/>`;
+}
+
+function title(props: Props): string {
+  const { tag, children, html } = openTag('title', props);
+  let out = tag;
+  out += '>';
+  const text = Array.isArray(children) ? (children.length < 2 ? (children[0] as unknown) : null) : children;
+  if (typeof text === 'object' && text !== null) return giveUp();
+  if (typeof text !== 'function' && typeof text !== 'symbol' && text != null) out += escapeText(`${text as string}`);
+  if (html !== null) out += innerHtml(html, children);
+  return `${out}</title>`;
+}
+
+function script(props: Props): string {
+  const { tag, children, html } = openTag('script', props);
+  let out = tag;
+  out += '>';
+  if (html !== null) out += innerHtml(html, children);
+  if (typeof children === 'string') out += children.replace(SCRIPT_END_RE, (_, prefix: string, s: string, suffix: string) => `${prefix}${s === 's' ? '\\u0073' : '\\u0053'}${suffix}`);
+  return `${out}</script>`;
+}
+
+type AttributeWriter = (key: string, value: unknown) => string;
+
+/** "<type" and the props written as attributes, and the props that are the content. */
+function openTag(type: string, props: Props, write: AttributeWriter = attribute): { tag: string; children: unknown; html: unknown } {
+  let tag = `<${type}`;
+  let children: unknown = null;
+  let html: unknown = null;
+  for (const key in props) {
+    if (!Object.prototype.hasOwnProperty.call(props, key)) continue;
+    const value = props[key];
+    if (value == null) continue;
+    if (key === 'children') children = value;
+    else if (key === 'dangerouslySetInnerHTML') html = value;
+    else tag += write(key, value);
+  }
+  return { tag, children, html };
+}
+
+/** dangerouslySetInnerHTML, as React checks it. */
+function innerHtml(html: unknown, children: unknown): string {
+  if (children != null || typeof html !== 'object' || html === null || !('__html' in html)) return giveUp();
+  const inner = (html as { __html: unknown }).__html;
+  return inner === null || inner === undefined ? '' : `${inner as string}`;
+}

@@ -1,0 +1,40 @@
+// Every page of the bundled site, and of the fixture sites, written by the fast markup path
+// (src/render/static-markup.ts) is the page React writes; and the fast path writes all of
+// them itself, so the comparison covers what a build really does.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../src/build/build.js';
+import { createRenderer, type RenderInput } from '../../src/render/render-documents.js';
+import type { MarkupStats } from '../../src/render/static-markup.js';
+import { REPO } from '../helpers/site.js';
+
+async function compareSite(config: string) {
+  const result = await compileSite({ config });
+  expect(result.ok, JSON.stringify(result.diagnostics.filter((d) => d.severity === 'error'))).toBe(true);
+  const { site, plan } = result.compiled!;
+  const input: RenderInput = { site, plan, factsJson: '{}', assets: { css: '/assets/site.css', script: '/assets/main.js', redirectScript: 'redirect()' }, buildYear: 2026 };
+  const stats: MarkupStats = { fast: 0, react: 0 };
+  const fast = createRenderer(input, { stats });
+  process.env.BANKDOCS_MARKUP = 'react';
+  let react: ReturnType<typeof createRenderer>;
+  try {
+    react = createRenderer(input);
+  } finally {
+    delete process.env.BANKDOCS_MARKUP;
+  }
+  for (const doc of plan.documents) expect(fast.render(doc).html, doc.url).toBe(react.render(doc).html);
+  // Each page is one tree, or two with a sidebar.
+  expect(stats.react).toBe(0);
+  expect(stats.fast).toBeGreaterThanOrEqual(plan.documents.length);
+  return plan.documents.length;
+}
+
+describe('the fast markup path', () => {
+  it('writes every page of the bundled site as React does, in every locale', async () => {
+    expect(await compareSite(join(REPO, 'docs.config.yaml'))).toBeGreaterThan(100);
+  });
+
+  it('writes the pages of the fixture sites as React does (site plugins and their components included)', async () => {
+    for (const fixture of ['basic-site', 'plugins-site']) await compareSite(join(REPO, 'tests', 'fixtures', fixture, 'docs.config.yaml'));
+  });
+});

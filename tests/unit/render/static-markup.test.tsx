@@ -1,0 +1,330 @@
+// The fast static markup path (src/render/static-markup.ts) against React's own
+// renderToStaticMarkup: the same string on every rule it ports, and null (React renders)
+// on everything it leaves to React.
+import { Component, createContext, createElement, forwardRef, Fragment, lazy, memo, StrictMode, Suspense, useContext, useState, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ALIASES } from '../../../src/render/react-attributes.js';
+import { fastStaticMarkup, staticMarkup, type MarkupStats } from '../../../src/render/static-markup.js';
+
+/** An element React's JSX types do not list (custom elements, old or odd props). */
+const h = (type: string, props: Record<string, unknown>, ...children: ReactNode[]) => createElement(type, props, ...children);
+
+/** Both renderers write the same string, and the fast one did write it. */
+function same(node: ReactNode) {
+  const react = renderToStaticMarkup(node);
+  expect(fastStaticMarkup(node)).toBe(react);
+  return react;
+}
+
+/** The fast path gives up: React renders (or throws) alone. */
+function leftToReact(node: ReactNode) {
+  expect(fastStaticMarkup(node)).toBeNull();
+}
+
+describe('text and children', () => {
+  it('escapes text as React does, and skips what React skips', () => {
+    same(<p>{`a<b>&"'c`}</p>);
+    same(<p>{'plain'}{42}{BigInt(7)}{null}{undefined}{true}{false}{'tail'}</p>);
+    same(<div>{[['a', ['b', <i key="i">c</i>]], 'd']}</div>);
+    same(<div>{new Set(['x', 'y'])}</div>);
+    same(
+      <>
+        <StrictMode>
+          <b>one</b>
+        </StrictMode>
+        <Fragment>two</Fragment>
+      </>,
+    );
+    same('just text');
+    same(42);
+  });
+
+  it('calls function components with their props, whatever they return', () => {
+    const Nothing = () => undefined;
+    const Label = ({ text, children }: { text: string; children?: ReactNode }) => (
+      <span title={text}>
+        {text}
+        {children}
+      </span>
+    );
+    same(
+      <div>
+        <Nothing />
+        <Label text="a &amp; b">
+          <Label text="inner" />
+        </Label>
+      </div>,
+    );
+  });
+});
+
+describe('attributes', () => {
+  it('writes the renamed, boolean, numeric and URL props', () => {
+    same(<label htmlFor="x" className="c" tabIndex={-1} hidden data-open aria-busy={false} />);
+    same(<div hidden={false} draggable contentEditable="true" spellCheck={false} inert translate="no" />);
+    same(<video autoPlay muted={true} controls loop playsInline />);
+    same(<button autoFocus />);
+    same(<a href="javascript:alert(1)">x</a>);
+    same(<a href="">empty</a>);
+    same(<img src="" alt="" />);
+    same(<a download>one</a>);
+    same(<a download="file.txt">two</a>);
+    same(h('div', { cols: 0, rows: 3 }));
+    same(<td colSpan={2} rowSpan={NaN} />);
+    same(<ol start={3} reversed />);
+    same(<col span={0} />);
+    same(h('hr', { size: 2 }));
+    same(<div onClick={() => undefined} data-fn={() => undefined} title={Symbol('s') as unknown as string} />);
+    same(<div {...{ 'a b': 'x', 'ok-name': 'y', suppressHydrationWarning: true }} />);
+    same(<div dangerouslySetInnerHTML={{ __html: '<b>raw</b>' }} />);
+    same(<button value={true as unknown as string} />);
+  });
+
+  it('writes style objects: units, unitless names, custom properties, vendor prefixes', () => {
+    same(h('div', { style: { marginTop: 4, lineHeight: 1.5, opacity: 0, zIndex: 2, width: '10px', '--gap': ' 3px ', msTransform: 'none', WebkitLineClamp: 2, color: '', border: null } }));
+    same(<div style={{}} />);
+  });
+
+  it('writes every SVG and HTML alias React knows', () => {
+    const props = Object.fromEntries([...ALIASES.keys()].map((name, i) => [name, `v${i}`]));
+    same(
+      <svg viewBox="0 0 1 1" {...props}>
+        <path d="M0 0" strokeWidth={2} xlinkHref="#a" xmlLang="en" xlinkTitle="t" />
+      </svg>,
+    );
+  });
+
+  it('writes custom elements their own way', () => {
+    same(h('bankdocs-slot', { className: 'a', 'data-x': 1, flag: true, off: false, obj: { a: 1 }, style: { gridArea: 'x' } }, 'text'));
+    same(h('annotation-xml', { className: 'not-custom', autoFocus: true }));
+  });
+});
+
+describe('elements React writes its own way', () => {
+  it('doubles the leading newline of <pre> and <listing>', () => {
+    same(<pre>{'\nline'}</pre>);
+    same(<pre dangerouslySetInnerHTML={{ __html: '\nraw' }} />);
+    same(
+      <pre>
+        <code>{'\nnot first'}</code>
+      </pre>,
+    );
+    same(h('listing', {}, '\nold'));
+  });
+
+  it('escapes "</script" in script text and keeps inner HTML as it is', () => {
+    same(<script>{'if (a </script> b) {}'}</script>);
+    same(<script dangerouslySetInnerHTML={{ __html: 'var a = "</p>";' }} />);
+    same(<script type="module" src="/a.js" />);
+    same(<script>{42}</script>);
+  });
+
+  it('writes a button\'s name and form attributes last', () => {
+    same(
+      <button name="n" type="submit" formMethod="post" className="b" formTarget="_top" formAction="/go" formEncType="text/plain">
+        go
+      </button>,
+    );
+  });
+
+  it('writes inputs and forms: form props last, then checked and value', () => {
+    same(<input name="q" type="search" defaultValue="x" className="i" formMethod="get" />);
+    same(<input type="checkbox" checked disabled readOnly />);
+    same(<input type="checkbox" defaultChecked checked={false} value="v" defaultValue="ignored" />);
+    same(<input type="checkbox" defaultChecked value={3} />);
+    same(
+      <form target="_blank" method="post" className="f" action="/search" role="search" encType="multipart/form-data">
+        <input name="a" />
+      </form>,
+    );
+  });
+
+  it('writes void elements with "/>"', () => {
+    same(
+      <p>
+        a<br />b<wbr />
+        <hr />
+        <embed src="/x" />
+      </p>,
+    );
+  });
+
+  it('keeps <title>, <meta> and <link> in place inside SVG or with itemProp', () => {
+    same(
+      <svg>
+        <title>icon</title>
+        <link href="/x" rel="icon" />
+      </svg>,
+    );
+    same(
+      <div>
+        <meta itemProp="name" content="x" />
+        <title itemProp="t">t</title>
+      </div>,
+    );
+  });
+});
+
+describe('documents: what React hoists into <head>', () => {
+  const images = (n: number, extra: Record<string, unknown> = {}) => Array.from({ length: n }, (_, i) => <img key={i} src={`/i${i}.png`} alt="" {...extra} />);
+
+  it('orders charset, viewport, image preloads, hoisted elements, then the head\'s own children', () => {
+    same(
+      <html lang="en" data-x="1">
+        <head>
+          <script dangerouslySetInnerHTML={{ __html: 'boot()' }} />
+          <meta name="viewport" content="width=device-width" />
+          <title>{['Page']}</title>
+          <meta name="description" content="d" />
+          <meta charSet="utf-8" />
+          <link rel="canonical" href="https://x.example/" />
+          <link rel="stylesheet" href="/s.css" />
+          <link rel="alternate" href="" />
+          <script type="module" src="/m.js" />
+        </head>
+        <body className="b">
+          <header>
+            <img src="/logo.svg" alt="" />
+            <img src="/lazy.png" alt="" loading="lazy" />
+            <img src="data:image/png;base64,AAAA" alt="" />
+            <img src="/logo.svg" alt="again" />
+            <img srcSet="/a.png 1x, /b.png 2x" sizes="10px" alt="" crossOrigin="anonymous" />
+          </header>
+          <main>
+            <title>a title in the body</title>
+            <meta name="late" content="hoisted" />
+            text
+          </main>
+        </body>
+      </html>,
+    );
+  });
+
+  it('preloads the first ten images early, the rest late, and promotes a high-priority one', () => {
+    same(
+      <html>
+        <head />
+        <body>
+          {images(12)}
+          <img src="/i11.png" alt="" fetchPriority="high" />
+          <img src="/low.png" alt="" fetchPriority="low" />
+        </body>
+      </html>,
+    );
+  });
+
+  it('writes a <head> when the document has none, and hoists from fragments too', () => {
+    same(
+      <html>
+        <body>
+          <meta name="a" content="b" />
+        </body>
+      </html>,
+    );
+    same(
+      <>
+        <p>first</p>
+        <title>hoisted to the start</title>
+        <img src="/x.png" alt="" />
+      </>,
+    );
+  });
+
+  it('renders html, head and body as plain elements below the top', () => {
+    same(
+      <div>
+        <head>
+          <i>h</i>
+        </head>
+        <body>b</body>
+      </div>,
+    );
+  });
+});
+
+describe('what the fast path leaves to React', () => {
+  it('gives up on hooks, classes, context, Suspense, lazy, memo and forwardRef', () => {
+    const WithState = () => {
+      const [value] = useState('state');
+      return <b>{value}</b>;
+    };
+    const Theme = createContext('light');
+    const WithContext = () => <b>{useContext(Theme)}</b>;
+    class Classy extends Component {
+      override render() {
+        return <b>class</b>;
+      }
+    }
+    const Memo = memo(() => <b>memo</b>);
+    const Ref = forwardRef<HTMLElement>(() => <b>ref</b>);
+    const Lazy = lazy(() => Promise.resolve({ default: () => <b>lazy</b> }));
+    for (const node of [
+      <WithState key="1" />,
+      <WithContext key="2" />,
+      <Theme.Provider key="3" value="dark">
+        <b>x</b>
+      </Theme.Provider>,
+      <Classy key="4" />,
+      <Memo key="5" />,
+      <Ref key="6" />,
+      <Suspense key="7">
+        <b>x</b>
+      </Suspense>,
+      <Lazy key="8" />,
+    ])
+      leftToReact(<div>{node}</div>);
+    // And React renders them: the fallback is whole.
+    expect(staticMarkup(<WithState />)).toBe('<b>state</b>');
+  });
+
+  it('gives up on selects, text areas, form actions, styles, noscript, picture and resources with a precedence', () => {
+    for (const node of [
+      <select key="s" value="a" onChange={() => undefined}>
+        <option value="a">a</option>
+      </select>,
+      <textarea key="t" defaultValue="x" />,
+      <form key="f" action={() => undefined} />,
+      <button key="b" formAction={() => undefined} />,
+      <input key="i" formAction={() => undefined} />,
+      <style key="st">{'a{}'}</style>,
+      <noscript key="n">n</noscript>,
+      <picture key="p" />,
+      <script key="sc" async src="/a.js" />,
+      <link key="l" rel="stylesheet" href="/a.css" precedence="default" />,
+    ])
+      leftToReact(<div>{node}</div>);
+  });
+
+  it('gives up where React throws, so React reports it', () => {
+    const bad = [
+      <div key="1">{{ an: 'object' } as unknown as ReactNode}</div>,
+      <div key="2" dangerouslySetInnerHTML={{ __html: 'x' }}>
+        child
+      </div>,
+      <img key="3" alt="">
+        {'child' as unknown as undefined}
+      </img>,
+      <div key="4" style={'color: red' as unknown as object} />,
+      <div key="5">{Promise.resolve('later') as unknown as ReactNode}</div>,
+    ];
+    for (const node of bad) {
+      leftToReact(node);
+      expect(() => renderToStaticMarkup(node)).toThrow();
+    }
+    const Throws = () => {
+      throw new Error('component failed');
+    };
+    leftToReact(<Throws />);
+    expect(() => staticMarkup(<Throws />)).toThrow('component failed');
+  });
+
+  it('counts which renderer wrote each tree, and renders with React alone when asked', () => {
+    const stats: MarkupStats = { fast: 0, react: 0 };
+    const Hooked = () => <b>{useState('h')[0]}</b>;
+    expect(staticMarkup(<i>a</i>, { stats })).toBe('<i>a</i>');
+    expect(staticMarkup(<Hooked />, { stats })).toBe('<b>h</b>');
+    expect(staticMarkup(<i>b</i>, { stats, reactOnly: true })).toBe('<i>b</i>');
+    expect(stats).toEqual({ fast: 1, react: 2 });
+  });
+});
