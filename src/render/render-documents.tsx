@@ -81,7 +81,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   // React writes the pages, or a fast path proven to write the same (static-markup.ts);
   // BANKDOCS_MARKUP=react renders with React alone, to compare.
   const reactOnly = process.env.BANKDOCS_MARKUP === 'react';
-  const markup: Markup = (node) => staticMarkup(node, { reactOnly, ...(options.stats ? { stats: options.stats } : {}) });
+  const markup: Markup = (node, slots) => staticMarkup(node, { reactOnly, ...(options.stats ? { stats: options.stats } : {}), ...(slots ? { slots } : {}) });
   // The built-in theme with the site's overrides (theme: in docs.config.yaml), loaded in this thread.
   const { theme, strings } = loadSiteTheme(site.config, site.theme);
   const processor =
@@ -153,8 +153,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
         <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
           {body.main}
         </Document>,
+        body.sidebarHtml ? { [SIDEBAR_SLOT]: body.sidebarHtml } : undefined,
       );
-      const html = `<!DOCTYPE html>${body.sidebarHtml ? framed.replace(SIDEBAR_SLOT_HTML, () => body.sidebarHtml!) : framed}`;
+      const html = `<!DOCTYPE html>${framed}`;
       const searched = site.config.search.enabled && isSearchable(doc, site);
       const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '', strings(doc.locale)) : null;
       return { url: doc.url, path: outputPath(doc.url), html, ids, links, ...(searched ? { search } : {}), ...(markdownTwin !== null ? { markdown: markdownTwin } : {}), diagnostics };
@@ -206,10 +207,9 @@ interface PageBody {
  * sidebar uses no React context, so standalone it renders the same).
  */
 const SIDEBAR_SLOT = 'bankdocs-sidebar-slot';
-const SIDEBAR_SLOT_HTML = `<${SIDEBAR_SLOT}></${SIDEBAR_SLOT}>`;
 
 /** The components of a layout (Theme.layouts): the page, and its sidebar if the layout has one. */
-type Markup = (node: ReactElement) => string;
+type Markup = (node: ReactElement, slots?: Record<string, string>) => string;
 
 function layoutBody<P extends object>(theme: Theme, markup: Markup, layout: keyof Theme['layouts'], props: P): PageBody {
   const parts = theme.layouts[layout];

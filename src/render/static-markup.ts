@@ -41,22 +41,30 @@ export interface StaticMarkupOptions {
   /** Render with React alone (BANKDOCS_MARKUP=react does this for every page, to compare). */
   reactOnly?: boolean;
   stats?: MarkupStats;
+  /**
+   * Markup rendered apart, by the name of the empty custom element that stands in its
+   * place in the tree (`<bankdocs-sidebar-slot>`): the element is replaced by it.
+   */
+  slots?: Readonly<Record<string, string>>;
 }
 
 /** renderToStaticMarkup(node), by the fast path when it can. */
-export function staticMarkup(node: ReactNode, { reactOnly = false, stats }: StaticMarkupOptions = {}): string {
-  const fast = reactOnly ? null : fastStaticMarkup(node);
+export function staticMarkup(node: ReactNode, { reactOnly = false, stats, slots = {} }: StaticMarkupOptions = {}): string {
+  const fast = reactOnly ? null : fastStaticMarkup(node, slots);
   if (stats) stats[fast === null ? 'react' : 'fast']++;
-  return fast ?? renderToStaticMarkup(node);
+  if (fast !== null) return fast;
+  let html = renderToStaticMarkup(node);
+  for (const [name, markup] of Object.entries(slots)) html = html.replace(`<${name}></${name}>`, () => markup);
+  return html;
 }
 
-/** The markup React would write for `node`, or null where only React can tell. */
-export function fastStaticMarkup(node: ReactNode): string | null {
+/** The markup React would write for `node` (with `slots` in place), or null where only React can tell. */
+export function fastStaticMarkup(node: ReactNode, slots: Readonly<Record<string, string>> = {}): string | null {
   // A hook gives up at once, without the "invalid hook call" React logs outside a render.
   const previous = hooks?.H;
   if (hooks) hooks.H = NO_HOOKS;
   try {
-    return new Writer().document(node);
+    return new Writer(slots).document(node);
   } catch {
     return null;
   } finally {
@@ -149,6 +157,12 @@ class Writer {
   private readonly promotable = new Map<string, ImagePreload>();
   private readonly highImages: ImagePreload[] = [];
   private readonly bulkImages: ImagePreload[] = [];
+  /** Each slot is filled once, as String.replace fills the first match on React's side. */
+  private readonly slots: Map<string, string>;
+
+  constructor(slots: Readonly<Record<string, string>>) {
+    this.slots = new Map(Object.entries(slots));
+  }
 
   document(node: ReactNode): string {
     const body = this.node(node, Mode.Root);
@@ -202,6 +216,13 @@ class Writer {
   }
 
   private host(type: string, props: Props, mode: Mode): string {
+    if (this.slots.size) {
+      const slot = this.slots.get(type);
+      if (slot !== undefined && props.children == null && Object.keys(props).length === 0) {
+        this.slots.delete(type);
+        return slot;
+      }
+    }
     if (!writableTags.has(type)) {
       if (REACT_ONLY.has(type) || !VALID_TAG_RE.test(type)) return giveUp();
       writableTags.add(type);

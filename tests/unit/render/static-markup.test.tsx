@@ -319,6 +319,16 @@ describe('what the fast path leaves to React', () => {
     expect(() => staticMarkup(<Throws />)).toThrow('component failed');
   });
 
+  it('puts markup rendered apart in place of its slot element, once, on both paths', () => {
+    const tree = <div>{[h('x-slot', {}), <p key="p">between</p>, h('x-slot', {}), h('y-slot', { id: 'kept' })]}</div>;
+    const slots = { 'x-slot': '<nav>$& and $1</nav>', 'y-slot': '<b>not used: the element has props</b>' };
+    const stats: MarkupStats = { fast: 0, react: 0 };
+    const fast = staticMarkup(tree, { slots, stats });
+    expect(stats.fast).toBe(1);
+    expect(fast).toBe(staticMarkup(tree, { slots, reactOnly: true }));
+    expect(fast).toBe('<div><nav>$& and $1</nav><p>between</p><x-slot></x-slot><y-slot id="kept"></y-slot></div>');
+  });
+
   it('counts which renderer wrote each tree, and renders with React alone when asked', () => {
     const stats: MarkupStats = { fast: 0, react: 0 };
     const Hooked = () => <b>{useState('h')[0]}</b>;
