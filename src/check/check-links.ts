@@ -52,6 +52,8 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
 
   /** What a link to `href` from `doc` comes to: fine, an off-site link, or a problem. */
   const judge = (href: string, doc: RenderedDocument): Verdict => {
+    // "#x" with nothing the URL parser would encode or drop: an id on this very page (most of a page's links: its headings' own).
+    if (PLAIN_FRAGMENT_RE.test(href)) return anchorVerdict(href, href.length > 1 ? safeDecode(href.slice(1)) : null, doc.url, scanned.get(doc.url)!, '');
     if (/^javascript:/i.test(href)) return { ruleId: 'unsafe-link', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead' };
     let url: URL;
     try {
@@ -75,14 +77,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     }
     const target = scanned.get(targetUrl);
     if (!target) return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint: suggest(path, [...scanned.keys()]) };
-    if (hash && !target.ids.has(hash)) {
-      return {
-        ruleId: 'missing-anchor',
-        message: `"${href}": no heading or element with id "${hash}" on ${path}${via}`,
-        hint: suggest(hash, [...target.ids]).replace(/^check the path.*$/, 'link to an existing heading; its id is the heading text in lower case with "-" for spaces'),
-      };
-    }
-    return null;
+    return anchorVerdict(href, hash, path, target, via);
   };
   // A site path ("/developers/x#y") comes to the same from every page: judged once. The
   // menus, sidebars and footers repeat the same links on every page.
@@ -107,6 +102,19 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     }
   }
   return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
+}
+
+/** A fragment the URL parser leaves as written: printable ASCII but for what it percent-encodes. */
+const PLAIN_FRAGMENT_RE = /^#[!#-;=?-_a-~]*$/;
+
+/** A link to `hash` on the page at `path` (found): fine, or a missing anchor. */
+function anchorVerdict(href: string, hash: string | null, path: string, target: { ids: ReadonlySet<string> }, via: string): Verdict {
+  if (!hash || target.ids.has(hash)) return null;
+  return {
+    ruleId: 'missing-anchor',
+    message: `"${href}": no heading or element with id "${hash}" on ${path}${via}`,
+    hint: suggest(hash, [...target.ids]).replace(/^check the path.*$/, 'link to an existing heading; its id is the heading text in lower case with "-" for spaces'),
+  };
 }
 
 function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
@@ -142,7 +150,7 @@ type Verdict = null | { external: string } | { ruleId: string; message: string; 
 function sourceLinksByHref(doc: RenderedDocument): Map<string, RenderedDocument['links']> {
   const byHref = new Map<string, RenderedDocument['links']>();
   for (const link of doc.links) {
-    const href = link.hash === null ? link.path : `${link.path}#${link.hash}`;
+    const href = hrefKey(link.hash === null ? link.path : `${link.path}#${link.hash}`);
     const list = byHref.get(href) ?? [];
     list.push(link);
     byHref.set(href, list);
@@ -150,9 +158,22 @@ function sourceLinksByHref(doc: RenderedDocument): Map<string, RenderedDocument[
   return byHref;
 }
 
+/**
+ * A link as written in Markdown and as the page's href match once decoded: the HTML has
+ * "#caf%C3%A9%20x" where the Markdown has "#café x" (mdast-util-to-hast encodes it).
+ */
+function hrefKey(href: string): string {
+  if (!href.includes('%')) return href;
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
+}
+
 /** Where a link comes from: its Markdown source, the config (menu, footer), or the page's file. */
 function placeOf(doc: RenderedDocument, href: string, sourceLinks: Map<string, RenderedDocument['links']>, configPlaces: Map<string, Place>, sourceOf: LinkCheckInput['sourceOf']): Place {
-  const queue = sourceLinks.get(href);
+  const queue = sourceLinks.get(hrefKey(href));
   // The last one stays for hrefs the page repeats beyond its Markdown (a theme link to the same place).
   const fromContent = queue && (queue.length > 1 ? queue.shift() : queue[0]);
   if (fromContent) return { file: fromContent.file, line: fromContent.line, column: fromContent.column, ...(fromContent.reported ? { reported: true } : {}) };

@@ -1,7 +1,7 @@
 // build and check find the same link problems at the same places (issue #15): the same
 // broken anchor written twice on a page is two problems, and a link in an API section,
 // which every language's reference page shows, is one.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySite, FIXTURES, removeSite, runCli } from '../helpers/site.js';
@@ -36,5 +36,24 @@ describe('the link graph', () => {
     expect(fromBuild).toEqual(fromCheck);
     expect(build.status).toBe(0); // a warning in the build
     expect(check.status).toBe(1); // an error in the check
+  });
+
+  it('reads an anchor on the same page whether it is written plainly or percent-encoded, and places each problem at its link', () => {
+    const page = join(site, 'content', 'developers', 'anchors.md');
+    const line = '[plain](#café-au-lait), [encoded](#caf%C3%A9-au-lait), [case](#Café-au-lait), [spaced](<#café au lait>), [gone](#nowhere%20at-all), [slashed](#a/b?c).';
+    writeFileSync(page, `---\ntitle: "Anchors"\ndescription: "Links to headings of this page."\n---\n\n## Café au lait\n\n${line}\n`);
+    try {
+      const check = runCli(['check'], site);
+      const found = `${check.stdout}${check.stderr}`.split('\n').filter((l) => l.includes('anchors.md') && l.includes('[missing-anchor]'));
+      const at = (text: string) => `8:${line.indexOf(text) + 1}`;
+      expect(found.map((l) => `${/anchors\.md:(\d+:\d+)/.exec(l)?.[1]} ${/no heading or element with id "([^"]*)"/.exec(l)?.[1]}`)).toEqual([
+        `${at('[case]')} Café-au-lait`,
+        `${at('[spaced]')} café au lait`,
+        `${at('[gone]')} nowhere at-all`,
+        `${at('[slashed]')} a/b?c`,
+      ]);
+    } finally {
+      rmSync(page);
+    }
   });
 });
