@@ -39,7 +39,7 @@ export type { RecordChunk, SearchMeta } from './search/build-index.js';
 export type { SiteFacts } from './routes/resolve.js';
 
 // Pure helpers.
-export { guidePath, holdsPage } from './theme/nav.js';
+export { guidePath, holdsPage, pagesOf } from './theme/nav.js';
 export { markdownTwinUrl } from './routes/markdown-twin.js';
 export { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY, resolveRoute } from './routes/resolve.js';
 export { fold, queryWords } from './search/tokenize.js';

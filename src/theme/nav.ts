@@ -60,10 +60,15 @@ export function guidePath(tree: NavItem | null, url: string): NavItem[] {
 
 /** Whether `item` is the page at `url` or holds it, at any depth. */
 export function holdsPage(item: NavItem, url: string): boolean {
+  return pagesOf(item).has(url);
+}
+
+/** The URLs of the item's page and of every page it holds, in tree order. */
+export function pagesOf(item: NavItem): ReadonlySet<string> {
   let urls = pagesUnder.get(item);
   if (!urls) {
     urls = new Set(chainsOf(item).keys());
     pagesUnder.set(item, urls);
   }
-  return urls.has(url);
+  return urls;
 }

@@ -2,7 +2,7 @@
 // sidebars of guides, help sections and legal versions. Each sidebar folds behind a
 // button on narrow screens (theme/client/sidebar.ts); without JavaScript it stays open.
 import type { ReactNode } from 'react';
-import { guidePath, holdsPage, type Crumb, type NavItem, type PageDocument, type PageSidebarProps, type ThemeContext } from '../../src/theme-api.js';
+import { guidePath, holdsPage, pagesOf, type Crumb, type NavItem, type PageDocument, type PageSidebarProps, type ThemeContext } from '../../src/theme-api.js';
 import { uiL10n } from './chrome.js';
 
 export type { Crumb };
@@ -78,9 +78,33 @@ function Sidebar({ label, l10n, children }: { label: string; l10n?: { 'data-l10n
   );
 }
 
+/** The first page of each folder, found once: every page's sidebar links the folders it is not in. */
+const firstPages = new WeakMap<NavItem, string | null>();
+
 /** The first page of a folder, for a folder without an index page. */
 function firstPage(item: NavItem): string | null {
-  return item.url ?? item.children.map(firstPage).find((url) => url !== null) ?? null;
+  if (item.url !== null) return item.url;
+  let url = firstPages.get(item);
+  if (url === undefined) {
+    url = null;
+    for (const child of item.children) if ((url = firstPage(child)) !== null) break;
+    firstPages.set(item, url);
+  }
+  return url;
+}
+
+/** Where each item stands among its siblings, found once per list (a folder of 1000 pages is searched once, not once per page). */
+const positions = new WeakMap<readonly NavItem[], Map<string, number>>();
+
+/** The index of the item in `items` that is or holds the page at `url`, or -1. */
+function positionOf(items: readonly NavItem[], url: string): number {
+  let byUrl = positions.get(items);
+  if (!byUrl) {
+    byUrl = new Map();
+    for (const [i, item] of items.entries()) for (const page of pagesOf(item)) if (!byUrl.has(page)) byUrl.set(page, i);
+    positions.set(items, byUrl);
+  }
+  return byUrl.get(url) ?? -1;
 }
 
 /** An open folder lists at most this many of its pages: those around the current one. */
@@ -100,7 +124,7 @@ function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[
   let hiddenBefore = 0;
   let hiddenAfter = 0;
   if (items.length > SIDEBAR_WINDOW) {
-    const at = Math.max(0, items.findIndex((item) => holdsPage(item, current)));
+    const at = Math.max(0, positionOf(items, current));
     const start = Math.min(Math.max(0, at - Math.floor(SIDEBAR_WINDOW / 2)), items.length - SIDEBAR_WINDOW);
     shown = items.slice(start, start + SIDEBAR_WINDOW);
     hiddenBefore = start;
@@ -140,13 +164,18 @@ function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[
   );
 }
 
+/** A tree's top level as its sidebar lists it: the tree's own page, then its items (one list per tree, for positionOf). */
+const topLevels = new WeakMap<NavItem, NavItem[]>();
+
 /** The page tree of the article's collection (guides), when it has one. */
 export function ArticleSidebar({ ctx, doc }: PageSidebarProps) {
   const tree = treeOf(ctx, doc.url);
   if (!tree) return null;
+  let items = topLevels.get(tree);
+  if (!items) topLevels.set(tree, (items = [{ ...tree, children: [] }, ...tree.children]));
   return (
     <Sidebar label={ctx.strings.guides} l10n={uiL10n(ctx, (s) => s.guides)}>
-      <GuideList ctx={ctx} items={[{ ...tree, children: [] }, ...tree.children]} current={doc.url} />
+      <GuideList ctx={ctx} items={items} current={doc.url} />
     </Sidebar>
   );
 }
