@@ -3,6 +3,7 @@
 // rehype-react and the theme's components (HTML elements and the named elements our plugins
 // emit: src/theme/named-elements.ts).
 import GithubSlugger from 'github-slugger';
+import type { Element, Root as HastRoot } from 'hast';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import rehypeReact from 'rehype-react';
@@ -13,6 +14,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { documentSlugger, type Heading, type LinkRef, type MarkdownContext } from './context.js';
 import { builtinTheme } from '../../theme/index.js';
 import { markdownComponents } from '../theme/named-elements.js';
+import { markdownContent } from '../render/markdown-content.js';
 import type { Theme } from '../theme/contract.js';
 import { siteStrings, type StringsOf } from '../theme/strings.js';
 import remarkApi from './remark-api.js';
@@ -70,7 +72,15 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(rehypeCodeHighlight, { colour: highlight })
     .use(sitePluggables(plugins.rehype))
     .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents(components) })
+    .data('markdownComponents', markdownComponents(components))
     .freeze();
+}
+
+declare module 'unified' {
+  interface Data {
+    /** rehype-react's components: the fast markup path draws the same elements with them (src/render/markdown-content.ts). */
+    markdownComponents?: Record<string, unknown>;
+  }
 }
 
 export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
@@ -87,23 +97,45 @@ export interface RenderedMarkdown {
 
 export type MarkdownInput = Omit<MarkdownContext, 'headings' | 'links' | 'slugger'> & { slugger?: GithubSlugger };
 
+/**
+ * The Markdown through the pipeline's plugins, as the element that draws it: rehype-react
+ * compiles the tree when React renders the element (or the fast markup path writes the
+ * tree itself: src/render/markdown-content.ts).
+ */
 export function renderMarkdown(processor: MarkdownProcessor, body: string, input: MarkdownInput): RenderedMarkdown {
   const ctx: MarkdownContext = { ...input, slugger: input.slugger ?? documentSlugger(), headings: [], links: [] };
   const file = new VFile({ path: input.file, value: body, data: { ctx } });
+  let tree: HastRoot;
   try {
-    processor.processSync(file);
+    tree = processor.runSync(processor.parse(file), file) as HastRoot;
   } catch (error) {
-    // What was reported before the failure still counts; a plugin's file.fail() is one of those messages.
-    ctx.diagnostics.push(...messageDiagnostics(file, input.file));
-    if (!file.messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, input.file));
+    reportFailure(ctx, file, error, input.file);
     return { element: jsx(Fragment, {}), headings: ctx.headings, links: ctx.links, search: [] };
   }
   ctx.diagnostics.push(...messageDiagnostics(file, input.file));
-  return { element: file.result as ReactElement, headings: ctx.headings, links: ctx.links, search: file.data.search ?? [], ...(file.data.twin !== undefined ? { twin: file.data.twin } : {}) };
+  const compile = () => {
+    const reported = file.messages.length;
+    try {
+      return processor.stringify(tree, file) as ReactElement;
+    } catch (error) {
+      ctx.diagnostics.push(...messageDiagnostics({ messages: file.messages.slice(reported) }, input.file));
+      if (!file.messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, input.file));
+      return null;
+    }
+  };
+  const compileNode = (node: Element) => processor.stringify({ type: 'root', children: [node] }, file) as ReactElement;
+  const element = markdownContent({ tree, components: processor.data('markdownComponents') ?? {}, compile, compileNode });
+  return { element, headings: ctx.headings, links: ctx.links, search: file.data.search ?? [], ...(file.data.twin !== undefined ? { twin: file.data.twin } : {}) };
+}
+
+/** What was reported before a failure still counts; a plugin's file.fail() is one of those messages. */
+function reportFailure(ctx: MarkdownContext, file: VFile, error: unknown, path: string): void {
+  ctx.diagnostics.push(...messageDiagnostics(file, path));
+  if (!file.messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, path));
 }
 
 /** What plugins reported through the vfile, at their place in the Markdown file. */
-function messageDiagnostics(file: VFile, path: string): Diagnostic[] {
+function messageDiagnostics(file: Pick<VFile, 'messages'>, path: string): Diagnostic[] {
   return file.messages.map((message) => ({
     ruleId: message.ruleId ?? message.source ?? 'markdown',
     severity: message.fatal ? 'error' : 'warning',

@@ -22,9 +22,12 @@
 // React takes over, so components must be pure, as React asks of them anyway.
 // tests/unit/render/static-markup.test.ts compares both on every rule, and
 // tests/integration/static-markup.test.ts on every page of the bundled site.
+import type { Element as HastElement, Text as HastText } from 'hast';
+import type { Schema } from 'property-information';
 import * as React from 'react';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { BUILTIN_CODE_BLOCK, contentChildren, hastProps, htmlSchema, MarkdownContent, PASS_THROUGH, schemaOf, type MarkdownContentProps } from './markdown-content.js';
 import { attribute, customElementAttribute, escapeText } from './react-attributes.js';
 
 const ELEMENT = Symbol.for('react.transitional.element');
@@ -35,6 +38,8 @@ const STRICT_MODE = Symbol.for('react.strict_mode');
 export interface MarkupStats {
   fast: number;
   react: number;
+  /** Markdown contents the fast path wrote from their trees (markdown-content.ts). */
+  markdown?: number;
 }
 
 export interface StaticMarkupOptions {
@@ -50,7 +55,7 @@ export interface StaticMarkupOptions {
 
 /** renderToStaticMarkup(node), by the fast path when it can. */
 export function staticMarkup(node: ReactNode, { reactOnly = false, stats, slots = {} }: StaticMarkupOptions = {}): string {
-  const fast = reactOnly ? null : fastStaticMarkup(node, slots);
+  const fast = reactOnly ? null : fastStaticMarkup(node, slots, stats);
   if (stats) stats[fast === null ? 'react' : 'fast']++;
   if (fast !== null) return fast;
   let html = renderToStaticMarkup(node);
@@ -59,12 +64,15 @@ export function staticMarkup(node: ReactNode, { reactOnly = false, stats, slots 
 }
 
 /** The markup React would write for `node` (with `slots` in place), or null where only React can tell. */
-export function fastStaticMarkup(node: ReactNode, slots: Readonly<Record<string, string>> = {}): string | null {
+export function fastStaticMarkup(node: ReactNode, slots: Readonly<Record<string, string>> = {}, stats?: MarkupStats): string | null {
   // A hook gives up at once, without the "invalid hook call" React logs outside a render.
   const previous = hooks?.H;
   if (hooks) hooks.H = NO_HOOKS;
   try {
-    return new Writer(slots).document(node);
+    const writer = new Writer(slots);
+    const html = writer.document(node);
+    if (stats && writer.markdown) stats.markdown = (stats.markdown ?? 0) + writer.markdown;
+    return html;
   } catch {
     return null;
   } finally {
@@ -137,6 +145,24 @@ const SCRIPT_END_RE = /(<\/|<)(s)(cript)/gi;
 const FORM_PROPS = ['name', 'formAction', 'formEncType', 'formMethod', 'formTarget'];
 const WRITTEN_LAST: Record<string, readonly string[]> = { button: FORM_PROPS, form: ['action', 'encType', 'method', 'target'] };
 
+/** Children of a Markdown element not made into React elements: the fast path writes them from hast. */
+class UnmadeChildren {
+  constructor(
+    readonly nodes: (HastElement | HastText)[],
+    readonly schema: Schema,
+    readonly components: Readonly<Record<string, unknown>>,
+    readonly compileNode: MarkdownContentProps['compileNode'],
+  ) {}
+}
+
+/** An element's children as its `children` prop would hold them: none, its one text, or the nodes to write. */
+function unmade(node: HastElement, schema: Schema, within: UnmadeChildren): string | UnmadeChildren | undefined {
+  const nodes = contentChildren(node);
+  if (!nodes.length) return undefined;
+  if (nodes.length === 1 && nodes[0]!.type === 'text') return nodes[0]!.value || undefined;
+  return new UnmadeChildren(nodes, schema, within.components, within.compileNode);
+}
+
 interface ImagePreload {
   html: string;
   flushed: boolean;
@@ -157,6 +183,8 @@ class Writer {
   private readonly promotable = new Map<string, ImagePreload>();
   private readonly highImages: ImagePreload[] = [];
   private readonly bulkImages: ImagePreload[] = [];
+  /** Markdown contents written from their trees. */
+  markdown = 0;
   /** Each slot is filled once, as String.replace fills the first match on React's side. */
   private readonly slots: Map<string, string>;
 
@@ -196,6 +224,7 @@ class Writer {
     }
     const element = node as { $$typeof?: unknown; type?: unknown; props?: Props };
     if (element.$$typeof === ELEMENT) return this.element(element.type, element.props!, mode);
+    if (node instanceof UnmadeChildren) return this.hast(node, mode);
     if (element.$$typeof === undefined && typeof (node as Iterable<unknown>)[Symbol.iterator] === 'function') {
       let out = '';
       for (const child of node as Iterable<unknown>) out += this.node(child, mode);
@@ -206,6 +235,11 @@ class Writer {
   }
 
   private element(type: unknown, props: Props, mode: Mode): string {
+    if (type === MarkdownContent) {
+      const { tree, components, compileNode } = props as unknown as MarkdownContentProps;
+      this.markdown++;
+      return this.hast(new UnmadeChildren(contentChildren(tree), htmlSchema, components, compileNode), mode);
+    }
     if (typeof type === 'string') return this.host(type, props, mode);
     if (typeof type === 'function') {
       if ((type as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent) return giveUp();
@@ -266,6 +300,40 @@ class Writer {
     }
     if (SELF_CLOSING.has(type)) return selfClosing(type, props);
     return this.container(type, props, mode);
+  }
+
+  /** Markdown content as hast (markdown-content.ts): each element written as the element rehype-react would make of it. */
+  private hast(unmadeChildren: UnmadeChildren, mode: Mode): string {
+    const { nodes, schema, components, compileNode } = unmadeChildren;
+    let out = '';
+    for (const node of nodes) {
+      if (node.type === 'text') {
+        out += escapeText(node.value);
+        continue;
+      }
+      const inner = schemaOf(node, schema);
+      const type = Object.prototype.hasOwnProperty.call(components, node.tagName) ? components[node.tagName] : node.tagName;
+      const props = hastProps(node, inner);
+      const children = unmade(node, inner, unmadeChildren);
+      if (children !== undefined) props.children = children;
+      if (typeof type === 'string' || PASS_THROUGH.has(type)) {
+        out += this.element(type, props, mode);
+        continue;
+      }
+      // The built-in code block reads its code element's class: that element is made, its content not.
+      const code = node.children.length === 1 ? node.children[0]! : null;
+      if (type === BUILTIN_CODE_BLOCK && code?.type === 'element' && code.tagName === 'code' && !Object.prototype.hasOwnProperty.call(components, 'code')) {
+        const codeProps = hastProps(code, schemaOf(code, inner));
+        const codeChildren = unmade(code, schemaOf(code, inner), unmadeChildren);
+        if (codeChildren !== undefined) codeProps.children = codeChildren;
+        out += this.element(type, { ...props, children: createElement('code', codeProps) }, mode);
+        continue;
+      }
+      // Any other component is given what rehype-react gives it (the tree's schema is HTML there).
+      if (schema.space !== 'html') return giveUp();
+      out += this.node(compileNode(node), mode);
+    }
+    return out;
   }
 
   /** An element with content and an end tag (React's pushStartGenericElement and its variants). */

@@ -13,7 +13,7 @@ async function compareSite(config: string) {
   expect(result.ok, JSON.stringify(result.diagnostics.filter((d) => d.severity === 'error'))).toBe(true);
   const { site, plan } = result.compiled!;
   const input: RenderInput = { site, plan, factsJson: '{}', assets: { css: '/assets/site.css', script: '/assets/main.js', redirectScript: 'redirect()' }, buildYear: 2026 };
-  const stats: MarkupStats = { fast: 0, react: 0 };
+  const stats: MarkupStats = { fast: 0, react: 0, markdown: 0 };
   const fast = createRenderer(input, { stats });
   process.env.BANKDOCS_MARKUP = 'react';
   let react: ReturnType<typeof createRenderer>;
@@ -26,6 +26,9 @@ async function compareSite(config: string) {
   // Each page is one tree, or two with a sidebar.
   expect(stats.react).toBe(0);
   expect(stats.fast).toBeGreaterThanOrEqual(plan.documents.length);
+  // And the Markdown of every page (every section of an API page) was written from its tree.
+  const markdown = plan.documents.reduce((n, doc) => n + (doc.kind === 'page' ? 1 : doc.kind === 'api' ? doc.sections.length : 0), 0);
+  expect(stats.markdown).toBe(markdown);
   return plan.documents.length;
 }
 
