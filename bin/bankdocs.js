@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Thin entry: the CLI is compiled to lib/ by `npm run compile` (run by `npm ci` via prepare).
 // A plain `node` shebang: `env -S` (to pass V8 flags here) is missing from BusyBox, so
-// Alpine images could not run it. Large sites build ~5 % faster with
-// NODE_OPTIONS=--max-semi-space-size=32 (README, "Benchmarks").
+// Alpine images could not run it; no V8 flag measured faster anyway (README, "Benchmarks").
 // Stack traces (BANKDOCS_DEBUG=1) name the TypeScript sources, through lib/'s source maps.
 if (process.env.BANKDOCS_DEBUG) process.setSourceMapsEnabled(true);
 let cli;
