@@ -8,7 +8,7 @@ import type { Site } from '../content/site.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DocumentPlan } from '../routes/plan.js';
-import { searchEntries, type IndexedDocument } from '../search/entries.js';
+import { searchExclusions, type IndexedDocument } from '../search/entries.js';
 
 export interface SearchCheckInput {
   site: Site;
@@ -22,7 +22,7 @@ export interface SearchCheckInput {
 export async function checkSearch({ site, plan, documents, configYaml }: SearchCheckInput): Promise<Diagnostic[]> {
   const { config } = site;
   if (!config.search.enabled) return [];
-  const { excluded } = searchEntries({ site, plan, documents, latestLabel: () => '' });
+  const excluded = searchExclusions({ site, plan, documents });
   const diagnostics: Diagnostic[] = [];
   // A missing translation shows the default locale's file in every locale: one warning for the file.
   const reported = new Set<string>();

@@ -92,20 +92,44 @@ function excerptOf(raw: string): string {
   return `${text.slice(0, cut > EXCERPT / 2 ? cut : EXCERPT)}…`;
 }
 
-export function searchEntries({ documents, ...input }: EntriesInput): { entries: SearchEntry[]; excluded: ExcludedPage[] } {
-  const entryOf = searchEntryMaker(input);
-  const entries: SearchEntry[] = [];
-  const excluded: ExcludedPage[] = [];
-  for (const rendered of documents) {
-    const made = entryOf(rendered);
-    if (made && 'excluded' in made) excluded.push(made.excluded);
-    else if (made) entries.push(made.entry);
-  }
-  return { entries, excluded };
-}
-
 /** The search entry of one rendered document, its reason to be left out, or null (not searchable). */
 export function searchEntryMaker({ site, plan, latestLabel }: Omit<EntriesInput, 'documents'>): (rendered: IndexedDocument) => { entry: SearchEntry } | { excluded: ExcludedPage } | null {
+  const decide = searchDecider({ site, plan });
+  return (rendered) => {
+    const decision = decide(rendered);
+    if (!decision || 'excluded' in decision) return decision;
+    const { doc, search } = decision;
+    if (doc.kind === 'api') {
+      return {
+        entry: {
+          url: doc.url.replace(/[^/]+$/, LANGUAGE_PLACEHOLDER),
+          title: doc.title,
+          group: 'api',
+          locale: null,
+          weight: 1,
+          records: search.map((section) => apiRecord(section, site.api)),
+        },
+      };
+    }
+    return doc.kind === 'page' ? { entry: pageEntry(doc, decision.page, search, latestLabel) } : null;
+  };
+}
+
+/** The pages search leaves out (search.exclude, or nothing to find in them), without making the entries of the others. */
+export function searchExclusions({ documents, ...input }: Omit<EntriesInput, 'latestLabel'>): ExcludedPage[] {
+  const decide = searchDecider(input);
+  const excluded: ExcludedPage[] = [];
+  for (const rendered of documents) {
+    const decision = decide(rendered);
+    if (decision && 'excluded' in decision) excluded.push(decision.excluded);
+  }
+  return excluded;
+}
+
+type Decision = { excluded: ExcludedPage } | { doc: DocumentPlan; page: Page; search: SearchSection[] } | null;
+
+/** Whether a rendered document is in the index, left out (and why), or not searchable at all. */
+function searchDecider({ site, plan }: Pick<EntriesInput, 'site' | 'plan'>): (rendered: IndexedDocument) => Decision {
   const exclude = excludeMatcher(site.config.search.exclude);
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const planned = new Map(plan.documents.map((d) => [d.url, d]));
@@ -117,19 +141,7 @@ export function searchEntryMaker({ site, plan, latestLabel }: Omit<EntriesInput,
     const pattern = exclude.match(doc.url);
     if (pattern >= 0) return { excluded: { url: doc.url, file: page.file, reason: 'config', pattern } };
     if (!rendered.search.length) return { excluded: { url: doc.url, file: page.file, reason: 'empty' } };
-    if (doc.kind === 'api') {
-      return {
-        entry: {
-          url: doc.url.replace(/[^/]+$/, LANGUAGE_PLACEHOLDER),
-          title: doc.title,
-          group: 'api',
-          locale: null,
-          weight: 1,
-          records: rendered.search.map((section) => apiRecord(section, site.api)),
-        },
-      };
-    }
-    return doc.kind === 'page' ? { entry: pageEntry(doc, page, rendered.search, latestLabel) } : null;
+    return { doc, page, search: rendered.search };
   };
 }
 
