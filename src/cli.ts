@@ -18,7 +18,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
 
   const config = () => new Option('-c, --config <file>', 'path of the site config').default('docs.config.yaml');
   const workers = () =>
-    new Option('--workers <n>', 'threads to render on: a number n (n-1 render threads beside this one; 0 or 1: this thread only), or "auto": render on this thread, with a second thread writing (build) or reading (check) the pages on sites of 150 pages or more, and rendering beside it from 2000 pages to render').default('auto').argParser((value) => {
+    new Option('--workers <n>', 'threads to render on: a number n (n-1 render threads beside this one; 0 or 1: this thread only), or "auto": render on this thread, with a second thread writing the pages (build) on sites of 150 pages or more, and rendering beside it from 2000 pages to render').default('auto').argParser((value) => {
       if (value !== 'auto' && !/^\d+$/.test(value)) throw new InvalidArgumentError('use a whole number of threads, or "auto"');
       return value;
     });

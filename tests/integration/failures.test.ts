@@ -114,7 +114,7 @@ describe('a failed build', () => {
   });
 
   it('says what --workers auto does', () => {
-    expect(runCli(['build', '--help'], site).stdout.replace(/\s+/g, ' ')).toContain('"auto": render on this thread, with a second thread writing (build) or reading (check) the pages on sites of 150 pages or more');
+    expect(runCli(['build', '--help'], site).stdout.replace(/\s+/g, ' ')).toContain('"auto": render on this thread, with a second thread writing the pages (build) on sites of 150 pages or more');
   });
 
   it('reports an output folder that cannot be written with exit 74 and no stack trace', () => {
