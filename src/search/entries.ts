@@ -84,12 +84,36 @@ export function isSearchable(doc: DocumentPlan, site: Site): boolean {
 
 const EXCERPT = 240;
 
-function excerptOf(raw: string): string {
-  // The section's text is not collapsed (rehype-search-text.ts): only this beginning is.
-  const text = raw.slice(0, EXCERPT * 3).replace(/\s+/g, ' ').trim();
+/**
+ * The beginning of a text as a result shows it: white space collapsed, at most EXCERPT
+ * characters, cut at a word. The section's text is not collapsed (rehype-search-text.ts):
+ * only this beginning is, as `raw.slice(0, 3 * EXCERPT).replace(/\s+/g, ' ').trim()`
+ * would, without the regular expression's copies (a few per section, thousands per build).
+ */
+export function excerptOf(raw: string): string {
+  const end = Math.min(raw.length, EXCERPT * 3);
+  let text = '';
+  let word = -1;
+  for (let i = 0; i <= end; i++) {
+    if (i < end && !isSpace(raw.charCodeAt(i))) {
+      if (word < 0) word = i;
+      continue;
+    }
+    if (word < 0) continue;
+    text += text ? ` ${raw.slice(word, i)}` : raw.slice(word, i);
+    word = -1;
+    if (text.length > EXCERPT) break;
+  }
   if (text.length <= EXCERPT) return text;
   const cut = text.lastIndexOf(' ', EXCERPT);
   return `${text.slice(0, cut > EXCERPT / 2 ? cut : EXCERPT)}…`;
+}
+
+/** What `\s` matches in a regular expression (and `trim` removes). */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return code === 160 || code === 5760 || (code >= 8192 && code <= 8202) || code === 8232 || code === 8233 || code === 8239 || code === 8287 || code === 12288 || code === 65279;
 }
 
 /** The search entry of one rendered document, its reason to be left out, or null (not searchable). */

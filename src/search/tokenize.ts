@@ -5,7 +5,6 @@
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 const SEPARATORS_RE = /[^\p{L}\p{N}]+/u;
-const ASCII_SEPARATORS_RE = /[^A-Za-z0-9]+/;
 const NON_ASCII_RE = /[^\x00-\x7f]/;
 const MARKS_RE = /\p{M}+/gu;
 const CAMEL_RE = /\p{Ll}\p{Lu}/u;
@@ -27,18 +26,35 @@ export function fold(text: string): string {
  * by its whole name and by each word of it; `a_b` and `/a/{b}` split on the punctuation.
  */
 export function words(text: string, emit: (word: string) => void): void {
-  // Most text is ASCII: no accents to strip, and a cheaper split.
-  const ascii = !NON_ASCII_RE.test(text);
-  const parts = ascii ? text.split(ASCII_SEPARATORS_RE) : text.normalize('NFD').replace(MARKS_RE, '').split(SEPARATORS_RE);
-  for (const raw of parts) {
-    if (raw.length < MIN_WORD || raw.length > MAX_WORD) continue;
-    const word = raw.toLowerCase();
-    emit(word);
-    if (raw !== word && CAMEL_RE.test(raw)) {
-      for (const part of raw.matchAll(CAMEL_PARTS_RE)) {
-        const lower = part[0].toLowerCase();
-        if (lower.length >= MIN_WORD && lower !== word) emit(lower);
+  // Most text is ASCII: no accents to strip, and the runs of letters and digits are found
+  // by their character codes (a regular expression's split makes an array of every piece).
+  if (!NON_ASCII_RE.test(text)) {
+    let start = -1;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : 0;
+      const alphanumeric = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+      if (alphanumeric) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        if (i - start >= MIN_WORD && i - start <= MAX_WORD) emitWord(text.slice(start, i), emit);
+        start = -1;
       }
+    }
+    return;
+  }
+  for (const raw of text.normalize('NFD').replace(MARKS_RE, '').split(SEPARATORS_RE)) {
+    if (raw.length >= MIN_WORD && raw.length <= MAX_WORD) emitWord(raw, emit);
+  }
+}
+
+/** A word, and the parts of a camelCase word. */
+function emitWord(raw: string, emit: (word: string) => void): void {
+  const word = raw.toLowerCase();
+  emit(word);
+  if (raw !== word && CAMEL_RE.test(raw)) {
+    for (const part of raw.matchAll(CAMEL_PARTS_RE)) {
+      const lower = part[0].toLowerCase();
+      if (lower.length >= MIN_WORD && lower !== word) emit(lower);
     }
   }
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold, queryWords, words } from '../../../src/search/tokenize.js';
 
@@ -32,5 +33,28 @@ describe('search words', () => {
     expect(queryWords('  Create createPayment, create! p ')).toEqual(['create', 'createpayment']);
     expect(queryWords('é')).toEqual([]);
     expect(queryWords('Betalingen')).toEqual(['betalingen']);
+  });
+});
+
+describe('search words of ASCII text', () => {
+  // What the tokenizer did before it scanned character codes: split on a regular expression.
+  const bySplit = (text: string) => {
+    const out: string[] = [];
+    for (const raw of text.split(/[^A-Za-z0-9]+/)) {
+      if (raw.length < 2 || raw.length > 40) continue;
+      const word = raw.toLowerCase();
+      out.push(word);
+      if (raw !== word && /\p{Ll}\p{Lu}/u.test(raw)) for (const part of raw.matchAll(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu)) if (part[0].length >= 2 && part[0].toLowerCase() !== word) out.push(part[0].toLowerCase());
+    }
+    return out;
+  };
+
+  it('are the words a split on separators gives, for any ASCII text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300, unit: fc.constantFrom('a', 'Z', 'q', 'Q', '7', ' ', '-', '_', '/', '{', '.', '\n', 'createPayment', 'HTTPServer', 'x'.repeat(39)) }), (text) => {
+        expect(all(text)).toEqual(bySplit(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
