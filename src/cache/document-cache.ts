@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { releaseBuffers } from '../build/heap.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 
 const FORMAT = 3;
@@ -83,6 +84,7 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
         try {
           writeFileSync(temp, serialize({ format: FORMAT, entries }));
           renameSync(temp, file);
+          releaseBuffers();
         } catch {
           // A cache that cannot be written (read-only, full disk) only costs the next run time.
           rmSync(temp, { force: true });
