@@ -29,6 +29,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BUILTIN_CODE_BLOCK, contentChildren, hastProps, htmlSchema, MarkdownContent, PASS_THROUGH, schemaOf, type MarkdownContentProps } from './markdown-content.js';
 import { attribute, customElementAttribute, escapeText } from './react-attributes.js';
+import { childMode, giveUp, innerHtml, input, isDataUrl, Mode, NOT_CUSTOM, openTag, REACT_ONLY, script, SELF_CLOSING, selfClosing, title, VALID_TAG_RE, writableTags, WRITTEN_LAST, type AttributeWriter, type Props } from './react-elements.js';
 
 const ELEMENT = Symbol.for('react.transitional.element');
 const FRAGMENT = Symbol.for('react.fragment');
@@ -84,67 +85,6 @@ export function fastStaticMarkup(node: ReactNode, slots: Readonly<Record<string,
 const hooks = (React as unknown as Record<string, { H: unknown } | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE ?? null;
 const NO_HOOKS = new Proxy({}, { get: () => giveUp() });
 
-/** Where an element is, as React's insertion modes (getChildFormatContext). */
-const enum Mode {
-  Root = 0,
-  Html = 1,
-  Body = 2,
-  Head = 3,
-  Svg = 4,
-  Math = 5,
-  Table = 6,
-  TableBody = 7,
-  Row = 8,
-  ColumnGroup = 9,
-}
-
-/** Thrown where the tree needs React itself. */
-class GiveUp extends Error {}
-const giveUp = (): never => {
-  throw new GiveUp();
-};
-
-function childMode(parent: Mode, type: string): Mode {
-  switch (type) {
-    case 'svg':
-      return Mode.Svg;
-    case 'math':
-      return Mode.Math;
-    case 'foreignObject':
-      return Mode.Body;
-    case 'table':
-      return Mode.Table;
-    case 'thead':
-    case 'tbody':
-    case 'tfoot':
-      return Mode.TableBody;
-    case 'colgroup':
-      return Mode.ColumnGroup;
-    case 'tr':
-      return Mode.Row;
-    case 'head':
-      if (parent < Mode.Body) return Mode.Head;
-      break;
-    case 'html':
-      if (parent === Mode.Root) return Mode.Html;
-  }
-  return parent >= Mode.Table || parent < Mode.Body ? Mode.Body : parent;
-}
-
-/** Elements React writes with "/>" and no end tag. */
-const SELF_CLOSING = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'keygen', 'param', 'source', 'track', 'wbr']);
-/** Elements React leaves to its full renderer (form state, selected values, style resources, scopes). */
-const REACT_ONLY = new Set(['select', 'option', 'textarea', 'menuitem', 'object', 'style', 'noscript', 'picture']);
-/** Names with a hyphen that are SVG or MathML elements, not custom elements: React writes their props as any element's. */
-const NOT_CUSTOM = new Set(['annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri', 'font-face-format', 'font-face-name', 'missing-glyph']);
-const VALID_TAG_RE = /^[a-zA-Z][a-zA-Z:_.\-\d]*$/;
-/** Tag names checked once: valid, and none of REACT_ONLY. */
-const writableTags = new Set<string>();
-const SCRIPT_END_RE = /(<\/|<)(s)(cript)/gi;
-/** Props React writes after all others, in this order (a function as the action is left to React: it adds fields). */
-const FORM_PROPS = ['name', 'formAction', 'formEncType', 'formMethod', 'formTarget'];
-const WRITTEN_LAST: Record<string, readonly string[]> = { button: FORM_PROPS, form: ['action', 'encType', 'method', 'target'] };
-
 /** Children of a Markdown element not made into React elements: the fast path writes them from hast. */
 class UnmadeChildren {
   constructor(
@@ -167,8 +107,6 @@ interface ImagePreload {
   html: string;
   flushed: boolean;
 }
-
-type Props = Record<string, unknown>;
 
 class Writer {
   private htmlStart: string | null = null;
@@ -430,84 +368,4 @@ class Writer {
       this.promotable.set(key, preload);
     }
   }
-}
-
-function isDataUrl(url: unknown): boolean {
-  return typeof url === 'string' && url[4] === ':' && url.slice(0, 4).toLowerCase() === 'data';
-}
-
-function selfClosing(type: string, props: Props): string {
-  let out = `<${type}`;
-  for (const key in props) {
-    if (!Object.prototype.hasOwnProperty.call(props, key)) continue;
-    const value = props[key];
-    if (value == null) continue;
-    // React throws: children or inner HTML on a void element.
-    if (key === 'children' || key === 'dangerouslySetInnerHTML') return giveUp();
-    out += attribute(key, value);
-  }
-  return `${out}/>`;
-}
-
-/** <input>: form props last, then checked and value (or their defaults). */
-function input(props: Props): string {
-  if (typeof props.formAction === 'function' || props.children != null || props.dangerouslySetInnerHTML != null) return giveUp();
-  let out = '<input';
-  for (const key in props) {
-    if (!Object.prototype.hasOwnProperty.call(props, key)) continue;
-    const value = props[key];
-    if (value == null || FORM_PROPS.includes(key) || key === 'checked' || key === 'defaultChecked' || key === 'value' || key === 'defaultValue') continue;
-    out += attribute(key, value);
-  }
-  for (const key of FORM_PROPS) if (props[key] != null) out += attribute(key, props[key]);
-  const checked = props.checked ?? props.defaultChecked;
-  if (checked != null && checked && typeof checked !== 'function' && typeof checked !== 'symbol') out += ' checked=""';
-  const value = props.value ?? props.defaultValue;
-  if (value != null) out += attribute('value', value);
-  return `${out}/>`;
-}
-
-function title(props: Props): string {
-  const { tag, children, html } = openTag('title', props);
-  let out = tag;
-  out += '>';
-  const text = Array.isArray(children) ? (children.length < 2 ? (children[0] as unknown) : null) : children;
-  if (typeof text === 'object' && text !== null) return giveUp();
-  if (typeof text !== 'function' && typeof text !== 'symbol' && text != null) out += escapeText(`${text as string}`);
-  if (html !== null) out += innerHtml(html, children);
-  return `${out}</title>`;
-}
-
-function script(props: Props): string {
-  const { tag, children, html } = openTag('script', props);
-  let out = tag;
-  out += '>';
-  if (html !== null) out += innerHtml(html, children);
-  if (typeof children === 'string') out += children.replace(SCRIPT_END_RE, (_, prefix: string, s: string, suffix: string) => `${prefix}${s === 's' ? '\\u0073' : '\\u0053'}${suffix}`);
-  return `${out}</script>`;
-}
-
-type AttributeWriter = (key: string, value: unknown) => string;
-
-/** "<type" and the props written as attributes, and the props that are the content. */
-function openTag(type: string, props: Props, write: AttributeWriter = attribute): { tag: string; children: unknown; html: unknown } {
-  let tag = `<${type}`;
-  let children: unknown = null;
-  let html: unknown = null;
-  for (const key in props) {
-    if (!Object.prototype.hasOwnProperty.call(props, key)) continue;
-    const value = props[key];
-    if (value == null) continue;
-    if (key === 'children') children = value;
-    else if (key === 'dangerouslySetInnerHTML') html = value;
-    else tag += write(key, value);
-  }
-  return { tag, children, html };
-}
-
-/** dangerouslySetInnerHTML, as React checks it. */
-function innerHtml(html: unknown, children: unknown): string {
-  if (children != null || typeof html !== 'object' || html === null || !('__html' in html)) return giveUp();
-  const inner = (html as { __html: unknown }).__html;
-  return inner === null || inner === undefined ? '' : `${inner as string}`;
 }
