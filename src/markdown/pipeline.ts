@@ -50,6 +50,7 @@ export interface ProcessorOptions {
 }
 
 export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS, search = false, components = builtinTheme.components, strings = siteStrings(builtinTheme) }: ProcessorOptions = {}) {
+  const elements = markdownComponents(components);
   return unified()
     .use(markdownEngine, { engine, syntax: syntaxPluggables(plugins) })
     // First: the Markdown twin reads the tree as parsed (it does nothing unless asked).
@@ -71,8 +72,8 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(search ? [rehypeSearchText] : [])
     .use(rehypeCodeHighlight, { colour: highlight })
     .use(sitePluggables(plugins.rehype))
-    .use(rehypeReact, { Fragment, jsx, jsxs, components: markdownComponents(components) })
-    .data('markdownComponents', markdownComponents(components))
+    .use(rehypeReact, { Fragment, jsx, jsxs, components: elements })
+    .data('markdownComponents', elements)
     .freeze();
 }
 
@@ -109,17 +110,16 @@ export function renderMarkdown(processor: MarkdownProcessor, body: string, input
   try {
     tree = processor.runSync(processor.parse(file), file) as HastRoot;
   } catch (error) {
-    reportFailure(ctx, file, error, input.file);
+    reportFailure(ctx, file.messages, error, input.file);
     return { element: jsx(Fragment, {}), headings: ctx.headings, links: ctx.links, search: [] };
   }
-  ctx.diagnostics.push(...messageDiagnostics(file, input.file));
+  ctx.diagnostics.push(...messageDiagnostics(file.messages, input.file));
   const compile = () => {
     const reported = file.messages.length;
     try {
       return processor.stringify(tree, file) as ReactElement;
     } catch (error) {
-      ctx.diagnostics.push(...messageDiagnostics({ messages: file.messages.slice(reported) }, input.file));
-      if (!file.messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, input.file));
+      reportFailure(ctx, file.messages.slice(reported), error, input.file);
       return null;
     }
   };
@@ -129,14 +129,14 @@ export function renderMarkdown(processor: MarkdownProcessor, body: string, input
 }
 
 /** What was reported before a failure still counts; a plugin's file.fail() is one of those messages. */
-function reportFailure(ctx: MarkdownContext, file: VFile, error: unknown, path: string): void {
-  ctx.diagnostics.push(...messageDiagnostics(file, path));
-  if (!file.messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, path));
+function reportFailure(ctx: MarkdownContext, messages: VFile['messages'], error: unknown, path: string): void {
+  ctx.diagnostics.push(...messageDiagnostics(messages, path));
+  if (!messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, path));
 }
 
 /** What plugins reported through the vfile, at their place in the Markdown file. */
-function messageDiagnostics(file: Pick<VFile, 'messages'>, path: string): Diagnostic[] {
-  return file.messages.map((message) => ({
+function messageDiagnostics(messages: VFile['messages'], path: string): Diagnostic[] {
+  return messages.map((message) => ({
     ruleId: message.ruleId ?? message.source ?? 'markdown',
     severity: message.fatal ? 'error' : 'warning',
     message: message.reason,
