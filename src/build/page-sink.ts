@@ -34,10 +34,15 @@ export interface SinkOptions {
 export interface SinkPage {
   url: string;
   path: string;
-  html: string;
+  /** The page, as text or, on its way to the page thread, as UTF-8. */
+  html: string | Uint8Array;
   /** The page's Markdown twin, written beside it (a build with llms.enabled). */
-  twin?: { path: string; text: string };
+  twin?: { path: string; text: string | Uint8Array };
 }
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const asText = (text: string | Uint8Array) => (typeof text === 'string' ? text : decoder.decode(text));
 
 /**
  * What goes to the page sink of a rendered document: its page, and its twin when the
@@ -63,9 +68,9 @@ export function createPageHandler(options: SinkOptions): { take(page: SinkPage):
   return {
     scanned,
     take(page) {
-      if (options.scan) scanned.set(page.url, scanHtml(page.html, pool));
+      if (options.scan) scanned.set(page.url, scanHtml(asText(page.html), pool));
       if (!options.dir) return;
-      const write = (path: string, text: string) => {
+      const write = (path: string, text: string | Uint8Array) => {
         const file = join(options.dir!, path);
         const folder = dirname(file);
         try {
@@ -131,18 +136,27 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
   });
   closed.catch(() => undefined); // handled by close(); take() reports it sooner
   // Pages go over in batches: a message costs more than the copy of one page.
+  // Each page goes as UTF-8 bytes, moved rather than copied: a page with one character
+  // outside Latin-1 is a two-byte string, which a message would copy at twice its size.
   let batch: SinkPage[] = [];
+  let moved: ArrayBuffer[] = [];
   const flush = () => {
     if (batch.length) {
-      worker.postMessage(batch);
+      worker.postMessage(batch, moved);
       inFlight++;
     }
     batch = [];
+    moved = [];
+  };
+  const bytes = (text: string | Uint8Array) => {
+    const encoded = typeof text === 'string' ? encoder.encode(text) : text;
+    moved.push(encoded.buffer as ArrayBuffer);
+    return encoded;
   };
   return {
     take: (page) => {
       if (failure) throw failure; // stop rendering: nothing more can be written
-      batch.push(page);
+      batch.push({ ...page, html: bytes(page.html), twin: page.twin && { path: page.twin.path, text: bytes(page.twin.text) } });
       if (batch.length === BATCH) flush();
     },
     behind: () => !failure && inFlight > MAX_BATCHES_IN_FLIGHT,
