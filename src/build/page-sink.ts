@@ -38,6 +38,8 @@ export interface SinkPage {
   html: string | Uint8Array;
   /** The page's Markdown twin, written beside it (a build with llms.enabled). */
   twin?: { path: string; text: string | Uint8Array };
+  /** Its ids and links were read as it was written (static-markup.ts): not read again. */
+  scanned?: true;
 }
 
 const decoder = new TextDecoder();
@@ -51,6 +53,7 @@ const asText = (text: string | Uint8Array) => (typeof text === 'string' ? text :
  */
 export function sinkPage(doc: RenderedDocument, options: SinkOptions): SinkPage {
   const page: SinkPage = { url: doc.url, path: doc.path, html: doc.html };
+  if (doc.scanned) page.scanned = true;
   if (options.dir && doc.markdown !== undefined) {
     page.twin = { path: markdownTwinUrl(doc.url).slice(1), text: doc.markdown };
     doc.twinWritten = true;
@@ -68,7 +71,7 @@ export function createPageHandler(options: SinkOptions): { take(page: SinkPage):
   return {
     scanned,
     take(page) {
-      if (options.scan) scanned.set(page.url, scanHtml(asText(page.html), pool));
+      if (options.scan && !page.scanned) scanned.set(page.url, scanHtml(asText(page.html), pool));
       if (!options.dir) return;
       const write = (path: string, text: string | Uint8Array) => {
         const file = join(options.dir!, path);

@@ -25,7 +25,7 @@ async function prepare(input: RenderInput, documents: DocumentPlan[], sink: Sink
       const doc = renderer.render(plan);
       if (!pages) return doc;
       pages.take(sinkPage(doc, sink));
-      if (sink.scan) doc.scanned = pages.scanned.get(doc.url)!;
+      if (sink.scan) doc.scanned ??= pages.scanned.get(doc.url)!;
       return doc;
     },
     documents,

@@ -83,6 +83,59 @@ const isNameChar = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 4
 // Attribute names as React writes them: data-*, aria-*, xlink:href, xml:lang, viewBox.
 const isAttrChar = (c: number) => isNameChar(c) || c === 58 || c === 95; // and : _
 
+interface StartTag {
+  /** Index of the ">" that ends the tag. */
+  end: number;
+  id?: string;
+  anchorName?: string;
+  href?: string;
+  src?: string;
+}
+
+/**
+ * The attributes of a start tag in React's markup, from `j` (just after its name) to its
+ * ">" or "/>": ( " " name ( '="' value '"' )? )*. Null on anything else, and on an entity
+ * in a value the link checker reads (the reference decodes them). `toEnd`: the string
+ * may end where the ">" would be.
+ */
+function readAttributes(html: string, j: number, toEnd = false): StartTag | null {
+  const tag: StartTag = { end: j };
+  const seen: string[] = [];
+  for (;;) {
+    const c = html.charCodeAt(j);
+    if (c === GT || (toEnd && j === html.length)) break;
+    if (c === SLASH && html.charCodeAt(j + 1) === GT) {
+      j++;
+      break;
+    }
+    if (c !== SPACE) return null;
+    const start = ++j;
+    while (isAttrChar(html.charCodeAt(j))) j++;
+    if (j === start) return null;
+    const attr = html.slice(start, j).toLowerCase();
+    let value = '';
+    if (html.charCodeAt(j) === EQ) {
+      if (html.charCodeAt(j + 1) !== QUOTE) return null;
+      const end = html.indexOf('"', j + 2);
+      if (end === -1) return null;
+      value = html.slice(j + 2, end);
+      j = end + 1;
+    }
+    // The first of two equal names counts, as in htmlparser2.
+    if (seen.includes(attr)) continue;
+    seen.push(attr);
+    if (attr === 'id' || attr === 'name' || attr === 'href' || attr === 'src') {
+      if (value.includes('&') || value.includes('<')) return null; // entities: the reference decodes them
+      if (attr === 'id') tag.id = value;
+      else if (attr === 'name') tag.anchorName = value;
+      else if (attr === 'href') tag.href = value;
+      else tag.src = value;
+    }
+  }
+  tag.end = j;
+  return tag;
+}
+
 /**
  * The fast reader, for React's markup; null when the page holds anything else, so the
  * caller reads it with htmlparser2 instead. Never a different answer: only a null.
@@ -117,43 +170,10 @@ export function scanOwnMarkup(html: string, pool: LinkPool = new Map()): Scanned
     const name = html.slice(i + 1, j).toLowerCase();
     // <image> is read as <img>, and <plaintext> ends the markup: left to the reference.
     if (name === 'image' || name === 'plaintext' || (name === 'form' && forms++ > 0)) return null;
-    let id: string | undefined;
-    let anchorName: string | undefined;
-    let href: string | undefined;
-    let src: string | undefined;
-    const seen: string[] = [];
-    // Attributes: ( " " name ( '="' value '"' )? )* then ">" or "/>".
-    for (;;) {
-      c = html.charCodeAt(j);
-      if (c === GT) break;
-      if (c === SLASH && html.charCodeAt(j + 1) === GT) {
-        j++;
-        break;
-      }
-      if (c !== SPACE) return null;
-      const start = ++j;
-      while (isAttrChar(html.charCodeAt(j))) j++;
-      if (j === start) return null;
-      const attr = html.slice(start, j).toLowerCase();
-      let value = '';
-      if (html.charCodeAt(j) === EQ) {
-        if (html.charCodeAt(j + 1) !== QUOTE) return null;
-        const end = html.indexOf('"', j + 2);
-        if (end === -1) return null;
-        value = html.slice(j + 2, end);
-        j = end + 1;
-      }
-      // The first of two equal names counts, as in htmlparser2.
-      if (seen.includes(attr)) continue;
-      seen.push(attr);
-      if (attr === 'id' || attr === 'name' || attr === 'href' || attr === 'src') {
-        if (value.includes('&') || value.includes('<')) return null; // entities: the reference decodes them
-        if (attr === 'id') id = value;
-        else if (attr === 'name') anchorName = value;
-        else if (attr === 'href') href = value;
-        else src = value;
-      }
-    }
+    const tag = readAttributes(html, j);
+    if (!tag) return null;
+    j = tag.end;
+    const { id, anchorName, href, src } = tag;
     const selfClosing = html.charCodeAt(j - 1) === SLASH;
     if ((name === 'svg' || name === 'math') && !selfClosing) foreign++;
     if (id) ids.add(own(id));
@@ -174,4 +194,71 @@ export function scanOwnMarkup(html: string, pool: LinkPool = new Map()): Scanned
     i = html.indexOf('<', j + 1);
   }
   return { ids, links };
+}
+
+/** Tag names the reader reads as written (lower case, letters, digits, "-"; not <image> or <plaintext>), by name. */
+const NAMES = new Map<string, boolean>();
+const TAG_NAME_RE = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Ids and links read as a page is written (static-markup.ts) rather than from the written
+ * page: the writer hands over each start tag as it writes it, in document order, and this
+ * reads it as scanOwnMarkup would read it in the page. What scanOwnMarkup would leave to
+ * the reference, the writer reports with unsure() (raw text it cannot vouch for, a form
+ * in a form, inner HTML), as does a tag this reader cannot read; page() is then null and
+ * the page is read whole. tests/integration/static-markup.test.ts proves both readings
+ * equal on every page.
+ */
+export class TagScan {
+  private readonly ids = new Set<string>();
+  private readonly links: Link[] = [];
+  private sure = true;
+
+  constructor(private readonly pool: LinkPool) {}
+
+  /**
+   * Whether the start tag of this element is to be read: an anchor, an image, or a tag
+   * with an id (React writes a prop as the attribute of its name: the reader lowers it).
+   */
+  wants(name: string, props: Record<string, unknown>): boolean {
+    if (!this.sure) return false;
+    let known = NAMES.get(name);
+    if (known === undefined) NAMES.set(name, (known = TAG_NAME_RE.test(name) && name !== 'image' && name !== 'plaintext'));
+    if (!known) {
+      this.sure = false;
+      return false;
+    }
+    return name === 'a' || name === 'img' || props.id != null || props.ID != null || props.Id != null || props.iD != null;
+  }
+
+  /** A start tag as written (one `wants`): "<name", its attributes, and its ">" (or not yet). */
+  tag(name: string, html: string): void {
+    const read = readAttributes(html, name.length + 1, true);
+    if (!read) {
+      this.sure = false;
+      return;
+    }
+    if (read.id) this.ids.add(own(read.id));
+    if (name === 'a') {
+      if (read.anchorName) this.ids.add(own(read.anchorName));
+      if (read.href !== undefined) this.links.push(pooled(this.pool, read.href, 'a'));
+    } else if (name === 'img' && read.src !== undefined) this.links.push(pooled(this.pool, read.src, 'img'));
+  }
+
+  /** Markup written apart and put in this page here (a slot), as read when it was written. */
+  add(part: ScannedPage | null): void {
+    if (!part) this.sure = false;
+    if (!this.sure) return;
+    for (const id of part!.ids) this.ids.add(id);
+    for (const link of part!.links) this.links.push(link);
+  }
+
+  /** The page holds something only the whole page's reading can tell. */
+  unsure(): void {
+    this.sure = false;
+  }
+
+  page(): ScannedPage | null {
+    return this.sure ? { ids: this.ids, links: this.links } : null;
+  }
 }

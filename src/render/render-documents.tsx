@@ -19,7 +19,8 @@ import { loadSiteTheme } from '../theme/load-theme.js';
 import type { SiteNav } from '../theme/nav.js';
 import type { StringsOf } from '../theme/strings.js';
 import { siteNav } from './site-nav.js';
-import { staticMarkup, type MarkupStats } from './static-markup.js';
+import { scannedMarkup, type MarkupStats, type ScannedMarkup } from './static-markup.js';
+import type { LinkPool } from '../check/scan-html.js';
 
 export interface BuiltAssets {
   css: string;
@@ -81,7 +82,15 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   // React writes the pages, or a fast path proven to write the same (static-markup.ts);
   // BANKDOCS_MARKUP=react renders with React alone, to compare.
   const reactOnly = process.env.BANKDOCS_MARKUP === 'react';
-  const markup: Markup = (node, slots) => staticMarkup(node, { reactOnly, ...(options.stats ? { stats: options.stats } : {}), ...(slots ? { slots } : {}) });
+  // Each page's ids and links are read as it is written, for the link graph (pages the
+  // writer cannot vouch for are read whole by the page sink). One pool of links per thread.
+  const pool: LinkPool = new Map();
+  const markup: Markup = (node, slots) =>
+    scannedMarkup(node, {
+      reactOnly,
+      ...(options.stats ? { stats: options.stats } : {}),
+      ...(slots ? { slots: Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, slot.html])), scan: { pool, slots: Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, slot.scanned])) } } : { scan: { pool } }),
+    });
   // The built-in theme with the site's overrides (theme: in docs.config.yaml), loaded in this thread.
   const { theme, strings } = loadSiteTheme(site.config, site.theme);
   const processor =
@@ -155,10 +164,10 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
         </Document>,
         body.sidebarHtml ? { [SIDEBAR_SLOT]: body.sidebarHtml } : undefined,
       );
-      const html = `<!DOCTYPE html>${framed}`;
+      const html = `<!DOCTYPE html>${framed.html}`;
       const searched = site.config.search.enabled && isSearchable(doc, site);
       const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '', strings(doc.locale)) : null;
-      return { url: doc.url, path: outputPath(doc.url), html, ids, links, ...(searched ? { search } : {}), ...(markdownTwin !== null ? { markdown: markdownTwin } : {}), diagnostics };
+      return { url: doc.url, path: outputPath(doc.url), html, ...(framed.scanned ? { scanned: framed.scanned } : {}), ids, links, ...(searched ? { search } : {}), ...(markdownTwin !== null ? { markdown: markdownTwin } : {}), diagnostics };
     },
   };
 }
@@ -198,7 +207,7 @@ interface PageBody {
   main: ReactElement;
   sidebar?: ReactElement | null;
   /** The sidebar as rendered, put in the page in place of its slot (SIDEBAR_SLOT). */
-  sidebarHtml?: string;
+  sidebarHtml?: ScannedMarkup;
 }
 
 /**
@@ -209,7 +218,7 @@ interface PageBody {
 const SIDEBAR_SLOT = 'bankdocs-sidebar-slot';
 
 /** The components of a layout (Theme.layouts): the page, and its sidebar if the layout has one. */
-type Markup = (node: ReactElement, slots?: Record<string, string>) => string;
+type Markup = (node: ReactElement, slots?: Record<string, ScannedMarkup>) => ScannedMarkup;
 
 function layoutBody<P extends object>(theme: Theme, markup: Markup, layout: keyof Theme['layouts'], props: P): PageBody {
   const parts = theme.layouts[layout];
@@ -218,8 +227,8 @@ function layoutBody<P extends object>(theme: Theme, markup: Markup, layout: keyo
   const sidebar = Sidebar ? <Sidebar {...props} /> : null;
   // A sidebar with nothing to show (an article outside any page tree) is no sidebar: the
   // frame then has one column. Only a render says whether a component draws anything.
-  const sidebarHtml = sidebar ? markup(sidebar) : '';
-  return { main: <Main {...props} />, sidebar: sidebarHtml ? createElement(SIDEBAR_SLOT) : null, sidebarHtml };
+  const sidebarHtml = sidebar ? markup(sidebar) : null;
+  return { main: <Main {...props} />, sidebar: sidebarHtml?.html ? createElement(SIDEBAR_SLOT) : null, ...(sidebarHtml?.html ? { sidebarHtml } : {}) };
 }
 
 function renderPageBody({ ctx, theme, doc, page, markdown, markup }: { ctx: ThemeContext; theme: Theme; doc: PageDocument; page: Page; markdown: MarkdownFn; markup: Markup }): PageBody {

@@ -29,6 +29,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BUILTIN_CODE_BLOCK, contentChildren, hastProps, htmlSchema, MarkdownContent, PASS_THROUGH, schemaOf, type MarkdownContentProps } from './markdown-content.js';
 import { attribute, customElementAttribute, escapeText } from './react-attributes.js';
+import { TagScan, type LinkPool, type ScannedPage } from '../check/scan-html.js';
 import { childMode, giveUp, innerHtml, input, isDataUrl, Mode, NOT_CUSTOM, openTag, REACT_ONLY, script, SELF_CLOSING, selfClosing, title, VALID_TAG_RE, writableTags, WRITTEN_LAST, type AttributeWriter, type Props } from './react-elements.js';
 
 const ELEMENT = Symbol.for('react.transitional.element');
@@ -52,28 +53,48 @@ export interface StaticMarkupOptions {
    * place in the tree (`<bankdocs-sidebar-slot>`): the element is replaced by it.
    */
   slots?: Readonly<Record<string, string>>;
+  /**
+   * Read the page's ids and links as it is written, sharing this pool's links (see
+   * TagScan); with each slot's own reading, by name (null: read its markup whole).
+   */
+  scan?: { pool: LinkPool; slots?: Readonly<Record<string, ScannedPage | null>> };
+}
+
+/** Markup and, when asked for, its ids and links (null where the markup must be read whole: React wrote it, or the writer could not vouch). */
+export interface ScannedMarkup {
+  html: string;
+  scanned: ScannedPage | null;
 }
 
 /** renderToStaticMarkup(node), by the fast path when it can. */
-export function staticMarkup(node: ReactNode, { reactOnly = false, stats, slots = {} }: StaticMarkupOptions = {}): string {
-  const fast = reactOnly ? null : fastStaticMarkup(node, slots, stats);
+export function staticMarkup(node: ReactNode, options: StaticMarkupOptions = {}): string {
+  return scannedMarkup(node, options).html;
+}
+
+/** renderToStaticMarkup(node), by the fast path when it can, with the ids and links read as it was written (options.scan). */
+export function scannedMarkup(node: ReactNode, { reactOnly = false, stats, slots = {}, scan }: StaticMarkupOptions = {}): ScannedMarkup {
+  const fast = reactOnly ? null : writeFast(node, slots, stats, scan);
   if (stats) stats[fast === null ? 'react' : 'fast']++;
   if (fast !== null) return fast;
   let html = renderToStaticMarkup(node);
   for (const [name, markup] of Object.entries(slots)) html = html.replace(`<${name}></${name}>`, () => markup);
-  return html;
+  return { html, scanned: null };
 }
 
 /** The markup React would write for `node` (with `slots` in place), or null where only React can tell. */
 export function fastStaticMarkup(node: ReactNode, slots: Readonly<Record<string, string>> = {}, stats?: MarkupStats): string | null {
+  return writeFast(node, slots, stats)?.html ?? null;
+}
+
+function writeFast(node: ReactNode, slots: Readonly<Record<string, string>>, stats?: MarkupStats, scan?: StaticMarkupOptions['scan']): ScannedMarkup | null {
   // A hook gives up at once, without the "invalid hook call" React logs outside a render.
   const previous = hooks?.H;
   if (hooks) hooks.H = NO_HOOKS;
   try {
-    const writer = new Writer(slots);
+    const writer = new Writer(slots, scan);
     const html = writer.document(node);
     if (stats && writer.markdown) stats.markdown = (stats.markdown ?? 0) + writer.markdown;
-    return html;
+    return { html, scanned: writer.scan?.page() ?? null };
   } catch {
     return null;
   } finally {
@@ -103,6 +124,19 @@ function unmade(node: HastElement, schema: Schema, within: UnmadeChildren): stri
   return new UnmadeChildren(nodes, schema, within.components, within.compileNode);
 }
 
+/** Elements whose content is text up to their end tag, for the reader (htmlparser2's special elements; scan-html.ts). */
+const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'iframe', 'noembed', 'noframes', 'xmp']);
+const rawTextEnds = new Map<string, RegExp>();
+
+/** Whether the element's content holds its own end tag before the end (in any case): the reader would end it there. */
+function rawTextEndsEarly(type: string, html: string): boolean {
+  let end = rawTextEnds.get(type);
+  if (!end) rawTextEnds.set(type, (end = new RegExp(`</${type}`, 'gi')));
+  end.lastIndex = html.indexOf('>') + 1;
+  const found = end.exec(html);
+  return found !== null && found.index !== html.length - type.length - 3;
+}
+
 interface ImagePreload {
   html: string;
   flushed: boolean;
@@ -125,9 +159,26 @@ class Writer {
   markdown = 0;
   /** Each slot is filled once, as String.replace fills the first match on React's side. */
   private readonly slots: Map<string, string>;
+  /** The page's ids and links, read tag by tag as written (options.scan). */
+  readonly scan: TagScan | null;
+  private readonly slotScans: Readonly<Record<string, ScannedPage | null>>;
+  /** <form> elements open where the writer is (the reader ignores a form in a form). */
+  private forms = 0;
 
-  constructor(slots: Readonly<Record<string, string>>) {
+  constructor(slots: Readonly<Record<string, string>>, scan?: StaticMarkupOptions['scan']) {
     this.slots = new Map(Object.entries(slots));
+    this.scan = scan ? new TagScan(scan.pool) : null;
+    this.slotScans = scan?.slots ?? {};
+  }
+
+  /** A whole element written by react-elements.ts (start tag, and any content and end tag): its start tag is read. */
+  private read(type: string, props: Props, html: string, mode: Mode): string {
+    const scan = this.scan;
+    if (!scan) return html;
+    if (scan.wants(type, props)) scan.tag(type, html);
+    // Text up to the end tag: read as text only outside SVG and MathML, and only if nothing in it ends it early.
+    if (RAW_TEXT.has(type) && (mode === Mode.Svg || mode === Mode.Math || rawTextEndsEarly(type, html))) scan.unsure();
+    return html;
   }
 
   document(node: ReactNode): string {
@@ -192,6 +243,7 @@ class Writer {
       const slot = this.slots.get(type);
       if (slot !== undefined && props.children == null && Object.keys(props).length === 0) {
         this.slots.delete(type);
+        this.scan?.add(this.slotScans[type] ?? null);
         return slot;
       }
     }
@@ -201,42 +253,44 @@ class Writer {
     }
     switch (type) {
       case 'title':
-        if (mode === Mode.Svg || props.itemProp != null) return title(props);
-        this.hoisted += title(props);
+        if (mode === Mode.Svg || props.itemProp != null) return this.read(type, props, title(props), mode);
+        this.hoisted += this.read(type, props, title(props), mode);
         return '';
-      case 'meta':
-        if (mode === Mode.Svg || props.itemProp != null) return selfClosing('meta', props);
-        if (typeof props.charSet === 'string') this.charset += selfClosing('meta', props);
-        else if (props.name === 'viewport') this.viewport += selfClosing('meta', props);
-        else this.hoisted += selfClosing('meta', props);
+      case 'meta': {
+        const meta = this.read(type, props, selfClosing('meta', props), mode);
+        if (mode === Mode.Svg || props.itemProp != null) return meta;
+        if (typeof props.charSet === 'string') this.charset += meta;
+        else if (props.name === 'viewport') this.viewport += meta;
+        else this.hoisted += meta;
         return '';
+      }
       case 'link': {
         const { rel, href } = props;
-        if (mode === Mode.Svg || props.itemProp != null || typeof rel !== 'string' || typeof href !== 'string' || href === '') return selfClosing('link', props);
+        if (mode === Mode.Svg || props.itemProp != null || typeof rel !== 'string' || typeof href !== 'string' || href === '') return this.read(type, props, selfClosing('link', props), mode);
         if (rel === 'stylesheet') {
-          if (typeof props.precedence !== 'string' || props.disabled != null || props.onLoad || props.onError) return selfClosing('link', props);
+          if (typeof props.precedence !== 'string' || props.disabled != null || props.onLoad || props.onError) return this.read(type, props, selfClosing('link', props), mode);
           return giveUp();
         }
-        if (props.onLoad || props.onError) return selfClosing('link', props);
-        this.hoisted += selfClosing('link', props);
+        if (props.onLoad || props.onError) return this.read(type, props, selfClosing('link', props), mode);
+        this.hoisted += this.read(type, props, selfClosing('link', props), mode);
         return '';
       }
       case 'script': {
         const { src, async } = props;
         const inPlace = typeof src !== 'string' || !src || !async || typeof async === 'function' || typeof async === 'symbol' || props.onLoad || props.onError || mode === Mode.Svg || props.itemProp != null;
-        return inPlace ? script(props) : giveUp();
+        return inPlace ? this.read(type, props, script(props), mode) : giveUp();
       }
       case 'img':
         this.preloadImage(props);
-        return selfClosing('img', props);
+        return this.read(type, props, selfClosing('img', props), mode);
       case 'input':
-        return input(props);
+        return this.read(type, props, input(props), mode);
       case 'html':
       case 'head':
       case 'body':
         return this.singleton(type, props, mode);
     }
-    if (SELF_CLOSING.has(type)) return selfClosing(type, props);
+    if (SELF_CLOSING.has(type)) return this.read(type, props, selfClosing(type, props), mode);
     return this.container(type, props, mode);
   }
 
@@ -292,6 +346,13 @@ class Writer {
       if (typeof props.formAction === 'function' || typeof props.action === 'function') return giveUp();
       for (const key of last) if (props[key] != null) out += attribute(key, props[key]);
     }
+    const scan = this.scan;
+    if (scan) {
+      if (scan.wants(type, props)) scan.tag(type, out);
+      // Inner HTML is markup the writer did not write; a raw-text element's content is not
+      // markup to the reader; it ignores a form in a form.
+      if (html !== null || RAW_TEXT.has(type) || (type === 'form' && this.forms > 0)) scan.unsure();
+    }
     out += '>';
     if (html !== null) {
       const inner = innerHtml(html, children);
@@ -299,7 +360,9 @@ class Writer {
     }
     if ((type === 'pre' || type === 'listing') && typeof children === 'string' && children[0] === '\n') out += '\n';
     // React writes a string child of a plain element itself; custom elements' go through the tree walk (same text).
+    if (type === 'form') this.forms++;
     out += this.node(children, childMode(mode, type));
+    if (type === 'form') this.forms--;
     return `${out}</${type}>`;
   }
 
@@ -309,6 +372,8 @@ class Writer {
     if (!top) return this.container(type, props, mode);
     const { tag, children, html } = openTag(type, props);
     let start = tag;
+    if (this.scan?.wants(type, props)) this.scan.tag(type, start);
+    if (html !== null) this.scan?.unsure();
     start += '>';
     if (html !== null) start += innerHtml(html, children);
     const inner = childMode(mode, type);

@@ -1,11 +1,13 @@
 // Every page of the bundled site, and of the fixture sites, written by the fast markup path
 // (src/render/static-markup.ts) is the page React writes; and the fast path writes all of
-// them itself, so the comparison covers what a build really does.
+// them itself, so the comparison covers what a build really does. The ids and links read
+// as each page is written are those read from the written page.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../src/build/build.js';
 import { createRenderer, type RenderInput } from '../../src/render/render-documents.js';
 import type { MarkupStats } from '../../src/render/static-markup.js';
+import { scanAnyHtml } from '../../src/check/scan-html.js';
 import { REPO } from '../helpers/site.js';
 
 async function compareSite(config: string) {
@@ -22,7 +24,17 @@ async function compareSite(config: string) {
   } finally {
     delete process.env.BANKDOCS_MARKUP;
   }
-  for (const doc of plan.documents) expect(fast.render(doc).html, doc.url).toBe(react.render(doc).html);
+  let scanned = 0;
+  for (const doc of plan.documents) {
+    const page = fast.render(doc);
+    expect(page.html, doc.url).toBe(react.render(doc).html);
+    // htmlparser2's reading, the reference (scanOwnMarkup is proven equal to it in scan-html.test.ts).
+    const read = scanAnyHtml(page.html);
+    if (page.scanned) scanned++;
+    expect({ ids: [...(page.scanned?.ids ?? read.ids)].sort(), links: page.scanned?.links ?? read.links }, doc.url).toEqual({ ids: [...read.ids].sort(), links: read.links });
+  }
+  // Every page was read as it was written.
+  expect(scanned).toBe(plan.documents.length);
   // Each page is one tree, or two with a sidebar.
   expect(stats.react).toBe(0);
   expect(stats.fast).toBeGreaterThanOrEqual(plan.documents.length);

@@ -5,7 +5,8 @@ import { Component, createContext, createElement, forwardRef, Fragment, lazy, me
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ALIASES } from '../../../src/render/react-attributes.js';
-import { fastStaticMarkup, staticMarkup, type MarkupStats } from '../../../src/render/static-markup.js';
+import { fastStaticMarkup, scannedMarkup, staticMarkup, type MarkupStats } from '../../../src/render/static-markup.js';
+import { scanAnyHtml, type LinkPool } from '../../../src/check/scan-html.js';
 
 /** An element React's JSX types do not list (custom elements, old or odd props). */
 const h = (type: string, props: Record<string, unknown>, ...children: ReactNode[]) => createElement(type, props, ...children);
@@ -336,5 +337,109 @@ describe('what the fast path leaves to React', () => {
     expect(staticMarkup(<Hooked />, { stats })).toBe('<b>h</b>');
     expect(staticMarkup(<i>b</i>, { stats, reactOnly: true })).toBe('<i>b</i>');
     expect(stats).toEqual({ fast: 1, react: 2 });
+  });
+});
+
+describe('ids and links read as the markup is written', () => {
+  /** The writer's reading: the reference's reading of the markup it wrote, or null (read whole) where it cannot vouch. */
+  function read(node: ReactNode, options: { slots?: Record<string, string>; slotScans?: Record<string, ReturnType<typeof scanAnyHtml> | null>; pool?: LinkPool } = {}) {
+    const pool = options.pool ?? new Map();
+    const { html, scanned } = scannedMarkup(node, { ...(options.slots ? { slots: options.slots } : {}), scan: { pool, ...(options.slotScans ? { slots: options.slotScans } : {}) } });
+    if (scanned) {
+      const reference = scanAnyHtml(html);
+      expect({ ids: [...scanned.ids].sort(), links: scanned.links }).toEqual({ ids: [...reference.ids].sort(), links: reference.links });
+    }
+    return scanned;
+  }
+
+  it('reads ids, anchors, links and images in document order, wherever React puts the element', () => {
+    const page = (
+      <html lang="en">
+        <head>
+          <title id="t">Title</title>
+          <meta charSet="utf-8" />
+          <link rel="icon" href="/i.svg" id="icon" />
+          <script type="application/json" id="data" dangerouslySetInnerHTML={{ __html: '{"a":"<b>"}' }} />
+        </head>
+        <body id="top">
+          <a href="#top" id="first">
+            top
+          </a>
+          {h('a', { name: 'legacy' }, 'old')}
+          <a href="">empty</a>
+          <img src="/a.png" alt="" id="pic" />
+          {h('section', { ID: 'upper-case-prop', 'data-id': 'not-an-id' }, <a href="/x?a=1">query</a>)}
+          <svg id="icon-svg" viewBox="0 0 1 1">
+            <a href="/in-svg">svg link</a>
+          </svg>
+          <input id="field" name="q" />
+          <hr id="rule" />
+          <form id="f">
+            <button name="go">go</button>
+          </form>
+        </body>
+      </html>
+    );
+    const scanned = read(page);
+    expect([...scanned!.ids].sort()).toEqual(['data', 'f', 'field', 'first', 'icon', 'icon-svg', 'legacy', 'pic', 'rule', 't', 'top', 'upper-case-prop']);
+    expect(scanned!.links.map((l) => `${l.tag} ${l.href}`)).toEqual(['a #top', 'a ', 'img /a.png', 'a /x?a=1', 'a /in-svg']);
+    const plain = read(
+      <main id="main">
+        <h2 id="a">A</h2>
+        <a href="#a">to A</a>
+        <img src="/b.png" alt="" />
+        {h('a', { href: '/other#x', name: 'here' }, 'other')}
+      </main>,
+    );
+    expect(plain).not.toBeNull();
+    expect([...plain!.ids]).toEqual(['main', 'a', 'here']);
+    expect(plain!.links.map((l) => `${l.tag} ${l.href}`)).toEqual(['a #a', 'img /b.png', 'a /other#x']);
+  });
+
+  it('shares one object per distinct link through the pool', () => {
+    const pool: LinkPool = new Map();
+    const one = read(<a href="/same">1</a>, { pool })!;
+    const two = read(<a href="/same">2</a>, { pool })!;
+    expect(one.links[0]).toBe(two.links[0]);
+  });
+
+  it('adds a slot as read when it was written, or leaves the page to be read whole', () => {
+    const tree = <div>{[<a key="a" href="/before">a</a>, h('x-slot', {}), <a key="b" href="/after">b</a>]}</div>;
+    const slot = '<nav id="side"><a href="/in-slot">s</a></nav>';
+    const scanned = read(tree, { slots: { 'x-slot': slot }, slotScans: { 'x-slot': scanAnyHtml(slot) } });
+    expect(scanned!.links.map((l) => l.href)).toEqual(['/before', '/in-slot', '/after']);
+    expect([...scanned!.ids]).toEqual(['side']);
+    expect(read(tree, { slots: { 'x-slot': slot } })).toBeNull();
+    expect(read(tree, { slots: { 'x-slot': slot }, slotScans: { 'x-slot': null } })).toBeNull();
+  });
+
+  it('leaves to the whole reading what the reader would read otherwise than the writer wrote it', () => {
+    const unsure: ReactNode[] = [
+      // Inner HTML is markup the writer did not write.
+      <div key="1" dangerouslySetInnerHTML={{ __html: '<a href="/inner">x</a>' }} />,
+      // A form in a form: the reader ignores the inner one.
+      <form key="2">
+        <form id="inner" />
+      </form>,
+      // Raw text for the reader: an iframe's content, a title or script in SVG.
+      h('iframe', { key: '3' }, <a href="/in-iframe">x</a>),
+      <svg key="4">
+        <title>icon</title>
+      </svg>,
+      // A script whose text ends it early (in any case).
+      <script key="5" dangerouslySetInnerHTML={{ __html: 'a</SCRIPT><a href="/x">' }} />,
+      // Names the reader reads otherwise.
+      h('image', { key: '6', src: '/i.png' }),
+      h('Section', { key: '7', id: 'upper' }),
+      // An entity in a value the reader reports (the reference decodes it): an id, React's blocked javascript: URL.
+      <p key="8" id="a&b" />,
+      <a key="9" href="javascript:alert(1)">
+        blocked
+      </a>,
+    ];
+    for (const node of unsure) expect(read(node), renderToStaticMarkup(node)).toBeNull();
+    // And a page React renders is read whole.
+    const Hooked = () => <a href={useState('/h')[0]}>h</a>;
+    expect(read(<Hooked />)).toBeNull();
   });
 });
