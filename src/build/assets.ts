@@ -8,11 +8,16 @@ import type { RuntimeConstants } from '../config/schema.js';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
 import type { BuiltAssets } from '../render/render-documents.js';
 
-export type OutputFile =
+export type MadeFile =
   /** `path` is under dist/, with "/" separators. */
   | { path: string; contents: string | Uint8Array }
   /** A file copied as it is, e.g. an image under content/. */
   | { path: string; from: string };
+
+export type OutputFile =
+  | MadeFile
+  /** A file already written into the staging folder (build.ts); `staged` is its content id (output-manifest.ts). */
+  | { path: string; staged: string };
 
 export interface BundledAssets {
   urls: BuiltAssets;

@@ -3,6 +3,8 @@
 //   -> renderDocuments -> checkLinks (the link graph) -> writeOutput
 // Each stage is a function from data to data; only writeOutput touches dist/.
 import { dirname, resolve } from 'node:path';
+import { contentId } from '../cache/output-manifest.js';
+import { fileWriter } from './page-sink.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { contentCollisions } from '../content/content-files.js';
 import { loadContent } from '../content/load-content.js';
@@ -25,6 +27,7 @@ import { siteSearchIndex, type MemoEntry, type MemoVocabulary, type SearchMemo }
 import { openPack } from '../cache/document-cache.js';
 import { AUTO_RENDER_THREAD_PAGES, renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
+import { heapKeeper } from './heap.js';
 import { refuseOutDir } from './out-dir.js';
 import { stageOutput, type Staging } from './write-output.js';
 import { markdownTwinUrl } from '../routes/markdown-twin.js';
@@ -85,6 +88,9 @@ const isMemoEntry = (value: unknown): value is MemoEntry => value === null || (t
 
 const hasErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === 'error');
 
+/** Garbage worth a full collection between two stages (heap.ts). */
+const STAGE_HEADROOM = 8 * 1024 * 1024;
+
 /** Everything but the write: config and content in, files in memory out. */
 export async function compileSite(options: CompileOptions = {}): Promise<CompileResult> {
   const timings: TaskTimings = {};
@@ -141,16 +147,27 @@ async function compileWith(
   const toRender = cached?.toRender ?? plan.documents.length;
   const renderPool = pool ?? ((options.workers ?? 'auto') === 'auto' && toRender >= AUTO_RENDER_THREAD_PAGES ? startRenderPool(1) : null);
   const pagesDir = options.output ? await options.output.stage(inPlace) : null;
+  // Between stages, what a stage made and let go is all garbage, and the next stage's
+  // allocations would pile on top of it: the build's memory peaks at its end (search,
+  // llms-full.txt, the cache packs). Collected there when it is worth a full collection.
+  const settle = heapKeeper(STAGE_HEADROOM);
   // Every page is read for its ids and links as it is rendered (by the thread that writes it), for the link graph below.
   const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, renderPool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, cache: cached?.plan.render ?? null }));
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
+  settle();
 
   const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
   // The search index (issue #17); `check` reads the pages search leaves out, not the index.
-  const search = site.config.search.enabled && !options.scan ? await task(timings, 'search', () => searchIndex(site, plan, documents, cache)) : [];
+  // A new output folder gets the derived files as they are made, not all at the end: they
+  // are then not held in memory through the later stages (the build's memory peaks there).
+  const staged = (files: OutputFile[]) => (pagesDir ? stageFiles(pagesDir, files, twinsWritten) : files);
+  const twinsWritten = new Set(documents.filter((d) => d.twinWritten).map((d) => markdownTwinUrl(d.url).slice(1)));
+  const search = staged(site.config.search.enabled && !options.scan ? await task(timings, 'search', () => searchIndex(site, plan, documents, cache)) : []);
+  settle();
   // Markdown twins, llms.txt and llms-full.txt (issue #18); `check` needs only their paths (collisions, links).
-  const llms: OutputFile[] = !site.config.llms.enabled ? [] : options.scan ? llmsPaths(plan).map((path) => ({ path, contents: '' })) : await task(timings, 'llms', () => llmsFiles({ site, plan, documents }));
+  const llms: OutputFile[] = staged(!site.config.llms.enabled ? [] : options.scan ? llmsPaths(plan).map((path) => ({ path, contents: '' })) : await task(timings, 'llms', () => llmsFiles({ site, plan, documents })));
+  settle();
   const stubs = derived.stubs;
   const copied = new Set([...site.assets, ...site.hostFiles].map((a) => a.file));
   const generated = [...documents.map((d) => d.path), ...derived.files.filter((f) => !('from' in f && copied.has(f.from))).map((f) => f.path), ...assets.files.map((f) => f.path), ...search.map((f) => f.path), ...llms.map((f) => f.path)];
@@ -183,6 +200,19 @@ async function compileWith(
   // Only a good run's documents are kept: a failed build changes nothing, not even the cache.
   if (ok || options.scan) cached?.plan.save();
   return { ok, diagnostics, timings, compiled: { site, configYaml: resolved.yaml, plan, documents, stubs, files, external: links.external }, reused: cached?.plan.reused ?? 0, inPlace };
+}
+
+/**
+ * Writes `files` into the staging folder now (those the page thread has not written
+ * already), and returns them as written: their paths and content ids, not their contents.
+ */
+function stageFiles(dir: string, files: OutputFile[], written: ReadonlySet<string>): OutputFile[] {
+  const write = fileWriter(dir);
+  return files.map((f) => {
+    if (!('contents' in f)) return f;
+    if (!written.has(f.path)) write(f.path, f.contents);
+    return { path: f.path, staged: contentId(f.contents) };
+  });
 }
 
 /** The search index; with the cache, unchanged pages' entries and words come from the last build. */

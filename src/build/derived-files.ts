@@ -11,7 +11,7 @@ import { OPENAPI_JSON_URL, OPENAPI_YAML_URL, outputPath } from '../routes/paths.
 import type { RoutePlan } from '../routes/plan.js';
 import { formatRedirectsFile, planRedirects, type RedirectStub } from '../routes/redirects.js';
 import { builtinTheme } from '../../theme/index.js';
-import type { OutputFile } from './assets.js';
+import type { MadeFile } from './assets.js';
 import { contentSecurityPolicy, formatHeadersFile } from './security-headers.js';
 
 export interface DerivedInput {
@@ -21,13 +21,13 @@ export interface DerivedInput {
   factsJson: string;
   redirectScript: string;
   /** Owned by a long-running caller (the dev server): the OpenAPI files by source and mtime. */
-  cache?: Map<string, OutputFile[]>;
+  cache?: Map<string, MadeFile[]>;
 }
 
-export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: DerivedInput): { stubs: RedirectStub[]; files: OutputFile[] } {
+export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: DerivedInput): { stubs: RedirectStub[]; files: MadeFile[] } {
   const siteUrl = site.config.site.url;
   const stubs = planRedirects(siteFacts(site), new Set(plan.documents.map((d) => d.url)));
-  const files: OutputFile[] = [
+  const files: MadeFile[] = [
     ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
     { path: '_redirects', contents: withHostFile(site, '_redirects', formatRedirectsFile(stubs)) },
     ...(site.api ? publishOpenApi(site.api, cache) : []),
@@ -46,10 +46,10 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
  * The JSON is the document loadApi parsed (and checked: no aliases, no $ref outside), not
  * a second parse of the file.
  */
-function publishOpenApi(api: ApiModel, cache?: Map<string, OutputFile[]>): OutputFile[] {
+function publishOpenApi(api: ApiModel, cache?: Map<string, MadeFile[]>): MadeFile[] {
   const cached = cache?.get(api.text);
   if (cached) return cached;
-  const files: OutputFile[] = [
+  const files: MadeFile[] = [
     { path: OPENAPI_YAML_URL.slice(1), contents: api.text },
     { path: OPENAPI_JSON_URL.slice(1), contents: `${JSON.stringify(api.document, null, 2)}\n` },
   ];

@@ -23,10 +23,14 @@ function collector(): ((options?: { type: 'minor' | 'major' }) => void) | null {
   return collect;
 }
 
-export function heapKeeper(): () => void {
+/**
+ * A collector to call where much may have become garbage: it collects when the heap has
+ * grown `headroom` bytes past what was live after its last collection (or its start).
+ */
+export function heapKeeper(headroom = HEADROOM): () => void {
   let live = getHeapStatistics().used_heap_size;
   return () => {
-    if (getHeapStatistics().used_heap_size < live + HEADROOM) return;
+    if (getHeapStatistics().used_heap_size < live + headroom) return;
     const gc = collector();
     if (!gc) return;
     gc();

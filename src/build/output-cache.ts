@@ -69,7 +69,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string): Outpu
   const upToDate = intact && inputs && previous.buildKey === buildKey && sameInputs(previous.inputs, inputs) ? { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics } : null;
   // A copied content file is what its bytes were when the build read its inputs.
   const contentHash = (from: string): string | undefined => inputs?.get(nameOf.get(from) ?? '')?.hash;
-  const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? contentId(f.contents) : `file:${contentHash(f.from) ?? statId(f.from)}`);
+  const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? contentId(f.contents) : 'staged' in f ? f.staged : `file:${contentHash(f.from) ?? statId(f.from)}`);
   const pageKeys = (documents: readonly RenderedDocument[]) => new Map(documents.filter((d) => d.cacheKey).map((d) => [d.path, d.cacheKey!]));
   const statOf = (path: string, id: string): OutputRecord => {
     const stat = statSync(join(outDir, path));
@@ -103,7 +103,8 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string): Outpu
           const temp = join(dirname(target), `.${process.pid}.bankdocs.tmp`);
           mkdirSync(dirname(target), { recursive: true });
           if ('contents' in f) writeFileSync(temp, f.contents);
-          else copyFileSync(f.from, temp);
+          else if ('from' in f) copyFileSync(f.from, temp);
+          else throw new Error(`Internal error: ${f.path} was written into a staging folder, not this one`);
           renameSync(temp, target);
           records.set(f.path, statOf(f.path, id));
         }

@@ -63,29 +63,34 @@ export function sinkPage(doc: RenderedDocument, options: SinkOptions): SinkPage 
   return page;
 }
 
+/** Writes files into `dir` (making each folder once); a failure names the file as `what` says. */
+export function fileWriter(dir: string, what = (path: string) => `the file ${path}`): (path: string, text: string | Uint8Array) => void {
+  const made = new Set<string>();
+  return (path, text) => {
+    const file = join(dir, path);
+    const folder = dirname(file);
+    try {
+      if (!made.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        made.add(folder);
+      }
+      writeFileSync(file, text);
+    } catch (error) {
+      throw outputError(what(path), error);
+    }
+  };
+}
+
 /** Takes pages one at a time; returns what it scanned, by URL. */
 export function createPageHandler(options: SinkOptions): { take(page: SinkPage): void; scanned: Map<string, ScannedPage> } {
-  const made = new Set<string>();
+  const write = options.dir ? fileWriter(options.dir, (path) => `the page ${path}`) : null;
   const scanned = new Map<string, ScannedPage>();
   const pool: LinkPool = new Map();
   return {
     scanned,
     take(page) {
       if (options.scan && !page.scanned) scanned.set(page.url, scanHtml(asText(page.html), pool));
-      if (!options.dir) return;
-      const write = (path: string, text: string | Uint8Array) => {
-        const file = join(options.dir!, path);
-        const folder = dirname(file);
-        try {
-          if (!made.has(folder)) {
-            mkdirSync(folder, { recursive: true });
-            made.add(folder);
-          }
-          writeFileSync(file, text);
-        } catch (error) {
-          throw outputError(`the page ${path}`, error);
-        }
-      };
+      if (!write) return;
       write(page.path, page.html);
       if (page.twin) write(page.twin.path, page.twin.text);
     },

@@ -4,7 +4,7 @@
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { internalError, outputError } from '../diagnostics.js';
-import type { OutputFile } from './assets.js';
+import type { MadeFile, OutputFile } from './assets.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './out-dir.js';
 
 /**
@@ -13,7 +13,7 @@ import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './out-dir.js';
  */
 export interface Staging {
   dir: string;
-  /** `written`: paths of `files` already in the staging folder (the twins the page thread wrote). */
+  /** `written`: paths of `files` already in the staging folder (the twins the page thread wrote); files marked `staged` are there too. */
   commit(files: readonly OutputFile[], written?: ReadonlySet<string>): Promise<void>;
   abort(): Promise<void>;
 }
@@ -35,7 +35,7 @@ export async function stageOutput(outDir: string): Promise<Staging> {
         if (seen.has(f.path)) throw internalError(`two output files for ${f.path}`);
         seen.add(f.path);
       }
-      const left = files.filter((f) => !written.has(f.path));
+      const left = files.filter((f): f is MadeFile => !written.has(f.path) && !('staged' in f));
       const dirs = new Set(left.map((f) => dirname(join(temp, f.path))));
       for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
       await inBatches(left, 64, (f) => ('from' in f ? copyFile(f.from, join(temp, f.path)) : writeFile(join(temp, f.path), f.contents)));

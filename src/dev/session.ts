@@ -8,7 +8,7 @@ import { siteCacheDir } from '../cache/cache-dir.js';
 import { compileDevRenderer } from './compile-theme.js';
 import { DependencyMap, type SourceChange } from './dependencies.js';
 import { loadApi } from '../api/openapi.js';
-import { bundleAssets, type BundledAssets, type OutputFile } from '../build/assets.js';
+import { bundleAssets, type BundledAssets, type MadeFile } from '../build/assets.js';
 import { derivedFiles } from '../build/derived-files.js';
 import { SEARCH_DIR } from '../search/build-index.js';
 import type { IndexedDocument } from '../search/entries.js';
@@ -65,7 +65,7 @@ export class DevSession {
   /** What each document reads (dependencies.ts), for what to render again after an edit. */
   private readonly dependencies = new DependencyMap();
   private knownUrls = new Set<string>();
-  private readonly openapiCache = new Map<string, OutputFile[]>();
+  private readonly openapiCache = new Map<string, MadeFile[]>();
   /** Each page's text by heading, as last rendered without errors, for the search index. */
   private readonly searchDocs = new Map<string, IndexedDocument>();
   /** The index is rebuilt when the browser next asks for it, not on every edit (the reload stays fast). */

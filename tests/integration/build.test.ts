@@ -235,4 +235,15 @@ describe('bankdocs build on a fixture site', () => {
     expect(existsSync(join(dist, css))).toBe(true);
     expect(existsSync(join(dist, js))).toBe(true);
   });
+
+  it('writes the search index and the llms files into its new folder as it makes them, the same bytes as compiled in memory', async () => {
+    const { compileSite } = await import('../../src/build/build.js');
+    const compiled = await compileSite({ config: join(site, 'docs.config.yaml'), cache: null });
+    const derived = compiled.compiled!.files.filter((f) => f.path.startsWith('search/') || f.path.startsWith('llms'));
+    expect(derived.length).toBeGreaterThan(4);
+    for (const f of derived) {
+      expect('contents' in f, f.path).toBe(true);
+      if ('contents' in f) expect(readFileSync(join(dist, f.path), 'utf8'), f.path).toBe(f.contents);
+    }
+  });
 });
