@@ -88,8 +88,9 @@ const isMemoEntry = (value: unknown): value is MemoEntry => value === null || (t
 
 const hasErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === 'error');
 
-/** Garbage worth a full collection between two stages (heap.ts). */
+/** Garbage worth a full collection between two stages (heap.ts), in a build that renders at least SETTLE_MIN_PAGES pages. */
 const STAGE_HEADROOM = 8 * 1024 * 1024;
+const SETTLE_MIN_PAGES = 200;
 
 /** Everything but the write: config and content in, files in memory out. */
 export async function compileSite(options: CompileOptions = {}): Promise<CompileResult> {
@@ -148,9 +149,10 @@ async function compileWith(
   const renderPool = pool ?? ((options.workers ?? 'auto') === 'auto' && toRender >= AUTO_RENDER_THREAD_PAGES ? startRenderPool(1) : null);
   const pagesDir = options.output ? await options.output.stage(inPlace) : null;
   // Between stages, what a stage made and let go is all garbage, and the next stage's
-  // allocations would pile on top of it: the build's memory peaks at its end (search,
-  // llms-full.txt, the cache packs). Collected there when it is worth a full collection.
-  const settle = heapKeeper(STAGE_HEADROOM);
+  // allocations would pile on top of it: a large build's memory peaks at its end (search,
+  // llms-full.txt, the cache packs). Collected there when it is worth a full collection;
+  // not when few pages are rendered: the heap then grows with what the cache brings, not garbage.
+  const settle = toRender >= SETTLE_MIN_PAGES ? heapKeeper(STAGE_HEADROOM) : () => {};
   // Every page is read for its ids and links as it is rendered (by the thread that writes it), for the link graph below.
   const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, renderPool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, cache: cached?.plan.render ?? null }));
   for (const doc of documents) diagnostics.push(...doc.diagnostics);

@@ -100,7 +100,8 @@ interface StartTag {
  */
 function readAttributes(html: string, j: number, toEnd = false): StartTag | null {
   const tag: StartTag = { end: j };
-  const seen: string[] = [];
+  // Which of id, name, href and src came already: the first of two equal names counts, as in htmlparser2.
+  let seen = 0;
   for (;;) {
     const c = html.charCodeAt(j);
     if (c === GT || (toEnd && j === html.length)) break;
@@ -112,28 +113,49 @@ function readAttributes(html: string, j: number, toEnd = false): StartTag | null
     const start = ++j;
     while (isAttrChar(html.charCodeAt(j))) j++;
     if (j === start) return null;
-    const attr = html.slice(start, j).toLowerCase();
-    let value = '';
+    const kind = attributeKind(html, start, j);
+    let from = j;
+    let to = j;
     if (html.charCodeAt(j) === EQ) {
       if (html.charCodeAt(j + 1) !== QUOTE) return null;
       const end = html.indexOf('"', j + 2);
       if (end === -1) return null;
-      value = html.slice(j + 2, end);
+      from = j + 2;
+      to = end;
       j = end + 1;
     }
-    // The first of two equal names counts, as in htmlparser2.
-    if (seen.includes(attr)) continue;
-    seen.push(attr);
-    if (attr === 'id' || attr === 'name' || attr === 'href' || attr === 'src') {
-      if (value.includes('&') || value.includes('<')) return null; // entities: the reference decodes them
-      if (attr === 'id') tag.id = value;
-      else if (attr === 'name') tag.anchorName = value;
-      else if (attr === 'href') tag.href = value;
-      else tag.src = value;
-    }
+    if (kind === 0 || seen & kind) continue;
+    seen |= kind;
+    const value = html.slice(from, to);
+    if (value.includes('&') || value.includes('<')) return null; // entities: the reference decodes them
+    if (kind === ID) tag.id = value;
+    else if (kind === NAME) tag.anchorName = value;
+    else if (kind === HREF) tag.href = value;
+    else tag.src = value;
   }
   tag.end = j;
   return tag;
+}
+
+const ID = 1;
+const NAME = 2;
+const HREF = 4;
+const SRC = 8;
+
+/** ID, NAME, HREF or SRC for the attribute name html[start, end) in any case, or 0 for another. */
+function attributeKind(html: string, start: number, end: number): number {
+  // Attribute names hold letters, digits, "-", ":" and "_": "| 32" lowers letters and maps nothing else onto one.
+  const at = (i: number) => html.charCodeAt(start + i) | 32;
+  switch (end - start) {
+    case 2:
+      return at(0) === 105 && at(1) === 100 ? ID : 0; // id
+    case 3:
+      return at(0) === 115 && at(1) === 114 && at(2) === 99 ? SRC : 0; // src
+    case 4:
+      if (at(0) === 110 && at(1) === 97 && at(2) === 109 && at(3) === 101) return NAME; // name
+      return at(0) === 104 && at(1) === 114 && at(2) === 101 && at(3) === 102 ? HREF : 0; // href
+  }
+  return 0;
 }
 
 /**
