@@ -3,7 +3,6 @@
 // the API needs, and its query and body are valid against the schemas. The request
 // rules are those of the mock API (validate-request.ts); this file reads the request
 // out of the example and places each problem in it.
-import { toJsonObjectWarn } from 'curlconverter';
 import type { Example } from '../api/examples.js';
 import type { ApiModel, Operation } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
@@ -11,6 +10,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { NormalizedRequest } from './requests.js';
 import { placeInExample } from './source-position.js';
 import { validateRequest } from './validate-request.js';
+import { curlParser } from './curl-parser.js';
 
 interface CurlJson {
   url: string;
@@ -30,6 +30,7 @@ export interface CurlCheck {
 
 const DATA_FLAG_RE = /(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--data-urlencode|--json)\s+(?:'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"]\S*))/;
 
+/** Checks one curl example (loadCurlParser() first). */
 export function checkCurl(example: Example, api: ApiModel, validator: SchemaValidator, expected: Operation | null): CurlCheck {
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number) => placeInExample(example, offset);
@@ -39,7 +40,7 @@ export function checkCurl(example: Example, api: ApiModel, validator: SchemaVali
 
   let request: CurlJson;
   try {
-    const [parsed] = toJsonObjectWarn(text) as [CurlJson, unknown];
+    const [parsed] = curlParser().toJsonObjectWarn(text) as [CurlJson, unknown];
     request = parsed;
   } catch (error) {
     report('example-curl-parse', start, `the curl command does not parse: ${firstLine((error as Error).message)}`, 'check the quotes and the line continuations (a backslash at the very end of a line)');

@@ -11,6 +11,7 @@ import type { Page } from '../content/site.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkCurl } from './check-curl.js';
+import { loadCurlParser } from './curl-parser.js';
 import { checkRuby, isDynamic, loadRubyParser } from './check-ruby.js';
 import { isShellCurl } from './example-blocks.js';
 import { sameValue, snakeCase, type NormalizedRequest } from './requests.js';
@@ -30,7 +31,7 @@ export interface ExamplesInput {
 export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]> {
   const { api, operationByCall } = input;
   const validator = new SchemaValidator();
-  const parseRuby = await loadRubyParser();
+  const [parseRuby] = await Promise.all([loadRubyParser(), loadCurlParser()]);
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, { curl: Example[]; ruby: Example[]; response: Example[]; place: Place; curlRequest?: NormalizedRequest; rubyRequest?: NormalizedRequest }>();
 

@@ -6,8 +6,8 @@
 // command is refused with the reason; options that only change curl's own output (-s,
 // -i, -o, …) are dropped. bankdocs adds -q (no .curlrc), --noproxy '*', a time limit,
 // http only and no redirects.
-import { tokenize } from 'curlconverter/dist/src/shell/tokenizer.js';
 import type { Word } from 'curlconverter/dist/src/shell/Word.js';
+import { curlParser } from './curl-parser.js';
 
 /** Options that take a value and shape the request: kept. `file` marks those where a leading @ reads a file. */
 const KEPT_WITH_VALUE: Record<string, { file?: boolean }> = {
@@ -49,10 +49,11 @@ export interface CurlCommandOptions {
   timeoutSeconds: number;
 }
 
+/** Reads `text` with the curl parser (loadCurlParser() first). */
 export function curlRunPlan(text: string, options: CurlCommandOptions): CurlRunPlan | CurlRefusal {
-  let commands: ReturnType<typeof tokenize>;
+  let commands: ReturnType<ReturnType<typeof curlParser>['tokenize']>;
   try {
-    commands = tokenize(text);
+    commands = curlParser().tokenize(text);
   } catch (error) {
     return { reason: `the command does not parse (${(error as Error).message.split('\n')[0]})`, hint: 'write one curl command, with quotes around values that hold spaces or & ; | characters' };
   }

@@ -16,6 +16,7 @@ import type { MarkdownEngine } from '../markdown/engines.js';
 import { documentedResponses } from '../mock/documented-responses.js';
 import { EXAMPLE_HEADER, startMockServer, type MockExchange } from '../mock/server.js';
 import { curlRunPlan, readCurlOutput } from './curl-command.js';
+import { loadCurlParser } from './curl-parser.js';
 import { requestExamples, type RequestExample } from './example-blocks.js';
 import type { RubyClient } from './ruby-client.js';
 import { rubyStubClient } from './ruby-stub-client.js';
@@ -133,6 +134,7 @@ interface Outcome {
 }
 
 async function runCurl(entry: RequestExample, options: { curl: string; api: ApiModel; mockUrl: string; id: string; timeoutMs: number }): Promise<Outcome> {
+  await loadCurlParser();
   const plan = curlRunPlan(entry.example.value, {
     server: options.api.servers[0] ?? '',
     mockUrl: options.mockUrl,

@@ -1,7 +1,8 @@
 // A curl example becomes the argument list of a real curl run against the mock: the
 // request as written, sent nowhere but the mock, or refused with the reason.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { curlRunPlan, readCurlOutput, STATUS_MARKER, type CurlCommandOptions } from '../../../src/check/curl-command.js';
+import { loadCurlParser } from '../../../src/check/curl-parser.js';
 import { testValue } from '../../../src/check/execute-examples.js';
 
 const OPTIONS: CurlCommandOptions = {
@@ -14,6 +15,8 @@ const OPTIONS: CurlCommandOptions = {
 const FIXED = ['-q', '--silent', '--show-error', '--noproxy', '*', '--proto', '=http', '--max-redirs', '0', '--max-time', '9', '--write-out', `${STATUS_MARKER}%{http_code}`, '-H', 'x-bankdocs-example: 7'];
 
 const plan = (text: string) => curlRunPlan(text, OPTIONS);
+
+beforeAll(() => loadCurlParser());
 
 describe('curlRunPlan', () => {
   it('keeps the request, sets the variables to test values and sends it to the mock only', () => {

@@ -7,11 +7,13 @@ import type { Example } from '../../../src/api/examples.js';
 import { loadApi, type ApiModel } from '../../../src/api/openapi.js';
 import { SchemaValidator } from '../../../src/api/validate.js';
 import { checkCurl } from '../../../src/check/check-curl.js';
+import { loadCurlParser } from '../../../src/check/curl-parser.js';
 import { statusOf, validateRequest, type RequestFacts } from '../../../src/check/validate-request.js';
 import { FIXTURES } from '../../helpers/site.js';
 
 let api: ApiModel;
 beforeAll(async () => {
+  await loadCurlParser();
   api = (await loadApi(join(FIXTURES, 'check', 'base', 'content', 'api', 'openapi.yaml'), 'api/openapi.yaml')).api!;
 });
 

@@ -1,0 +1,29 @@
+// curlconverter, loaded when an example needs it. Its shell parser (Bash's own grammar
+// for tree-sitter, in WebAssembly) takes about 70 ms to load: more than a whole check of
+// a site without curl examples spends starting up. Callers await loadCurlParser() once
+// (check-examples.ts, execute-examples.ts), then read curl commands synchronously.
+import type { Word } from 'curlconverter/dist/src/shell/Word.js';
+
+export interface CurlParser {
+  /** curlconverter's reading of a curl command as a request, with its warnings. */
+  toJsonObjectWarn(text: string): [unknown, unknown];
+  /** The commands of a shell text, each as its words and any input (curlconverter's Bash tokenizer). */
+  tokenize(text: string): [Word[], Word?, Word?][];
+}
+
+let loading: Promise<CurlParser> | null = null;
+let loaded: CurlParser | null = null;
+
+export function loadCurlParser(): Promise<CurlParser> {
+  loading ??= Promise.all([import('curlconverter'), import('curlconverter/dist/src/shell/tokenizer.js')]).then(([converter, shell]) => {
+    loaded = { toJsonObjectWarn: (text) => converter.toJsonObjectWarn(text) as [unknown, unknown], tokenize: (text) => shell.tokenize(text) };
+    return loaded;
+  });
+  return loading;
+}
+
+/** The parser loadCurlParser() loaded. */
+export function curlParser(): CurlParser {
+  if (!loaded) throw new Error('Internal error: the curl parser is used before loadCurlParser() finished');
+  return loaded;
+}
