@@ -19,7 +19,7 @@ import { buildYear, openOutputCache, type OutputCache, type UpToDate } from './o
 import { siteFacts } from '../routes/facts.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import type { RedirectStub } from '../routes/redirects.js';
-import { bundleAssets, type OutputFile } from './assets.js';
+import { cachedAssets, type OutputFile } from './assets.js';
 import { checkLinks, type ExternalLink } from '../check/check-links.js';
 import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
@@ -128,7 +128,7 @@ async function compileWith(
   const failed = () => ({ ok: false, diagnostics, timings, compiled: null });
   // The browser runtime depends on the config only: esbuild bundles it in its own
   // process while this thread reads the content.
-  const bundling = bundleAssets({ runtime: resolved.config.runtime });
+  const bundling = cachedAssets(cache?.dir ?? null, { runtime: resolved.config.runtime });
   bundling.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const content = await task(timings, 'content', () => loadContent(resolved));
   diagnostics.push(...content.diagnostics);

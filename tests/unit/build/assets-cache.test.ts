@@ -1,0 +1,44 @@
+// The runtime bundle kept in the site's cache folder (cachedAssets): taken from there when
+// the theme, the runtime settings and bankdocs are those of the run that made it, made
+// anew by esbuild otherwise, and never trusted when the cache is unreadable.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleAssets, cachedAssets, type BundledAssets } from '../../../src/build/assets.js';
+import { runtimeSchema } from '../../../src/config/schema.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'bankdocs-assets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const runtime = runtimeSchema.parse({});
+const text = (assets: BundledAssets) => assets.files.map((f) => [f.path, 'contents' in f ? Buffer.from(f.contents).toString('utf8') : '']);
+
+describe('the runtime bundle in the cache', () => {
+  it('is made by esbuild the first time, the same as without a cache, and kept', async () => {
+    const first = await cachedAssets(dir, { runtime });
+    const plain = await bundleAssets({ runtime });
+    expect(first.urls).toEqual(plain.urls);
+    expect(text(first)).toEqual(text(plain));
+    const kept = deserialize(readFileSync(join(dir, 'assets.bin'))) as { assets: BundledAssets };
+    expect(text(kept.assets)).toEqual(text(plain));
+  });
+
+  it('is taken from the cache by the next run with the same theme and settings', async () => {
+    // Marked in the cache: only a bundle read from there carries the mark.
+    const file = join(dir, 'assets.bin');
+    const kept = deserialize(readFileSync(file)) as { key: string; assets: BundledAssets };
+    kept.assets.urls.redirectScript = 'marked';
+    writeFileSync(file, serialize(kept));
+    expect((await cachedAssets(dir, { runtime })).urls.redirectScript).toBe('marked');
+  });
+
+  it('is made again when the runtime settings change, or the cache cannot be read', async () => {
+    const other = await cachedAssets(dir, { runtime: { ...runtime, breakpoint: runtime.breakpoint + 1 } });
+    expect(other.urls.redirectScript).not.toBe('marked');
+    expect(other.urls.css).not.toBe((await bundleAssets({ runtime })).urls.css);
+    writeFileSync(join(dir, 'assets.bin'), 'not a pack');
+    const fresh = await cachedAssets(dir, { runtime });
+    expect(fresh.urls).toEqual((await bundleAssets({ runtime })).urls);
+  });
+});
