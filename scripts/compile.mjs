@@ -104,5 +104,9 @@ await build({
   banner: { js: "import { createRequire as __bankdocsCreateRequire } from 'node:module'; const require = __bankdocsCreateRequire(import.meta.url);" },
   sourcemap: 'linked',
   legalComments: 'none',
+  // Less to parse when a command starts (build.js 2.3 -> 1.6 MB: ~10 ms of every run);
+  // names are kept for stack traces and profiles, and the source maps lead to the
+  // TypeScript. BANKDOCS_READABLE_LIB=1 compiles lib/ as written (with each module's path).
+  ...(process.env.BANKDOCS_READABLE_LIB ? {} : { minifyWhitespace: true, minifySyntax: true }),
   logLevel: 'warning',
 });
