@@ -11,6 +11,7 @@
 // proves both equal on every page of the bundled site, on generated pages and on the
 // edge cases.
 import { Parser } from 'htmlparser2';
+import { customValue, plainValue, urlValue } from '../render/react-attributes.js';
 
 export interface ScannedPage {
   ids: Set<string>;
@@ -95,16 +96,15 @@ interface StartTag {
 /**
  * The attributes of a start tag in React's markup, from `j` (just after its name) to its
  * ">" or "/>": ( " " name ( '="' value '"' )? )*. Null on anything else, and on an entity
- * in a value the link checker reads (the reference decodes them). `toEnd`: the string
- * may end where the ">" would be.
+ * in a value the link checker reads (the reference decodes them).
  */
-function readAttributes(html: string, j: number, toEnd = false): StartTag | null {
+function readAttributes(html: string, j: number): StartTag | null {
   const tag: StartTag = { end: j };
   // Which of id, name, href and src came already: the first of two equal names counts, as in htmlparser2.
   let seen = 0;
   for (;;) {
     const c = html.charCodeAt(j);
-    if (c === GT || (toEnd && j === html.length)) break;
+    if (c === GT) break;
     if (c === SLASH && html.charCodeAt(j + 1) === GT) {
       j++;
       break;
@@ -221,15 +221,18 @@ export function scanOwnMarkup(html: string, pool: LinkPool = new Map()): Scanned
 /** Tag names the reader reads as written (lower case, letters, digits, "-"; not <image> or <plaintext>), by name. */
 const NAMES = new Map<string, boolean>();
 const TAG_NAME_RE = /^[a-z][a-z0-9-]*$/;
+/** The attributes the link checker reads. */
+const READ = new Set(['id', 'name', 'href', 'src']);
 
 /**
  * Ids and links read as a page is written (static-markup.ts) rather than from the written
- * page: the writer hands over each start tag as it writes it, in document order, and this
- * reads it as scanOwnMarkup would read it in the page. What scanOwnMarkup would leave to
- * the reference, the writer reports with unsure() (raw text it cannot vouch for, a form
- * in a form, inner HTML), as does a tag this reader cannot read; page() is then null and
- * the page is read whole. tests/integration/static-markup.test.ts proves both readings
- * equal on every page.
+ * page: the writer hands over each element, in document order, and this reads its props
+ * as React writes them and the reference reads them back. What the reference would read
+ * otherwise than it was written (raw text it cannot vouch for, a form in a form, inner
+ * HTML, a prop spelled in another case) the writer reports with unsure(), as this does
+ * for a tag name the fast reader would not read; page() is then null and the page is
+ * read whole. tests/integration/static-markup.test.ts proves both readings equal on every
+ * page.
  */
 export class TagScan {
   private readonly ids = new Set<string>();
@@ -239,32 +242,44 @@ export class TagScan {
   constructor(private readonly pool: LinkPool) {}
 
   /**
-   * Whether the start tag of this element is to be read: an anchor, an image, or a tag
-   * with an id (React writes a prop as the attribute of its name: the reader lowers it).
+   * An element as the writer writes it: its tag name and props, read as React writes them
+   * and the reader reads them back (it decodes the entities React escapes, so a prop's
+   * value is the attribute's). `custom`: a custom element, whose props React writes its
+   * own way. Call before its content.
    */
-  wants(name: string, props: Record<string, unknown>): boolean {
-    if (!this.sure) return false;
+  element(name: string, props: Readonly<Record<string, unknown>>, custom: boolean): void {
+    if (!this.sure) return;
     let known = NAMES.get(name);
     if (known === undefined) NAMES.set(name, (known = TAG_NAME_RE.test(name) && name !== 'image' && name !== 'plaintext'));
     if (!known) {
       this.sure = false;
-      return false;
+      return;
     }
-    return name === 'a' || name === 'img' || props.id != null || props.ID != null || props.Id != null || props.iD != null;
-  }
-
-  /** A start tag as written (one `wants`): "<name", its attributes, and its ">" (or not yet). */
-  tag(name: string, html: string): void {
-    const read = readAttributes(html, name.length + 1, true);
-    if (!read) {
+    const isA = name === 'a';
+    if (isA || name === 'img') {
+      // The reader lowers attribute names: "HREF" beside "href" is left to the whole reading.
+      for (const key in props) {
+        if (key.length >= 2 && key.length <= 4 && key !== key.toLowerCase() && READ.has(key.toLowerCase())) {
+          this.sure = false;
+          return;
+        }
+      }
+    } else if (props.ID != null || props.Id != null || props.iD != null) {
       this.sure = false;
       return;
     }
-    if (read.id) this.ids.add(own(read.id));
-    if (name === 'a') {
-      if (read.anchorName) this.ids.add(own(read.anchorName));
-      if (read.href !== undefined) this.links.push(pooled(this.pool, read.href, 'a'));
-    } else if (name === 'img' && read.src !== undefined) this.links.push(pooled(this.pool, read.src, 'img'));
+    const id = props.id == null ? undefined : custom ? customValue(props.id) : plainValue(props.id);
+    if (id) this.ids.add(id);
+    if (isA) {
+      const anchor = props.name == null ? undefined : plainValue(props.name);
+      if (anchor) this.ids.add(anchor);
+      // React keeps an empty href on an anchor.
+      const href = props.href === '' ? '' : urlValue(props.href);
+      if (href !== undefined) this.links.push(pooled(this.pool, href, 'a'));
+    } else if (name === 'img') {
+      const src = urlValue(props.src);
+      if (src !== undefined) this.links.push(pooled(this.pool, src, 'img'));
+    }
   }
 
   /** Markup written apart and put in this page here (a slot), as read when it was written. */

@@ -211,3 +211,23 @@ export function customElementAttribute(name: string, value: unknown): string {
   if (!isAttributeNameSafe(name) || unusable(value) || value === false || (value !== true && typeof value === 'object')) return '';
   return ` ${name === 'className' ? 'class' : name}="${value === true ? '' : escapeText(value)}"`;
 }
+
+/**
+ * The value React writes for a prop of an HTML or SVG element as a plain attribute (id,
+ * name), before escaping; undefined where it writes none. For reading a page's ids and
+ * links as it is written (scan-html.ts's TagScan), by the rules of attribute() above.
+ */
+export function plainValue(value: unknown): string | undefined {
+  return value == null || unusable(value) || typeof value === 'boolean' ? undefined : `${value as string}`;
+}
+
+/** The same for a URL prop (href, src): an empty one is not written; javascript: URLs are blocked. */
+export function urlValue(value: unknown): string | undefined {
+  return value === '' || value == null || unusable(value) || typeof value === 'boolean' ? undefined : sanitizeUrl(`${value as string}`);
+}
+
+/** The same for a prop of a custom element (customElementAttribute). */
+export function customValue(value: unknown): string | undefined {
+  if (value == null || unusable(value) || value === false || (value !== true && typeof value === 'object')) return undefined;
+  return value === true ? '' : `${value as string}`;
+}

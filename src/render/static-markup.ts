@@ -175,7 +175,7 @@ class Writer {
   private read(type: string, props: Props, html: string, mode: Mode): string {
     const scan = this.scan;
     if (!scan) return html;
-    if (scan.wants(type, props)) scan.tag(type, html);
+    scan.element(type, props, false);
     // Text up to the end tag: read as text only outside SVG and MathML, and only if nothing in it ends it early.
     if (RAW_TEXT.has(type) && (mode === Mode.Svg || mode === Mode.Math || rawTextEndsEarly(type, html))) scan.unsure();
     return html;
@@ -348,7 +348,7 @@ class Writer {
     }
     const scan = this.scan;
     if (scan) {
-      if (scan.wants(type, props)) scan.tag(type, out);
+      scan.element(type, props, write === customElementAttribute);
       // Inner HTML is markup the writer did not write; a raw-text element's content is not
       // markup to the reader; it ignores a form in a form.
       if (html !== null || RAW_TEXT.has(type) || (type === 'form' && this.forms > 0)) scan.unsure();
@@ -372,7 +372,7 @@ class Writer {
     if (!top) return this.container(type, props, mode);
     const { tag, children, html } = openTag(type, props);
     let start = tag;
-    if (this.scan?.wants(type, props)) this.scan.tag(type, start);
+    this.scan?.element(type, props, false);
     if (html !== null) this.scan?.unsure();
     start += '>';
     if (html !== null) start += innerHtml(html, children);

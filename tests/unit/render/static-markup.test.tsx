@@ -368,7 +368,9 @@ describe('ids and links read as the markup is written', () => {
           {h('a', { name: 'legacy' }, 'old')}
           <a href="">empty</a>
           <img src="/a.png" alt="" id="pic" />
-          {h('section', { ID: 'upper-case-prop', 'data-id': 'not-an-id' }, <a href="/x?a=1">query</a>)}
+          <section data-id="not-an-id">
+            <a href="/x?a=1&b=2">query</a>
+          </section>
           <svg id="icon-svg" viewBox="0 0 1 1">
             <a href="/in-svg">svg link</a>
           </svg>
@@ -381,8 +383,8 @@ describe('ids and links read as the markup is written', () => {
       </html>
     );
     const scanned = read(page);
-    expect([...scanned!.ids].sort()).toEqual(['data', 'f', 'field', 'first', 'icon', 'icon-svg', 'legacy', 'pic', 'rule', 't', 'top', 'upper-case-prop']);
-    expect(scanned!.links.map((l) => `${l.tag} ${l.href}`)).toEqual(['a #top', 'a ', 'img /a.png', 'a /x?a=1', 'a /in-svg']);
+    expect([...scanned!.ids].sort()).toEqual(['data', 'f', 'field', 'first', 'icon', 'icon-svg', 'legacy', 'pic', 'rule', 't', 'top']);
+    expect(scanned!.links.map((l) => `${l.tag} ${l.href}`)).toEqual(['a #top', 'a ', 'img /a.png', 'a /x?a=1&b=2', 'a /in-svg']);
     const plain = read(
       <main id="main">
         <h2 id="a">A</h2>
@@ -394,6 +396,17 @@ describe('ids and links read as the markup is written', () => {
     expect(plain).not.toBeNull();
     expect([...plain!.ids]).toEqual(['main', 'a', 'here']);
     expect(plain!.links.map((l) => `${l.tag} ${l.href}`)).toEqual(['a #a', 'img /b.png', 'a /other#x']);
+    // Values as the reader decodes them: what React escaped, and the URL it blocks.
+    const escaped = read(
+      <p id={`a&b<"c'>`}>
+        <a href="javascript:alert(1)">blocked</a>
+        {h('x-el', { id: 7 })}
+        {h('x-flag', { id: true })}
+        <img src="" alt="" />
+      </p>,
+    );
+    expect([...escaped!.ids]).toEqual([`a&b<"c'>`, '7']);
+    expect(escaped!.links.map((l) => l.href)).toEqual(["javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')"]);
   });
 
   it('shares one object per distinct link through the pool', () => {
@@ -431,11 +444,9 @@ describe('ids and links read as the markup is written', () => {
       // Names the reader reads otherwise.
       h('image', { key: '6', src: '/i.png' }),
       h('Section', { key: '7', id: 'upper' }),
-      // An entity in a value the reader reports (the reference decodes it): an id, React's blocked javascript: URL.
-      <p key="8" id="a&b" />,
-      <a key="9" href="javascript:alert(1)">
-        blocked
-      </a>,
+      // A prop the reader reads under another name's case: which of two comes first is React's order.
+      h('section', { key: '8', ID: 'upper' }),
+      h('a', { key: '9', href: '/a', HREF: '/b' }, 'two'),
     ];
     for (const node of unsure) expect(read(node), renderToStaticMarkup(node)).toBeNull();
     // And a page React renders is read whole.
