@@ -40,8 +40,8 @@ export interface CompileOptions {
   /** Go on after content errors, to report everything at once (`bankdocs check`). */
   keepGoing?: boolean;
   /**
-   * Read ids and links out of every page's HTML as it is rendered (`bankdocs check`);
-   * the pages are then not output, so code blocks are not coloured.
+   * Render for the link graph only (`bankdocs check`): the pages are not output, so code
+   * blocks are not coloured.
    */
   scan?: boolean;
   /** The build's output folder and cache (buildSite); without it, nothing is written. */
@@ -153,7 +153,7 @@ async function compileWith(
   // llms-full.txt, the cache packs). Collected there when it is worth a full collection;
   // not when few pages are rendered: the heap then grows with what the cache brings, not garbage.
   const settle = toRender >= SETTLE_MIN_PAGES ? heapKeeper(STAGE_HEADROOM) : () => {};
-  // Every page is read for its ids and links as it is rendered (by the thread that writes it), for the link graph below.
+  // Every page's ids and links are read as it is rendered, for the link graph below.
   const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, renderPool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, cache: cached?.plan.render ?? null }));
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();

@@ -1,9 +1,10 @@
-// Where rendered pages go: written into the staging folder (bankdocs build), and/or read
-// for their ids and links (bankdocs check). When a large site's pages are written, this
-// runs on a thread of its own (page-sink-worker.ts), so that work (file system calls are
-// CPU work in the kernel, HTML scanning is CPU work) runs on the other core while this one
-// renders the next pages. One writer: two threads creating files at once only slow each
-// other down. Pages only read stay on the rendering thread (render-all.ts).
+// Where rendered pages go: written into the staging folder (bankdocs build), and read for
+// their ids and links when the writer could not read them as it wrote them (a page React
+// rendered: static-markup.ts). When a large site's pages are written, this runs on a
+// thread of its own (page-sink-worker.ts), so that work (file system calls are CPU work
+// in the kernel) runs on the other core while this one renders the next pages. One
+// writer: two threads creating files at once only slow each other down. Pages only read
+// stay on the rendering thread (render-all.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';

@@ -1,10 +1,11 @@
 // Renders every planned document, on this thread or also on worker threads
 // (`--workers n`). Both paths run the same createRenderer, so output is identical.
 //
-// Rendered pages go to one page sink (page-sink.ts), which writes them and reads their
-// ids and links (build) on a thread of its own on large sites, on the other core while
-// this one renders; a check reads them here. A pool is started before the content is read, so its threads
-// load their modules while this one loads the site.
+// Rendered pages go to one page sink (page-sink.ts), which writes them on a thread of its
+// own on large sites, on the other core while this one renders (a page's ids and links
+// are read as it is written; the sink reads only the pages React rendered). A pool is
+// started before the content is read, so its threads load their modules while this one
+// loads the site.
 import { Worker } from 'node:worker_threads';
 import { internalError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';

@@ -72,7 +72,7 @@ export function scanAnyHtml(html: string, pool: LinkPool = new Map()): ScannedPa
 }
 
 /** Elements whose content is text up to their end tag (htmlparser2's special elements). */
-const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'iframe', 'noembed', 'noframes', 'xmp']);
+export const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'iframe', 'noembed', 'noframes', 'xmp']);
 const GT = 62; // >
 const SLASH = 47; // /
 const EQ = 61; // =

@@ -29,7 +29,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BUILTIN_CODE_BLOCK, contentChildren, hastProps, htmlSchema, MarkdownContent, PASS_THROUGH, schemaOf, type MarkdownContentProps } from './markdown-content.js';
 import { attribute, customElementAttribute, escapeText } from './react-attributes.js';
-import { TagScan, type LinkPool, type ScannedPage } from '../check/scan-html.js';
+import { RAW_TEXT, TagScan, type LinkPool, type ScannedPage } from '../check/scan-html.js';
 import { childMode, giveUp, innerHtml, input, isDataUrl, Mode, NOT_CUSTOM, openTag, REACT_ONLY, script, SELF_CLOSING, selfClosing, title, VALID_TAG_RE, writableTags, WRITTEN_LAST, type AttributeWriter, type Props } from './react-elements.js';
 
 const ELEMENT = Symbol.for('react.transitional.element');
@@ -124,8 +124,6 @@ function unmade(node: HastElement, schema: Schema, within: UnmadeChildren): stri
   return new UnmadeChildren(nodes, schema, within.components, within.compileNode);
 }
 
-/** Elements whose content is text up to their end tag, for the reader (htmlparser2's special elements; scan-html.ts). */
-const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'iframe', 'noembed', 'noframes', 'xmp']);
 const rawTextEnds = new Map<string, RegExp>();
 
 /** Whether the element's content holds its own end tag before the end (in any case): the reader would end it there. */
@@ -159,7 +157,7 @@ class Writer {
   markdown = 0;
   /** Each slot is filled once, as String.replace fills the first match on React's side. */
   private readonly slots: Map<string, string>;
-  /** The page's ids and links, read tag by tag as written (options.scan). */
+  /** The page's ids and links, read element by element as written (options.scan). */
   readonly scan: TagScan | null;
   private readonly slotScans: Readonly<Record<string, ScannedPage | null>>;
   /** <form> elements open where the writer is (the reader ignores a form in a form). */
@@ -171,7 +169,7 @@ class Writer {
     this.slotScans = scan?.slots ?? {};
   }
 
-  /** A whole element written by react-elements.ts (start tag, and any content and end tag): its start tag is read. */
+  /** A whole element written by react-elements.ts (start tag, and any content and end tag), read as written. */
   private read(type: string, props: Props, html: string, mode: Mode): string {
     const scan = this.scan;
     if (!scan) return html;
