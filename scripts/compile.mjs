@@ -19,7 +19,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * files (WebAssembly, grammars) from beside their own modules.
  */
 const external = ['esbuild', '@ruby/prism', 'curlconverter', 'chokidar', 'jsonc-parser'];
-const commands = ['build', 'check', 'dev', 'preview', 'mock', 'schema', 'init'];
+const commands = ['build', 'fresh', 'check', 'dev', 'preview', 'mock', 'schema', 'init'];
 
 /**
  * unist-util-visit-parents names every visitor function after its node, for debugging

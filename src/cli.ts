@@ -33,7 +33,8 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .addOption(workers())
     .option('--no-cache', 'render every page and write the whole folder, not only what changed since the last build (the cache is node_modules/.cache/bankdocs)')
     .option('--timings', 'print the time each build stage took')
-    .action((opts) => run(import('./commands/build.js').then((m) => m.buildCommand(opts))));
+    // Nothing changed since the last build: said before the build's code is even loaded.
+    .action((opts) => run(import('./commands/fresh.js').then((fresh) => fresh.freshBuild(opts) ?? import('./commands/build.js').then((m) => m.buildCommand(opts)))));
 
   program
     .command('check')

@@ -108,7 +108,8 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
       diagnostics.push(prepared.diagnostic);
       return failed();
     }
-    if ('upToDate' in prepared) return { ok: true, diagnostics: [...diagnostics, ...prepared.upToDate.diagnostics], timings, compiled: null, upToDate: prepared.upToDate };
+    // The last build's warnings hold the config's (the same config: it is one of the inputs).
+    if ('upToDate' in prepared) return { ok: true, diagnostics: prepared.upToDate.diagnostics, timings, compiled: null, upToDate: prepared.upToDate };
     cache = prepared.cache;
   }
   // Threads load their modules while this one reads the site.

@@ -6,14 +6,14 @@
 // In place, the manifest is removed before the first write and recorded after the last:
 // a build stopped in between leaves a folder the next build does not trust, and writes
 // whole. Errors in the content stop the build before anything is written, as always.
-import { readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { renameSync, rmdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { outputError, type Diagnostic } from '../diagnostics.js';
 import type { CacheTarget } from '../cache/build-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
 import { digest, toolFingerprint } from '../cache/fingerprint.js';
-import { contentId, forgetManifest, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type OutputRecord } from '../cache/output-manifest.js';
+import { contentId, forgetManifest, inputFilesOf, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type InputPlan, type OutputRecord } from '../cache/output-manifest.js';
 import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { OutputFile } from './assets.js';
@@ -38,22 +38,33 @@ export interface OutputCache {
 }
 
 /** The files a build reads besides the content: the config, the site's plugins, the theme's styles and scripts, the site's theme overrides. */
-function inputFiles(resolved: ResolvedConfig): Map<string, string> {
-  const files = new Map<string, string>([['config', resolved.file]]);
-  const walk = (label: string, dir: string) => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[];
-    } catch {
-      return;
-    }
-    for (const e of entries) if (e.isFile() || e.isSymbolicLink()) files.set(`${label}/${relative(dir, join(e.parentPath, e.name))}`, join(e.parentPath, e.name));
-  };
-  walk('content', resolved.contentDir);
-  for (const part of ['client', 'styles', 'components']) walk(`theme/${part}`, join(THEME_DIR, part));
-  for (const plugin of resolved.markdownPlugins ?? []) if (plugin.url.startsWith('file:')) files.set(`plugin/${plugin.name}`, new URL(plugin.url).pathname);
-  for (const file of resolved.theme?.files ?? []) files.set(`theme-override/${file}`, file);
-  return files;
+function inputPlan(resolved: ResolvedConfig): InputPlan {
+  const walks: InputPlan['walks'] = [['content', resolved.contentDir], ...['client', 'styles', 'components'].map((part): [string, string] => [`theme/${part}`, join(THEME_DIR, part)])];
+  const files: InputPlan['files'] = [['config', resolved.file]];
+  for (const plugin of resolved.markdownPlugins ?? []) if (plugin.url.startsWith('file:')) files.push([`plugin/${plugin.name}`, new URL(plugin.url).pathname]);
+  for (const file of resolved.theme?.files ?? []) files.push([`theme-override/${file}`, file]);
+  return { walks, files };
+}
+
+/** What decides a build besides its input files: bankdocs itself, the year (the footer's), the Markdown plugins. */
+export function buildKeyOf(pluginsKey: string): string {
+  return digest(toolFingerprint(), String(buildYear()), pluginsKey);
+}
+
+/**
+ * Whether the output folder holds the build of these very inputs, told from the last
+ * build's manifest alone: before the config is read or any of the build's code is
+ * loaded, so a build with nothing to do takes a few stats (commands/fresh.ts). The
+ * config is one of the inputs: while it is unchanged, so is where the inputs are.
+ */
+export function upToDateOutput(configFile: string, outDir: string): UpToDate | null {
+  const dir = siteCacheDir(configFile);
+  if (!dir) return null;
+  const previous = readManifest(manifestFile(dir, outDir));
+  if (!previous || previous.buildKey !== buildKeyOf(previous.pluginsKey)) return null;
+  const inputs = snapshotInputs(inputFilesOf(previous.plan), previous.inputs);
+  if (!inputs || !sameInputs(previous.inputs, inputs) || !outputIntact(outDir, previous, [OUTPUT_MARKER])) return null;
+  return { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics };
 }
 
 export function openOutputCache(resolved: ResolvedConfig, outDir: string): OutputCache | null {
@@ -61,10 +72,12 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string): Outpu
   if (!dir) return null;
   const file = manifestFile(dir, outDir);
   const previous = readManifest(file);
-  const sources = inputFiles(resolved);
+  const plan = inputPlan(resolved);
+  const sources = inputFilesOf(plan);
   const inputs = snapshotInputs(sources, previous?.inputs ?? null);
   const nameOf = new Map([...sources].map(([name, path]) => [path, name]));
-  const buildKey = digest(toolFingerprint(), String(buildYear()), JSON.stringify(resolved.markdownPlugins ?? []));
+  const pluginsKey = JSON.stringify(resolved.markdownPlugins ?? []);
+  const buildKey = buildKeyOf(pluginsKey);
   const intact = previous !== null && outputIntact(outDir, previous, [OUTPUT_MARKER]);
   const upToDate = intact && inputs && previous.buildKey === buildKey && sameInputs(previous.inputs, inputs) ? { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics } : null;
   // A copied content file is what its bytes were when the build read its inputs.
@@ -118,7 +131,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string): Outpu
     record(written, documents, diagnostics) {
       const pages = documents.length;
       if (!inputs) return;
-      writeManifest(file, { buildKey, inputs, files: written, pages, diagnostics: diagnostics.filter((d) => d.severity !== 'error') });
+      writeManifest(file, { buildKey, pluginsKey, plan, inputs, files: written, pages, diagnostics: diagnostics.filter((d) => d.severity !== 'error') });
     },
   };
 }

@@ -6,12 +6,12 @@
 // time and content hash, so a build with nothing changed can stop after a few stats.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic } from '../diagnostics.js';
 import { digest } from './fingerprint.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface OutputRecord {
   /** What the file holds: a page's document key, or "sha1:<hex>" of the bytes. */
@@ -26,9 +26,22 @@ export interface InputRecord {
   hash: string;
 }
 
+/**
+ * Where a build's inputs are: folders walked whole and single files, each with the label
+ * its files are recorded under. Kept in the manifest, so a build can tell that nothing
+ * changed before it reads the config (up-to-date.ts): the config is one of the inputs.
+ */
+export interface InputPlan {
+  walks: [label: string, dir: string][];
+  files: [name: string, path: string][];
+}
+
 export interface OutputManifest {
   /** Everything that decides the build besides the input files (tool, options, year). */
   buildKey: string;
+  /** The part of the build key the config decides (its Markdown plugins). */
+  pluginsKey: string;
+  plan: InputPlan;
   inputs: Map<string, InputRecord>;
   files: Map<string, OutputRecord>;
   /** Pages of that build, and its warnings: a build with nothing to do says them again. */
@@ -44,9 +57,10 @@ export function manifestFile(cacheDir: string, outDir: string): string {
 
 export function readManifest(file: string): OutputManifest | null {
   try {
-    const raw = deserialize(readFileSync(file)) as { format?: unknown; buildKey?: unknown; inputs?: unknown; files?: unknown; pages?: unknown; diagnostics?: unknown };
-    if (raw.format !== FORMAT || typeof raw.buildKey !== 'string' || !(raw.inputs instanceof Map) || !(raw.files instanceof Map) || typeof raw.pages !== 'number' || !Array.isArray(raw.diagnostics)) return null;
-    return { buildKey: raw.buildKey, inputs: raw.inputs as Map<string, InputRecord>, files: raw.files as Map<string, OutputRecord>, pages: raw.pages, diagnostics: raw.diagnostics as Diagnostic[] };
+    const raw = deserialize(readFileSync(file)) as { format?: unknown; buildKey?: unknown; pluginsKey?: unknown; plan?: { walks?: unknown; files?: unknown }; inputs?: unknown; files?: unknown; pages?: unknown; diagnostics?: unknown };
+    if (raw.format !== FORMAT || typeof raw.buildKey !== 'string' || typeof raw.pluginsKey !== 'string' || !Array.isArray(raw.plan?.walks) || !Array.isArray(raw.plan?.files)) return null;
+    if (!(raw.inputs instanceof Map) || !(raw.files instanceof Map) || typeof raw.pages !== 'number' || !Array.isArray(raw.diagnostics)) return null;
+    return { buildKey: raw.buildKey, pluginsKey: raw.pluginsKey, plan: raw.plan as InputPlan, inputs: raw.inputs as Map<string, InputRecord>, files: raw.files as Map<string, OutputRecord>, pages: raw.pages, diagnostics: raw.diagnostics as Diagnostic[] };
   } catch {
     return null;
   }
@@ -89,6 +103,22 @@ export function outputIntact(outDir: string, manifest: OutputManifest, extra: re
     if (!stat || !stat.isFile() || stat.size !== record.size || stat.mtimeMs !== record.mtimeMs) return false;
   }
   return true;
+}
+
+/** Every input file of a plan by its name: the files under each walked folder, then the single files. */
+export function inputFilesOf(plan: InputPlan): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [label, dir] of plan.walks) {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[];
+    } catch {
+      continue;
+    }
+    for (const e of entries) if (e.isFile() || e.isSymbolicLink()) files.set(`${label}/${relative(dir, join(e.parentPath, e.name))}`, join(e.parentPath, e.name));
+  }
+  for (const [name, path] of plan.files) files.set(name, path);
+  return files;
 }
 
 /** The inputs as they are now, re-using the recorded hash of every file whose size and time did not change. */

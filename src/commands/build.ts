@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { buildSite } from '../build/build.js';
+import { sayUpToDate } from './fresh.js';
 import { consoleOutput, formatTimings, printDiagnostics, type Output } from './output.js';
 
 export interface BuildCommandOptions {
@@ -23,15 +24,13 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
     workers,
     ...(options.cache === false ? { cache: null } : {}),
   });
-  printDiagnostics(out, result.diagnostics, { quiet: options.quiet ?? false });
-  if (options.timings) out.error(formatTimings(result.timings));
   if (result.upToDate && result.outDir) {
-    if (!options.quiet) {
-      const ms = Math.round(performance.now() - started);
-      out.info(`${relative(process.cwd(), result.outDir) || '.'} is up to date: nothing changed since its build (${result.upToDate.pages} pages, ${result.upToDate.files} files); checked in ${ms} ms.`);
-    }
+    sayUpToDate(out, options, result.outDir, result.upToDate, started);
+    if (options.timings) out.error(formatTimings(result.timings));
     return 0;
   }
+  printDiagnostics(out, result.diagnostics, { quiet: options.quiet ?? false });
+  if (options.timings) out.error(formatTimings(result.timings));
   if (!result.ok || !result.compiled || !result.outDir) {
     out.error('Build failed; the previous output, if any, is unchanged.');
     return 1;

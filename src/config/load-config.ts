@@ -12,7 +12,8 @@ import { readLimited, SIZE_LIMITS } from './size-limits.js';
 import { parseYaml, yamlValue, type ParsedYaml } from './yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from './zod-diagnostics.js';
 
-export const DEFAULT_CONFIG_FILE = 'docs.config.yaml';
+export { DEFAULT_CONFIG_FILE } from './defaults.js';
+import { DEFAULT_CONFIG_FILE } from './defaults.js';
 
 export interface ResolvedConfig {
   config: Config;

@@ -6,7 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copySite, removeSite, CLI } from '../helpers/site.js';
+import { copySite, removeSite, CLI, REPO } from '../helpers/site.js';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 
 let site: string;
@@ -48,6 +49,7 @@ function expectSameAsCold(): void {
 
 const edit = (rel: string, change: (text: string) => string) => writeFileSync(join(site, rel), change(readFileSync(join(site, rel), 'utf8')));
 
+
 describe('build cache', () => {
   it('does nothing when nothing changed, and says so with the warnings of the build that made the folder', () => {
     edit('content/developers/getting-started.md', (t) => `${t}\n[a link to nowhere](#no-such-heading)\n`);
@@ -64,6 +66,39 @@ describe('build cache', () => {
     const file = join(site, 'content/en/index.md');
     writeFileSync(file, readFileSync(file));
     expect(cli(['build']).out).toMatch(/is up to date/);
+  });
+
+  it('tells a build with nothing to do from the last manifest alone, as the full build would tell it', () => {
+    edit('content/developers/getting-started.md', (t) => `${t}\n[a link to nowhere](#no-such-heading)\n`);
+    expect(cli(['build']).status).toBe(0);
+    const dist = join(site, 'dist');
+    // The compiled check the CLI runs first (its answer depends on the compiled bankdocs): 0 when up to date, null to build.
+    const fresh = (out = 'dist') => {
+      const script = `const m = await import(${JSON.stringify(pathToFileURL(join(REPO, 'lib', 'commands', 'fresh.js')).href)}); console.log(JSON.stringify(m.freshBuild({ config: 'docs.config.yaml', out: ${JSON.stringify(out)}, quiet: true })));`;
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: site, encoding: 'utf8', env: { ...process.env, BANKDOCS_CACHE_DIR: cache } });
+      return JSON.parse(result.stdout) as number | null;
+    };
+    expect(fresh()).toBe(0);
+    // The same words and warnings as the full build (--timings takes the full path), but for the time.
+    const said = (out: string) => out.replace(/checked in \d+ ms/, '').replace(/^timings.*$/m, '').trim();
+    expect(said(cli(['build']).out)).toBe(said(cli(['build', '--timings']).out));
+    // Whatever the full build would build again, this does not call up to date.
+    const changes: [string, () => void, () => void][] = [
+      ['a new content file', () => writeFileSync(join(site, 'content/developers/new.md'), '---\ntitle: "New"\ndescription: "New."\n---\n\nNew.\n'), () => rmSync(join(site, 'content/developers/new.md'))],
+      ['an edited content file', () => edit('content/en/index.md', (t) => `${t}\nMore.\n`), () => edit('content/en/index.md', (t) => t.replace(/\nMore\.\n$/, ''))],
+      ['an edited config', () => edit('docs.config.yaml', (t) => `${t}\n# a comment\n`), () => edit('docs.config.yaml', (t) => t.replace(/\n# a comment\n$/, ''))],
+      ['an output file removed', () => rmSync(join(dist, 'sitemap.xml')), () => cli(['build'])],
+      ['an output file added', () => writeFileSync(join(dist, 'extra.txt'), 'x'), () => rmSync(join(dist, 'extra.txt'))],
+    ];
+    for (const [what, change, undo] of changes) {
+      change();
+      expect(fresh(), what).toBeNull();
+      undo();
+      expect(fresh(), `${what}, undone`).toBe(0);
+    }
+    // Nor with another output folder, or without the cache.
+    expect(fresh('elsewhere')).toBeNull();
+    expect(cli(['build', '--no-cache']).out).toMatch(/Built 24 pages/);
   });
 
   it('renders only what an edit reaches, writes only changed files, and matches a cold build byte for byte', () => {
