@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified, type PluggableList, type Processor } from 'unified';
 import { nestingLimit, nestingTooDeep, parseMarkdown } from './fast/index.js';
+import { PARSED_WITHOUT_DIRECTIVES } from './fast/to-mdast/blocks.js';
 import type { VFile } from 'vfile';
 
 export const MARKDOWN_ENGINES = ['fast', 'remark'] as const;
@@ -79,6 +80,7 @@ export function parseInlineWith(engine: MarkdownEngine, source: string): Phrasin
 
 /** Whether the document has a block directive (so directive plugins can skip the walk). */
 export function hasDirectives(tree: Root): boolean {
+  if (PARSED_WITHOUT_DIRECTIVES.has(tree)) return false;
   const flag = (tree.data as { directives?: boolean } | undefined)?.directives;
   if (flag !== undefined) return flag;
   const found = tree.children.some(function has(node: RootContent): boolean {

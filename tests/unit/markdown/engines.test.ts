@@ -17,3 +17,17 @@ describe.each(MARKDOWN_ENGINES)('the %s engine', (engine) => {
     expect(rules('```\na\n```\n\n> ```js\n> b\n> ```\n\n- ~~~\n  c\n  ~~~~\n')).toEqual([]);
   });
 });
+
+describe('hasDirectives', () => {
+  it('tells a tree with a block directive from one without, whichever engine parsed it, and a tree changed by hand', async () => {
+    const { hasDirectives, parseWith } = await import('../../../src/markdown/engines.js');
+    for (const engine of MARKDOWN_ENGINES) {
+      expect(hasDirectives(parseWith(engine, '# Title\n\nText with :inline[directive].\n')), engine).toBe(false);
+      expect(hasDirectives(parseWith(engine, '# Title\n\n::tip[Note]\n')), engine).toBe(true);
+      expect(hasDirectives(parseWith(engine, '# Title\n\n- a list\n\n  :::note\n  Nested.\n  :::\n')), engine).toBe(true);
+    }
+    // A tree not made by the fast parser is walked.
+    expect(hasDirectives({ type: 'root', children: [{ type: 'leafDirective', name: 'x', attributes: {}, children: [] }] })).toBe(true);
+    expect(hasDirectives({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'x' }] }] })).toBe(false);
+  });
+});

@@ -26,6 +26,13 @@ import type { Located } from '../rules/positions.js';
 import { inlineNodes } from './inline.js';
 import { CellMapper, InlineMapper, SourceText } from './offsets.js';
 
+/**
+ * Trees this parser made without a block directive, so hasDirectives (engines.ts) need not
+ * walk them: told apart here rather than in the tree's data, which stays as remark-parse
+ * leaves it.
+ */
+export const PARSED_WITHOUT_DIRECTIVES = new WeakSet<Root>();
+
 export class Converter {
   private i = 0;
   private readonly text: SourceText;
@@ -45,6 +52,7 @@ export class Converter {
     const end = this.point(this.text.src.length);
     const root: Root = { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } };
     if (this.directives) root.data = { directives: true } as Root['data'];
+    else PARSED_WITHOUT_DIRECTIVES.add(root);
     return root;
   }
 
