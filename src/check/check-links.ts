@@ -88,8 +88,6 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     const sourceLinks = sourceLinksByHref(doc);
     for (const { href } of page.links) {
       if (!href || SKIP_SCHEMES_RE.test(href)) continue;
-      const place = placeOf(doc, href, sourceLinks, configPlaces, input.sourceOf);
-      if (place.reported) continue; // a source path the Markdown stage already reported
       const sitePath = href.startsWith('/') && !href.startsWith('//');
       let verdict = sitePath ? verdicts.get(href) : undefined;
       if (verdict === undefined) {
@@ -97,6 +95,9 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
         if (sitePath) verdicts.set(href, verdict);
       }
       if (!verdict) continue;
+      // Where the link is written, found only for the links that are to be reported (few).
+      const place = placeOf(doc, href, sourceLinks, configPlaces, input.sourceOf);
+      if (place.reported) continue; // a source path the Markdown stage already reported
       if ('external' in verdict) external.set(`${verdict.external} ${place.file}:${place.line}:${place.column}`, { url: verdict.external, ...place });
       else add(diagnostics, { ...verdict, severity: severityOf(verdict.ruleId), ...place });
     }
