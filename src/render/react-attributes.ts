@@ -150,10 +150,14 @@ function writerOf(name: string): AttributeWriter {
       return styleAttribute;
     case 'src':
     case 'href':
+      return (value) => {
+        const url = urlValue(value);
+        return url === undefined ? '' : ` ${name}="${escapeText(url)}"`;
+      };
     case 'action':
     case 'formAction':
       return (value) => {
-        if ((value === '' && (name === 'src' || name === 'href')) || value == null || unusable(value) || typeof value === 'boolean') return '';
+        if (value == null || unusable(value) || typeof value === 'boolean') return '';
         return ` ${name}="${escapeText(sanitizeUrl(`${value as string}`))}"`;
       };
     case 'defaultValue':
@@ -208,14 +212,17 @@ export function customElementAttribute(name: string, value: unknown): string {
     case 'ref':
       return '';
   }
-  if (!isAttributeNameSafe(name) || unusable(value) || value === false || (value !== true && typeof value === 'object')) return '';
-  return ` ${name === 'className' ? 'class' : name}="${value === true ? '' : escapeText(value)}"`;
+  const written = customValue(value);
+  if (!isAttributeNameSafe(name) || written === undefined) return '';
+  return ` ${name === 'className' ? 'class' : name}="${escapeText(written)}"`;
 }
 
 /**
  * The value React writes for a prop of an HTML or SVG element as a plain attribute (id,
  * name), before escaping; undefined where it writes none. For reading a page's ids and
- * links as it is written (scan-html.ts's TagScan), by the rules of attribute() above.
+ * links as it is written (scan-html.ts's TagScan): the rule of attribute()'s last case
+ * for a name that writes no booleans; the URL and custom element writers above use the
+ * functions below themselves.
  */
 export function plainValue(value: unknown): string | undefined {
   return value == null || unusable(value) || typeof value === 'boolean' ? undefined : `${value as string}`;
