@@ -34,7 +34,14 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .option('--no-cache', 'render every page and write the whole folder, not only what changed since the last build (the cache is node_modules/.cache/bankdocs)')
     .option('--timings', 'print the time each build stage took')
     // Nothing changed since the last build: said before the build's code is even loaded.
-    .action((opts) => run(import('./commands/fresh.js').then((fresh) => fresh.freshBuild(opts) ?? import('./commands/build.js').then((m) => m.buildCommand(opts)))));
+    .action((opts) =>
+      run(
+        import('./commands/fresh.js').then((fresh) => {
+          const checked = fresh.freshBuild(opts);
+          return 'code' in checked ? checked.code : import('./commands/build.js').then((m) => m.buildCommand(opts, undefined, checked.last));
+        }),
+      ),
+    );
 
   program
     .command('check')

@@ -15,7 +15,7 @@ import type { ParsedYaml } from '../config/yaml-positions.js';
 import { planCache } from '../cache/build-cache.js';
 import type { CacheTarget } from '../cache/build-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
-import { buildYear, openOutputCache, type OutputCache, type UpToDate } from './output-cache.js';
+import { buildYear, openOutputCache, type LastBuild, type OutputCache, type UpToDate } from './output-cache.js';
 import { siteFacts } from '../routes/facts.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import type { RedirectStub } from '../routes/redirects.js';
@@ -245,6 +245,8 @@ export interface BuildOptions extends CompileOptions {
   out?: string;
   /** Replace a non-empty output folder that bankdocs did not make (see out-dir.ts). */
   force?: boolean;
+  /** What a quick check already read of the last build (commands/fresh.ts). */
+  last?: LastBuild;
 }
 
 export interface BuildResult extends CompileResult {
@@ -274,7 +276,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
             },
           };
         }
-        cache = options.cache === null ? null : openOutputCache(resolved, outDir);
+        cache = options.cache === null ? null : openOutputCache(resolved, outDir, options.last ?? null);
         if (cache?.upToDate) return { upToDate: cache.upToDate };
         return { cache: cache?.target ?? null };
       },

@@ -13,7 +13,7 @@ import { outputError, type Diagnostic } from '../diagnostics.js';
 import type { CacheTarget } from '../cache/build-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
 import { digest, toolFingerprint } from '../cache/fingerprint.js';
-import { contentId, forgetManifest, inputFilesOf, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type InputPlan, type OutputRecord } from '../cache/output-manifest.js';
+import { contentId, forgetManifest, inputFilesOf, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type InputPlan, type InputRecord, type OutputManifest, type OutputRecord } from '../cache/output-manifest.js';
 import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { OutputFile } from './assets.js';
@@ -52,29 +52,43 @@ export function buildKeyOf(pluginsKey: string): string {
 }
 
 /**
+ * What the last build into `outDir` recorded, and its inputs as they are now (null when
+ * one is missing): read once by the quick check (lastBuild) and handed to the build, which
+ * takes it when its inputs are where the record says (the same config, so the same plan).
+ */
+export interface LastBuild {
+  configFile: string;
+  outDir: string;
+  manifest: OutputManifest;
+  inputs: Map<string, InputRecord> | null;
+}
+
+/**
  * Whether the output folder holds the build of these very inputs, told from the last
  * build's manifest alone: before the config is read or any of the build's code is
  * loaded, so a build with nothing to do takes a few stats (commands/fresh.ts). The
  * config is one of the inputs: while it is unchanged, so is where the inputs are.
  */
-export function upToDateOutput(configFile: string, outDir: string): UpToDate | null {
+export function lastBuild(configFile: string, outDir: string): { upToDate: UpToDate | null; last: LastBuild | null } {
   const dir = siteCacheDir(configFile);
-  if (!dir) return null;
-  const previous = readManifest(manifestFile(dir, outDir));
-  if (!previous || previous.buildKey !== buildKeyOf(previous.pluginsKey)) return null;
-  const inputs = snapshotInputs(inputFilesOf(previous.plan), previous.inputs);
-  if (!inputs || !sameInputs(previous.inputs, inputs) || !outputIntact(outDir, previous, [OUTPUT_MARKER])) return null;
-  return { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics };
+  const manifest = dir ? readManifest(manifestFile(dir, outDir)) : null;
+  if (!manifest) return { upToDate: null, last: null };
+  const inputs = snapshotInputs(inputFilesOf(manifest.plan), manifest.inputs);
+  const last = { configFile, outDir, manifest, inputs };
+  const same = manifest.buildKey === buildKeyOf(manifest.pluginsKey) && inputs !== null && sameInputs(manifest.inputs, inputs) && outputIntact(outDir, manifest, [OUTPUT_MARKER]);
+  return { upToDate: same ? { pages: manifest.pages, files: manifest.files.size + 1, diagnostics: manifest.diagnostics } : null, last };
 }
 
-export function openOutputCache(resolved: ResolvedConfig, outDir: string): OutputCache | null {
+/** `last`: what the quick check read (lastBuild), taken when it is of this config, output folder and plan. */
+export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: LastBuild | null = null): OutputCache | null {
   const dir = siteCacheDir(resolved.file);
   if (!dir) return null;
   const file = manifestFile(dir, outDir);
-  const previous = readManifest(file);
   const plan = inputPlan(resolved);
+  const known = last && last.configFile === resolved.file && last.outDir === outDir && JSON.stringify(last.manifest.plan) === JSON.stringify(plan) ? last : null;
+  const previous = known ? known.manifest : readManifest(file);
   const sources = inputFilesOf(plan);
-  const inputs = snapshotInputs(sources, previous?.inputs ?? null);
+  const inputs = known ? known.inputs : snapshotInputs(sources, previous?.inputs ?? null);
   const nameOf = new Map([...sources].map(([name, path]) => [path, name]));
   const pluginsKey = JSON.stringify(resolved.markdownPlugins ?? []);
   const buildKey = buildKeyOf(pluginsKey);

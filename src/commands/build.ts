@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { buildSite } from '../build/build.js';
+import type { LastBuild } from '../build/output-cache.js';
 import { sayUpToDate } from './fresh.js';
 import { consoleOutput, formatTimings, printDiagnostics, type Output } from './output.js';
 
@@ -14,7 +15,8 @@ export interface BuildCommandOptions {
   cache?: boolean;
 }
 
-export async function buildCommand(options: BuildCommandOptions, out: Output = consoleOutput): Promise<number> {
+/** `last`: what the quick up-to-date check read of the last build (commands/fresh.ts), so it is not read twice. */
+export async function buildCommand(options: BuildCommandOptions, out: Output = consoleOutput, last: LastBuild | null = null): Promise<number> {
   const started = performance.now();
   const workers = options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers);
   const result = await buildSite({
@@ -23,6 +25,7 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
     force: options.force ?? false,
     workers,
     ...(options.cache === false ? { cache: null } : {}),
+    ...(last ? { last } : {}),
   });
   if (result.upToDate && result.outDir) {
     sayUpToDate(out, options, result.outDir, result.upToDate, started);

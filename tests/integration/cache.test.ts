@@ -74,7 +74,7 @@ describe('build cache', () => {
     const dist = join(site, 'dist');
     // The compiled check the CLI runs first (its answer depends on the compiled bankdocs): 0 when up to date, null to build.
     const fresh = (out = 'dist') => {
-      const script = `const m = await import(${JSON.stringify(pathToFileURL(join(REPO, 'lib', 'commands', 'fresh.js')).href)}); console.log(JSON.stringify(m.freshBuild({ config: 'docs.config.yaml', out: ${JSON.stringify(out)}, quiet: true })));`;
+      const script = `const m = await import(${JSON.stringify(pathToFileURL(join(REPO, 'lib', 'commands', 'fresh.js')).href)}); const r = m.freshBuild({ config: 'docs.config.yaml', out: ${JSON.stringify(out)}, quiet: true }); console.log(JSON.stringify('code' in r ? r.code : null));`;
       const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: site, encoding: 'utf8', env: { ...process.env, BANKDOCS_CACHE_DIR: cache } });
       return JSON.parse(result.stdout) as number | null;
     };
