@@ -60,6 +60,8 @@ export interface LastBuild {
   configFile: string;
   outDir: string;
   manifest: OutputManifest;
+  /** The input files where the record's plan says, by name, and their state now. */
+  sources: Map<string, string>;
   inputs: Map<string, InputRecord> | null;
 }
 
@@ -73,10 +75,17 @@ export function lastBuild(configFile: string, outDir: string): { upToDate: UpToD
   const dir = siteCacheDir(configFile);
   const manifest = dir ? readManifest(manifestFile(dir, outDir)) : null;
   if (!manifest) return { upToDate: null, last: null };
-  const inputs = snapshotInputs(inputFilesOf(manifest.plan), manifest.inputs);
-  const last = { configFile, outDir, manifest, inputs };
-  const same = manifest.buildKey === buildKeyOf(manifest.pluginsKey) && inputs !== null && sameInputs(manifest.inputs, inputs) && outputIntact(outDir, manifest, [OUTPUT_MARKER]);
-  return { upToDate: same ? { pages: manifest.pages, files: manifest.files.size + 1, diagnostics: manifest.diagnostics } : null, last };
+  const sources = inputFilesOf(manifest.plan);
+  const inputs = snapshotInputs(sources, manifest.inputs);
+  // The output folder is listed only when everything else says nothing changed.
+  const upToDate = upToDateOf(manifest, buildKeyOf(manifest.pluginsKey), inputs, () => outputIntact(outDir, manifest, [OUTPUT_MARKER]));
+  return { upToDate, last: { configFile, outDir, manifest, sources, inputs } };
+}
+
+/** The last build, as a build with nothing to do reports it, when its key and inputs are these and its folder is intact. */
+function upToDateOf(previous: OutputManifest, buildKey: string, inputs: ReadonlyMap<string, InputRecord> | null, intact: () => boolean): UpToDate | null {
+  if (previous.buildKey !== buildKey || !inputs || !sameInputs(previous.inputs, inputs) || !intact()) return null;
+  return { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics };
 }
 
 /** `last`: what the quick check read (lastBuild), taken when it is of this config, output folder and plan. */
@@ -87,13 +96,13 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   const plan = inputPlan(resolved);
   const known = last && last.configFile === resolved.file && last.outDir === outDir && JSON.stringify(last.manifest.plan) === JSON.stringify(plan) ? last : null;
   const previous = known ? known.manifest : readManifest(file);
-  const sources = inputFilesOf(plan);
+  const sources = known ? known.sources : inputFilesOf(plan);
   const inputs = known ? known.inputs : snapshotInputs(sources, previous?.inputs ?? null);
   const nameOf = new Map([...sources].map(([name, path]) => [path, name]));
   const pluginsKey = JSON.stringify(resolved.markdownPlugins ?? []);
   const buildKey = buildKeyOf(pluginsKey);
   const intact = previous !== null && outputIntact(outDir, previous, [OUTPUT_MARKER]);
-  const upToDate = intact && inputs && previous.buildKey === buildKey && sameInputs(previous.inputs, inputs) ? { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics } : null;
+  const upToDate = previous && upToDateOf(previous, buildKey, inputs, () => intact);
   // A copied content file is what its bytes were when the build read its inputs.
   const contentHash = (from: string): string | undefined => inputs?.get(nameOf.get(from) ?? '')?.hash;
   const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? contentId(f.contents) : 'staged' in f ? f.staged : `file:${contentHash(f.from) ?? statId(f.from)}`);
