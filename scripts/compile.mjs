@@ -6,10 +6,11 @@
 // every thread. No type-checking here (that is `npm run typecheck`): `npm ci` and the
 // CLI's start-up stay fast.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,12 +70,21 @@ const entries = {
   'render-worker': 'src/build/render-worker.ts',
   'page-sink-worker': 'src/build/page-sink-worker.ts',
   'dev-render-worker': 'src/dev/render-worker.ts',
+  // Loads the bundles below through V8's code cache.
+  'code-cache': 'src/code-cache.ts',
   // The package's exports (package.json "exports"): the programmatic API, the plugin API, and
   // the built-in theme with the theme contract's types (what a site's override wraps).
   index: 'src/index.ts',
   plugin: 'src/plugin/index.ts',
   theme: 'theme/index.ts',
 };
+
+/**
+ * The large commands' bundles run from V8's code cache (src/code-cache.ts), which Node 20
+ * offers only to scripts: each is CommonJS (lib/commands/<name>.cjs), with the ES module
+ * the CLI imports (lib/commands/<name>.js) beside it, which loads it and passes its exports on.
+ */
+const cachedCommands = new Set(['build', 'check', 'dev', 'mock']);
 
 // `--entry <name>` rebuilds that bundle only, in place (bankdocs dev, after a theme
 // component changed, rebuilds its render thread's bundle while the rest keeps running).
@@ -86,22 +96,18 @@ for (const name of only) {
   }
 }
 if (!only.length) rmSync(join(root, 'lib'), { recursive: true, force: true });
-await build({
+const wanted = only.length ? only : Object.keys(entries);
+const isCached = (name) => name.startsWith('commands/') && cachedCommands.has(name.slice('commands/'.length));
+
+const common = {
   absWorkingDir: root,
-  entryPoints: only.length ? Object.fromEntries(only.map((name) => [name, entries[name]])) : entries,
   plugins: [commandsApart, visitWithoutNames, leaner],
   outdir: 'lib',
   bundle: true,
   external,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   jsx: 'automatic',
-  // Pages are static output: React's production build (the development one checks every
-  // element and is ~5x slower).
-  define: { 'process.env.NODE_ENV': '"production"' },
-  // Bundled CommonJS packages (React, ajv, …) call require() for Node built-ins.
-  banner: { js: "import { createRequire as __bankdocsCreateRequire } from 'node:module'; const require = __bankdocsCreateRequire(import.meta.url);" },
   sourcemap: 'linked',
   legalComments: 'none',
   // Less to parse when a command starts (build.js 2.3 -> 1.6 MB: ~10 ms of every run);
@@ -109,4 +115,47 @@ await build({
   // TypeScript. BANKDOCS_READABLE_LIB=1 compiles lib/ as written (with each module's path).
   ...(process.env.BANKDOCS_READABLE_LIB ? {} : { minifyWhitespace: true, minifySyntax: true }),
   logLevel: 'warning',
-});
+};
+// Pages are static output: React's production build (the development one checks every
+// element and is ~5x slower).
+const production = { 'process.env.NODE_ENV': '"production"' };
+
+const modules = wanted.filter((name) => !isCached(name));
+if (modules.length) {
+  await build({
+    ...common,
+    entryPoints: Object.fromEntries(modules.map((name) => [name, entries[name]])),
+    format: 'esm',
+    define: production,
+    // Bundled CommonJS packages (React, ajv, …) call require() for Node built-ins.
+    banner: { js: "import { createRequire as __bankdocsCreateRequire } from 'node:module'; const require = __bankdocsCreateRequire(import.meta.url);" },
+  });
+}
+
+const scripts = wanted.filter(isCached);
+if (scripts.length) {
+  await build({
+    ...common,
+    entryPoints: Object.fromEntries(scripts.map((name) => [name, entries[name]])),
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    // What the sources ask of import.meta, CommonJS has as __filename.
+    define: { ...production, 'import.meta.url': '__bankdocsUrl' },
+    banner: { js: "var __bankdocsUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
+  for (const name of scripts) {
+    // The exports the CLI takes, as the TypeScript entry declares them.
+    const { metafile } = await build({ absWorkingDir: root, entryPoints: [entries[name]], bundle: false, write: false, metafile: true, format: 'esm', logLevel: 'silent' });
+    const names = Object.values(metafile.outputs).flatMap((output) => output.exports);
+    const id = createHash('sha256').update(readFileSync(join(root, 'lib', `${name}.cjs`))).digest('hex').slice(0, 16);
+    const file = basename(name);
+    const shim = [
+      `// ${file}.cjs through V8's code cache (src/code-cache.ts); written by scripts/compile.mjs.`,
+      "import { loadBundle } from '../code-cache.js';",
+      `const { exports: bundle } = loadBundle(new URL('./${file}.cjs', import.meta.url), '${id}');`,
+      ...names.map((n) => `export const ${n} = bundle.${n};`),
+      '',
+    ].join('\n');
+    writeFileSync(join(root, 'lib', `${name}.js`), shim);
+  }
+}

@@ -10,6 +10,7 @@ import { digest, toolFingerprint } from '../cache/fingerprint.js';
 import type { RuntimeConstants } from '../config/schema.js';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
 import type { BuiltAssets } from '../render/render-documents.js';
+import { importModule } from '../dynamic-import.js';
 
 export type MadeFile =
   /** `path` is under dist/, with "/" separators. */
@@ -53,7 +54,7 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
     legalComments: 'none',
   };
   // Loaded here, not with this module: a run that takes the bundle from the cache never needs it.
-  const { build: esbuild } = await import('esbuild');
+  const { build: esbuild } = await importModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
     ...browser,
     entryPoints: [join(themeDir, 'client', 'main.ts')],

@@ -3,7 +3,7 @@
 // the old generation, and depending on when incremental marking starts, the heap reaches
 // 80 MiB or 160 MiB for the same 40 MiB of live data. A full collection when the heap
 // has grown well past the live size bounds the peak (a few per thousand pages, ~10 ms
-// each). `gc` comes from --expose-gc, set at run time for new contexts.
+// each). `gc` comes from --expose-gc, set at run time for one new context.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -14,9 +14,15 @@ let collect: ((options?: { type: 'minor' | 'major' }) => void) | null | undefine
 
 function collector(): ((options?: { type: 'minor' | 'major' }) => void) | null {
   if (collect !== undefined) return collect;
+  // Node started with --expose-gc: the flags are left alone.
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed === 'function') return (collect = exposed as (options?: { type: 'minor' | 'major' }) => void);
   try {
     setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+    // The function stays; the flag goes back. V8's code cache is valid only under the
+    // flags it was made with (src/code-cache.ts writes it at exit, after this ran).
+    setFlagsFromString('--no-expose-gc');
   } catch {
     collect = null;
   }

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { suggest } from '../markdown/remark-links.js';
 import { camelCase, snakeCase, type NormalizedRequest } from './requests.js';
 import { placeInExample } from './source-position.js';
+import { importModule } from '../dynamic-import.js';
 
 type PrismNode = {
   constructor: { name: string };
@@ -29,7 +30,7 @@ export function loadRubyParser(): Promise<PrismParse> {
       (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
     }) as typeof process.emitWarning;
     try {
-      const { loadPrism } = await import('@ruby/prism');
+      const { loadPrism } = await importModule<typeof import('@ruby/prism')>('@ruby/prism');
       return (await loadPrism()) as unknown as PrismParse;
     } finally {
       process.emitWarning = emit;

@@ -3,6 +3,7 @@
 // a site without curl examples spends starting up. Callers await loadCurlParser() once
 // (check-examples.ts, execute-examples.ts), then read curl commands synchronously.
 import type { Word } from 'curlconverter/dist/src/shell/Word.js';
+import { importModule } from '../dynamic-import.js';
 
 export interface CurlParser {
   /** curlconverter's reading of a curl command as a request, with its warnings. */
@@ -15,7 +16,7 @@ let loading: Promise<CurlParser> | null = null;
 let loaded: CurlParser | null = null;
 
 export function loadCurlParser(): Promise<CurlParser> {
-  loading ??= Promise.all([import('curlconverter'), import('curlconverter/dist/src/shell/tokenizer.js')]).then(([converter, shell]) => {
+  loading ??= Promise.all([importModule<typeof import('curlconverter')>('curlconverter'), importModule<typeof import('curlconverter/dist/src/shell/tokenizer.js')>('curlconverter/dist/src/shell/tokenizer.js')]).then(([converter, shell]) => {
     loaded = { toJsonObjectWarn: (text) => converter.toJsonObjectWarn(text) as [unknown, unknown], tokenize: (text) => shell.tokenize(text) };
     return loaded;
   });

@@ -6,6 +6,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
+import { importModule } from '../dynamic-import.js';
 
 /** Packages that load files from beside their own modules stay imports, by absolute URL (the bundle lives elsewhere). */
 const EXTERNAL = ['esbuild', '@ruby/prism', 'curlconverter', 'chokidar', 'jsonc-parser'];
@@ -17,7 +18,7 @@ let generation = 0;
 export async function compileDevRenderer(cacheDir: string): Promise<ThemeCompile> {
   const source = join(PACKAGE_ROOT, 'src', 'dev', 'render-worker.ts');
   if (!existsSync(source)) return { ok: false, message: 'this bankdocs was installed without its sources, so theme components cannot be compiled while the server runs; restart bankdocs dev' };
-  const { build } = await import('esbuild');
+  const { build } = await importModule<typeof import('esbuild')>('esbuild');
   const outfile = join(cacheDir, 'dev', `render-worker-${process.pid}-${++generation}.js`);
   const packageTheme = join(PACKAGE_ROOT, 'theme') + sep;
   const redirect: Plugin = {

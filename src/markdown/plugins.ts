@@ -18,6 +18,7 @@ import { loadSitePlugins, type SitePluginSpec } from '../plugin/load.js';
 import { mergeStrings, translate } from '../plugin/strings.js';
 import type { BankdocsPlugin } from '../plugin/types.js';
 import { isPathSpecifier, locatePlugin } from './resolve-plugin.js';
+import { importModule } from '../dynamic-import.js';
 
 export type PluginKind = 'remark' | 'rehype';
 
@@ -115,7 +116,7 @@ async function inspectPlugin(input: { kind: PluginKind; name: string; options: u
   const url = pathToFileURL(location.file).href;
   let plugin: unknown;
   try {
-    plugin = ((await import(url)) as { default?: unknown }).default;
+    plugin = ((await importModule(url)) as { default?: unknown }).default;
   } catch (error) {
     const fix = isPathSpecifier(name) ? 'correct the error in that file' : 'reinstall it (npm install in the site\'s folder)';
     return { ruleId: 'config-plugin-invalid', message: `${what} does not load: ${reasonOf(error)}`, hint: `${fix}, and check that it runs on Node ${process.versions.node}` };
@@ -163,7 +164,7 @@ export async function loadMarkdownPlugins(specs: readonly AnyPluginSpec[] = []):
     specs.filter((spec): spec is PluginSpec => spec.kind !== 'bankdocs').map(async (spec): Promise<LoadedPlugin> => {
       let plugin: unknown;
       try {
-        plugin = ((await import(spec.url)) as { default?: unknown }).default;
+        plugin = ((await importModule(spec.url)) as { default?: unknown }).default;
       } catch (error) {
         throw internalError(`the ${spec.kind} plugin "${spec.name}" loaded when the config was read, but not in this thread`, error);
       }

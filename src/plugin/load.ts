@@ -10,6 +10,7 @@ import { isPathSpecifier, locatePlugin } from '../markdown/resolve-plugin.js';
 import { corePlugin } from './core.js';
 import type { BankdocsPlugin, PluginExport } from './types.js';
 import { pluginProblem } from './validate.js';
+import { importModule } from '../dynamic-import.js';
 
 /** A site plugin found and checked: plain data, sent to the render threads. */
 export interface SitePluginSpec {
@@ -89,7 +90,7 @@ export async function loadSitePlugins(specs: readonly SitePluginSpec[]): Promise
 }
 
 async function instantiate(url: string, options: unknown): Promise<BankdocsPlugin> {
-  const exported = ((await import(url)) as { default?: PluginExport }).default;
+  const exported = ((await importModule(url)) as { default?: PluginExport }).default;
   if (exported === undefined) throw new Error('the module has no default export');
   return typeof exported === 'function' ? exported(options) : exported;
 }

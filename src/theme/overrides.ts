@@ -14,6 +14,7 @@ import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-posit
 import type { Diagnostic } from '../diagnostics.js';
 import { closest } from '../plugin/directives.js';
 import { componentOf, evaluateOverrides, HOST_MODULES, type ThemeOverrides } from './load-theme.js';
+import { importModule } from '../dynamic-import.js';
 
 const SOURCE_EXTENSIONS = ['.tsx', '.jsx', '.ts', '.js', '.mjs'];
 /** The bundle's generated entry (entryOf), as esbuild names it. */
@@ -107,7 +108,7 @@ function entryOf(files: Record<string, string>): string {
 }
 
 async function compileOverrides(files: Record<string, string>, configFile: string): Promise<{ overrides: ThemeOverrides | null; diagnostics: Diagnostic[] }> {
-  const { build } = await import('esbuild');
+  const { build } = await importModule<typeof import('esbuild')>('esbuild');
   const siteDir = dirname(configFile);
   // React and the built-in theme come from bankdocs at run time (load-theme.ts): one React.
   const hostModules: Plugin = {

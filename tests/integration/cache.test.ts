@@ -2,7 +2,7 @@
 // inputs; a build with one changed guide renders that guide (and what shows it) and
 // writes only the files that changed; the result is byte for byte what a cold build
 // makes. A damaged cache, or an output folder changed by hand, only costs time.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -177,5 +177,51 @@ describe('build cache', () => {
     const reused = findings(afterBuild.out.replace(/timings.*$/m, ''));
     expect(reused).toEqual(findings(own.out));
     expect(reused.diagnostics.map((d) => d.ruleId)).toEqual(expect.arrayContaining(['missing-anchor', 'raw-html', 'code-too-long-to-highlight']));
+  });
+});
+
+describe("the commands' compiled code (src/code-cache.ts)", () => {
+  const entries = () => (existsSync(join(cache, 'code')) ? readdirSync(join(cache, 'code')) : []);
+  const entry = (command: string) => {
+    const names = entries().filter((name) => name.startsWith(`${command}-`));
+    expect(names).toHaveLength(1);
+    return join(cache, 'code', names[0]!);
+  };
+  /** Drops the kept runtime bundle, so the next build imports esbuild (a dynamic import from the cached code). */
+  const dropAssets = () => {
+    for (const e of readdirSync(cache, { recursive: true, withFileTypes: true })) if (e.name === 'assets.bin') rmSync(join(e.parentPath, e.name));
+  };
+
+  it('is kept after the first build, and the next build runs from it, importing what it loads on demand', () => {
+    expect(cli(['build']).status).toBe(0);
+    const file = entry('build');
+    const made = statSync(file);
+    expect(made.size).toBeGreaterThan(100_000);
+    edit('content/developers/getting-started.md', (t) => `${t}\nOne more sentence.\n`);
+    dropAssets();
+    const second = cli(['build']);
+    expect(second.out).toMatch(/Built 24 pages/);
+    expect(second.status).toBe(0);
+    // Taken as it was, not written again.
+    expect(statSync(file).mtimeMs).toBe(made.mtimeMs);
+    expectSameAsCold();
+    expect(cli(['check']).status).toBe(0);
+    expect(entries().some((name) => name.startsWith('check-'))).toBe(true);
+  });
+
+  it('a damaged entry only costs compiling again, and is replaced', () => {
+    expect(cli(['build']).status).toBe(0);
+    const file = entry('build');
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    edit('content/developers/getting-started.md', (t) => `${t}\nOne more sentence.\n`);
+    dropAssets();
+    expect(cli(['build']).status).toBe(0);
+    expect(statSync(entry('build')).size).toBeGreaterThan(100_000);
+    expectSameAsCold();
+  });
+
+  it('is not kept with the cache off', () => {
+    expect(cli(['build'], { BANKDOCS_CACHE: 'off' }).status).toBe(0);
+    expect(entries()).toEqual([]);
   });
 });

@@ -1,0 +1,79 @@
+// Loads a command's bundle (lib/commands/<name>.cjs) through V8's code cache, so a command
+// does not compile its 1.5-2 MB of JavaScript again on every run: what V8 compiled in the
+// first run (the bundle's top level and every function that ran) is written at its exit
+// and handed back to V8 on the next. It is what Node 22's module.enableCompileCache() does
+// for every module; Node 20 has no such thing for ES modules, so the large bundles are
+// CommonJS, run in a vm.Script that takes the cached code (scripts/compile.mjs writes them
+// and the small ES module beside each that calls this). About 45 ms of a warm build.
+//
+// The cache sits with the site's (node_modules/.cache/bankdocs/code, found from the
+// working folder; BANKDOCS_CACHE_DIR moves it, BANKDOCS_CACHE=off turns it off). V8 checks
+// an entry against its own version, flags and the source, and rejects one that does not
+// fit: the bundle then compiles as usual and the entry is written anew. Entries are named
+// by the bundle's content hash, so another build of bankdocs never takes this one's.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { cacheRoot } from './cache/cache-dir.js';
+import { IMPORT_HOOK } from './dynamic-import.js';
+
+/** CommonJS's own wrapper: the bundle is a CommonJS module body. */
+const HEAD = '(function (exports, require, module, __filename, __dirname) {';
+const TAIL = '\n})';
+
+export interface LoadedBundle {
+  exports: Record<string, unknown>;
+  /** The code cache entry of this bundle, or null when caching is off. */
+  cacheFile: string | null;
+  /** Whether V8 took the cached code (false: none yet, or rejected; written at exit). */
+  cached: boolean;
+}
+
+/** Runs the CommonJS bundle at `url`, whose content hash is `id`, and returns its exports. */
+export function loadBundle(url: URL, id: string): LoadedBundle {
+  const file = fileURLToPath(url);
+  // A dynamic import() in a script run from cached code finds no module loader (Node 20
+  // loses the script's host options on the way through the cache): the bundles import
+  // through this module instead (src/dynamic-import.ts).
+  (globalThis as Record<symbol, unknown>)[IMPORT_HOOK] ??= (specifier: string) => import(specifier);
+  const module = { exports: {} as Record<string, unknown> };
+  // Stack traces through the source maps (BANKDOCS_DEBUG=1): Node's own CommonJS loader
+  // maps them; a vm.Script's frames it does not.
+  if (process.env.BANKDOCS_DEBUG) return { exports: createRequire(file)(file) as Record<string, unknown>, cacheFile: null, cached: false };
+  const cacheFile = entryFile(file, id);
+  let data: Buffer | undefined;
+  try {
+    data = cacheFile ? readFileSync(cacheFile) : undefined;
+  } catch {
+    data = undefined;
+  }
+  const script = new Script(HEAD + readFileSync(file, 'utf8') + TAIL, { filename: file, ...(data ? { cachedData: data } : {}) });
+  const cached = data !== undefined && !script.cachedDataRejected;
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  // Written at exit, so it holds every function the command ran, not only the top level.
+  if (cacheFile && !cached) process.once('exit', () => writeEntry(cacheFile, script.createCachedData()));
+  return { exports: module.exports, cacheFile, cached };
+}
+
+function entryFile(file: string, id: string): string | null {
+  const root = cacheRoot(process.cwd());
+  return root && join(root, 'code', `${basename(file, '.cjs')}-${id}-${process.version}-${process.arch}.bin`);
+}
+
+/** Written whole or not at all (another run may read it meanwhile); older entries of the same bundle go. */
+function writeEntry(file: string, data: Buffer): void {
+  try {
+    const dir = dirname(file);
+    mkdirSync(dir, { recursive: true });
+    const name = basename(file);
+    const bundle = `${name.slice(0, name.indexOf('-'))}-`;
+    for (const old of readdirSync(dir)) if (old.startsWith(bundle) && old !== name) rmSync(join(dir, old), { force: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, data);
+    renameSync(temporary, file);
+  } catch {
+    // A cache that cannot be written (a read-only folder) only means compiling next time too.
+  }
+}
