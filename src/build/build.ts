@@ -15,7 +15,7 @@ import type { ParsedYaml } from '../config/yaml-positions.js';
 import { planCache } from '../cache/build-cache.js';
 import type { CacheTarget } from '../cache/build-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
-import { buildYear, openOutputCache, type LastBuild, type OutputCache, type UpToDate } from './output-cache.js';
+import { buildYear, documentKeys, openOutputCache, type LastBuild, type OutputCache, type UpToDate } from './output-cache.js';
 import { siteFacts } from '../routes/facts.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import type { RedirectStub } from '../routes/redirects.js';
@@ -164,7 +164,8 @@ async function compileWith(
   // The search index (issue #17); `check` reads the pages search leaves out, not the index.
   // A new output folder gets the derived files as they are made, not all at the end: they
   // are then not held in memory through the later stages (the build's memory peaks there).
-  const staged = (files: OutputFile[]) => (pagesDir ? stageFiles(pagesDir, files, twinsWritten) : files);
+  const staged = (files: OutputFile[]) => (pagesDir ? stageFiles(pagesDir, files, twinsWritten, keys) : files);
+  const keys = documentKeys(documents);
   const twinsWritten = new Set(documents.filter((d) => d.twinWritten).map((d) => markdownTwinUrl(d.url).slice(1)));
   const search = staged(site.config.search.enabled && !options.scan ? await task(timings, 'search', () => searchIndex(site, plan, documents, cache)) : []);
   settle();
@@ -209,12 +210,12 @@ async function compileWith(
  * Writes `files` into the staging folder now (those the page thread has not written
  * already), and returns them as written: their paths and content ids, not their contents.
  */
-function stageFiles(dir: string, files: OutputFile[], written: ReadonlySet<string>): OutputFile[] {
+function stageFiles(dir: string, files: OutputFile[], written: ReadonlySet<string>, keys: ReadonlyMap<string, string>): OutputFile[] {
   const write = fileWriter(dir);
   return files.map((f) => {
     if (!('contents' in f)) return f;
     if (!written.has(f.path)) write(f.path, f.contents);
-    return { path: f.path, staged: contentId(f.contents) };
+    return { path: f.path, staged: keys.get(f.path) ?? contentId(f.contents) };
   });
 }
 

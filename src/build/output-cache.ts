@@ -16,6 +16,7 @@ import { digest, toolFingerprint } from '../cache/fingerprint.js';
 import { contentId, forgetManifest, inputFilesOf, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type InputPlan, type InputRecord, type OutputManifest, type OutputRecord } from '../cache/output-manifest.js';
 import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument } from '../render/render-documents.js';
+import { markdownTwinUrl } from '../routes/markdown-twin.js';
 import type { OutputFile } from './assets.js';
 import { OUTPUT_MARKER } from './out-dir.js';
 
@@ -106,7 +107,6 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   // A copied content file is what its bytes were when the build read its inputs.
   const contentHash = (from: string): string | undefined => inputs?.get(nameOf.get(from) ?? '')?.hash;
   const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? contentId(f.contents) : 'staged' in f ? f.staged : `file:${contentHash(f.from) ?? statId(f.from)}`);
-  const pageKeys = (documents: readonly RenderedDocument[]) => new Map(documents.filter((d) => d.cacheKey).map((d) => [d.path, d.cacheKey!]));
   const statOf = (path: string, id: string): OutputRecord => {
     const stat = statSync(join(outDir, path));
     return { id, size: stat.size, mtimeMs: stat.mtimeMs };
@@ -116,7 +116,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
     target: { dir, mode: 'output', manifest: intact ? previous : null },
     upToDate,
     identify(files, documents) {
-      const keys = pageKeys(documents);
+      const keys = documentKeys(documents);
       const records = new Map<string, OutputRecord>();
       for (const f of files) records.set(f.path, statOf(f.path, idOf(f, keys)));
       for (const d of documents) if (d.written && d.cacheKey) records.set(d.path, statOf(d.path, d.cacheKey));
@@ -125,7 +125,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
     updateInPlace(files, documents) {
       if (!previous) throw new Error('Internal error: an in-place update without a manifest');
       forgetManifest(file);
-      const keys = pageKeys(documents);
+      const keys = documentKeys(documents);
       const records = new Map<string, OutputRecord>();
       try {
         for (const f of files) {
@@ -173,6 +173,21 @@ function removeWithEmptyParents(root: string, path: string): void {
       return; // not empty
     }
   }
+}
+
+/**
+ * Output files named by what they were made from, not hashed: a document's page and its
+ * Markdown twin, by the document's cache key (the same key gives the same twin: it is the
+ * one the cache kept with the document). Other files are named by a hash of their bytes.
+ */
+export function documentKeys(documents: readonly RenderedDocument[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const d of documents) {
+    if (!d.cacheKey) continue;
+    keys.set(d.path, d.cacheKey);
+    if (d.markdown !== undefined) keys.set(markdownTwinUrl(d.url).slice(1), `twin:${d.cacheKey}`);
+  }
+  return keys;
 }
 
 export function buildYear(): number {
