@@ -73,10 +73,10 @@ export interface RecordChunk {
   records: ([number, string, string, string] | [number, string, string, string, string])[];
 }
 
-/** [id, score, id, score, …] with each id written as the step from the one before (ids grow). */
-function deltas(list: number[]): number[] {
-  const out = list.slice();
-  for (let i = list.length - 2; i >= 2; i -= 2) out[i] = list[i]! - list[i - 2]!;
+/** postings[from..to] ([id, score, id, score, …], ids growing) as JSON numbers, each id but the first written as the step from the one before. */
+function deltas(postings: Int32Array, from: number, to: number): string {
+  let out = `${postings[from]},${postings[from + 1]}`;
+  for (let i = from + 2; i < to; i += 2) out += `,${postings[i]! - postings[i - 2]!},${postings[i + 1]}`;
   return out;
 }
 
@@ -206,21 +206,29 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
   const average = total / Math.max(1, n) || 1;
   const idf = new Float64Array(vocabulary.length);
   for (let id = 0; id < df.length; id++) if (df[id]) idf[id] = Math.log(1 + (n - df[id]! + 0.5) / (df[id]! + 0.5));
-  // Postings per term: [record id, score, …], ids growing.
-  const postings: number[][] = [];
+  // Postings of every term in one array, term by term (a term's df pairs from from[id]):
+  // [record id, score, …], ids growing, as the records are taken in order.
+  const from = new Int32Array(vocabulary.length + 1);
+  for (let id = 0; id < df.length; id++) from[id + 1] = from[id]! + 2 * df[id]!;
+  const next = from.slice(0, vocabulary.length);
+  const postings = new Int32Array(from[vocabulary.length]!);
   records.forEach((r, record) => {
     const norm = K1 * (1 - B + (B * r.length) / average);
     const weight = r.entry.weight * 10;
     for (let i = 0; i < r.terms.length; i++) {
       const id = r.terms[i]!;
       const tf = r.counts[i]!;
-      const score = Math.max(1, Math.round(idf[id]! * ((tf * (K1 + 1)) / (tf + norm)) * weight));
-      (postings[id] ??= []).push(record, score);
+      const at = next[id]!;
+      postings[at] = record;
+      postings[at + 1] = Math.max(1, Math.round(idf[id]! * ((tf * (K1 + 1)) / (tf + norm)) * weight));
+      next[id] = at + 2;
     }
   });
 
   // Term chunks, in the order the browser compares strings (UTF-16 code units).
-  const terms = postings.flatMap((list, id) => (list ? [id] : [])).sort((a, b) => (vocabulary[a]! < vocabulary[b]! ? -1 : 1));
+  const terms: number[] = [];
+  for (let id = 0; id < df.length; id++) if (df[id]) terms.push(id);
+  terms.sort((a, b) => (vocabulary[a]! < vocabulary[b]! ? -1 : 1));
   const termChunks: [string, string][] = [];
   let parts: string[] = [];
   let first = '';
@@ -233,7 +241,7 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
   };
   for (const id of terms) {
     const term = vocabulary[id]!;
-    const part = `${JSON.stringify(term)}:[${deltas(postings[id]!).join(',')}]`;
+    const part = `${JSON.stringify(term)}:[${deltas(postings, from[id]!, from[id + 1]!)}]`;
     if (!parts.length) first = term;
     parts.push(part);
     bytes += part.length + 1;
