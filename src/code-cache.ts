@@ -4,10 +4,10 @@
 // and handed back to V8 on the next. It is what Node 22's module.enableCompileCache() does
 // for every module; Node 20 has no such thing for ES modules, so the large bundles are
 // CommonJS, run in a vm.Script that takes the cached code (scripts/compile.mjs writes them
-// and the small ES module beside each that calls this). About 45 ms of a warm build.
+// and the small ES module beside each that calls this). About 50 ms of a warm build.
 //
-// The cache sits with the site's (node_modules/.cache/bankdocs/code, found from the
-// working folder; BANKDOCS_CACHE_DIR moves it, BANKDOCS_CACHE=off turns it off). V8 checks
+// The cache sits in node_modules/.cache/bankdocs/code of the node_modules bankdocs is
+// installed in (BANKDOCS_CACHE_DIR moves it, BANKDOCS_CACHE=off turns it off). V8 checks
 // an entry against its own version, flags and the source, and rejects one that does not
 // fit: the bundle then compiles as usual and the entry is written anew. Entries are named
 // by the bundle's content hash, so another build of bankdocs never takes this one's.
@@ -58,7 +58,8 @@ export function loadBundle(url: URL, id: string): LoadedBundle {
 }
 
 function entryFile(file: string, id: string): string | null {
-  const root = cacheRoot(process.cwd());
+  // The cache of the node_modules bankdocs is installed in (lib/commands/<name>.cjs is two folders down).
+  const root = cacheRoot(join(dirname(file), '..', '..'));
   return root && join(root, 'code', `${basename(file, '.cjs')}-${id}-${process.version}-${process.arch}.bin`);
 }
 
