@@ -73,7 +73,10 @@ export async function benchDevVisible({ root, cli, work, rounds = 3 }) {
     }
   } finally {
     await browser.close();
+    // The server is gone before its folder is: it may still be writing there as it stops.
+    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
     rmSync(site, { recursive: true, force: true });
   }
   times.sort((a, b) => a - b);

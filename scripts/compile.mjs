@@ -80,11 +80,13 @@ const entries = {
 };
 
 /**
- * The large commands' bundles run from V8's code cache (src/code-cache.ts), which Node 20
- * offers only to scripts: each is CommonJS (lib/commands/<name>.cjs), with the ES module
- * the CLI imports (lib/commands/<name>.js) beside it, which loads it and passes its exports on.
+ * The commands run again and again, briefly, run from V8's code cache (src/code-cache.ts),
+ * which Node 20 offers only to scripts: each is CommonJS (lib/commands/<name>.cjs), with
+ * the ES module the CLI imports (lib/commands/<name>.js) beside it, which loads it and
+ * passes its exports on. Not the servers (dev, mock): they start once, and stop when
+ * stopped, which is no moment to write files.
  */
-const cachedCommands = new Set(['build', 'check', 'dev', 'mock']);
+const cachedCommands = new Set(['build', 'check']);
 
 // `--entry <name>` rebuilds that bundle only, in place (bankdocs dev, after a theme
 // component changed, rebuilds its render thread's bundle while the rest keeps running).
