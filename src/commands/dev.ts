@@ -40,15 +40,15 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
     out.error(code === 'EADDRINUSE' ? `Port ${port} is in use; pass another with --port.` : `Cannot start the dev server: ${(error as Error).message}`);
     return 1;
   }
-  const watcher = watchFiles(session.watchPaths(), (changes) => {
+  const watcher = watchFiles(session.watchPaths(), (changes) =>
     session.update(changes).then(
       (result) => {
         dev.broadcast(result);
         report(out, result);
       },
       (error: Error) => out.error(`bankdocs dev: ${error.message} (the server keeps running)`),
-    );
-  });
+    ),
+  );
   await watcher.ready;
   const actual = (dev.server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}/`;

@@ -15,13 +15,23 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) => void, batchMs = 8): Watcher {
+/**
+ * `onChanges` gets each batch; when it returns a promise (the update the batch started), a
+ * file that changed again meanwhile is reported again once it settles: chokidar drops a
+ * second change to a file within 50 ms of the first, so an update that read a file while
+ * it was being written (truncated, not yet written again) would otherwise be the last.
+ */
+export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) => unknown, batchMs = 8): Watcher {
   // The roots themselves may be symlinks (content/ linked from another checkout): watch
   // their real paths, and report changes under the names the session knows.
   const roots = paths.map((path) => ({ path, real: realOrSelf(path) })).sort((a, b) => b.real.length - a.real.length);
   const named = (path: string) => {
     const root = roots.find((r) => path === r.real || path.startsWith(r.real + sep));
     return root ? root.path + path.slice(root.real.length) : path;
+  };
+  const realOf = (path: string) => {
+    const root = [...roots].sort((a, b) => b.path.length - a.path.length).find((r) => path === r.path || path.startsWith(r.path + sep));
+    return root ? root.real + path.slice(root.path.length) : path;
   };
   const watcher: FSWatcher = watch(
     roots.map((r) => r.real),
@@ -34,10 +44,11 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
   );
   let pending = new Map<string, FileChange>();
   let timer: NodeJS.Timeout | undefined;
-  const push = (event: FileChange['kind']) => (real: string) => {
+  let closed = false;
+  const push = (event: FileChange['kind']) => (real: string) => report(event, real, named(real));
+  const report = (event: FileChange['kind'], real: string, path: string) => {
     // Without following, chokidar reports a symlink itself as a file: one that takes the
     // place of a file is that file's removal, and a new one is nothing to serve.
-    const path = named(real);
     const previous = pending.get(path);
     if (event !== 'unlink' && isSymlink(real)) pending.set(path, { path, kind: 'unlink', symlink: true });
     // add then change is still an add; add then unlink is nothing.
@@ -47,7 +58,17 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
     timer = setTimeout(() => {
       const batch = [...pending.values()];
       pending = new Map();
-      if (batch.length) onChanges(batch);
+      if (!batch.length) return;
+      // What each file was when reported, before the update reads it (links are no files).
+      const reported = batch.filter((change) => !change.symlink).map((change) => ({ change, state: fileState(change.path) }));
+      const recheck = () => {
+        if (closed) return;
+        for (const { change, state } of reported) {
+          const now = fileState(change.path);
+          if (now !== state) report(now === null ? 'unlink' : change.kind === 'unlink' ? 'add' : 'change', realOf(change.path), change.path);
+        }
+      };
+      void Promise.resolve(onChanges(batch)).then(recheck, recheck);
     }, batchMs);
   };
   watcher.on('add', push('add')).on('change', push('change')).on('unlink', push('unlink'));
@@ -55,10 +76,17 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
   return {
     ready,
     async close() {
+      closed = true;
       clearTimeout(timer);
       await watcher.close();
     },
   };
+}
+
+/** A file's size and modification time (a link's own), or null when there is none. */
+function fileState(path: string): string | null {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  return stat ? `${stat.size}:${stat.mtimeMs}` : null;
 }
 
 function isSymlink(path: string): boolean {

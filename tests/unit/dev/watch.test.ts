@@ -1,6 +1,7 @@
-// The dev watcher: symlinks are never followed, and a watched root that is itself a
-// symlink (content/ linked from another checkout) is still watched, under its own name.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// The dev watcher: symlinks are never followed, a watched root that is itself a symlink
+// (content/ linked from another checkout) is still watched, under its own name, and a
+// file written again while its update ran is reported again.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,5 +43,29 @@ describe('watchFiles', () => {
     writeFileSync(join(content, 'assets', 'marker.txt'), 'm');
     await expect.poll(() => changes.map((c) => c.path), { timeout: 30_000 }).toContain(join(content, 'assets', 'marker.txt'));
     expect(changes.filter((c) => c.path.includes('secret.txt'))).toEqual([]);
+  });
+
+  it('reports a file again when it was written again while its update ran (chokidar drops a second change within 50 ms)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'bankdocs-watch-again-'));
+    const file = join(root, 'page.md');
+    writeFileSync(file, 'one');
+    // The file's text as each update read it.
+    const read: string[] = [];
+    const again = watchFiles([root], async (batch) => {
+      if (!batch.some((c) => c.path === file)) return;
+      read.push(readFileSync(file, 'utf8'));
+      // An editor's second write lands while this update runs, a few ms after the first.
+      if (read.length === 1) writeFileSync(file, 'three');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    try {
+      await again.ready;
+      writeFileSync(file, 'two');
+      await expect.poll(() => read.at(-1), { timeout: 5000 }).toBe('three');
+      expect(read[0]).toBe('two');
+    } finally {
+      await again.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
