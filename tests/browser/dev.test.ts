@@ -5,7 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editFile, openDevPage, startDevOnFixture, type DevProcess } from '../helpers/dev.js';
-import { launchBrowser, type BrowserHandle } from '../helpers/browser.js';
+import { DESKTOP, launchBrowser, localContext, type BrowserHandle } from '../helpers/browser.js';
 
 let site: string;
 let theme: string;
@@ -82,6 +82,28 @@ describe('bankdocs dev', () => {
     await expect.poll(() => overlay.count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => page.locator('article h1').textContent(), { timeout: 10_000 }).toBe('Support, fixed');
     await close();
+  });
+
+  it('reloads a page that changed after it was sent and before it connected', async () => {
+    const context = await localContext(chrome.browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      // The live-update connection waits until the page's guide has changed on the server.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/__bankdocs/events', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${dev.url}/developers/getting-started`);
+      edit('content/developers/getting-started.md', (t) => `${t}\nWritten before the page connected.\n`);
+      await expect.poll(async () => (await fetch(`${dev.url}/developers/getting-started`)).text(), { timeout: 10_000 }).toContain('Written before the page connected.');
+      expect(await page.locator('article').textContent()).not.toContain('Written before the page connected.');
+      release();
+      await expect.poll(() => page.locator('article').textContent(), { timeout: 10_000 }).toContain('Written before the page connected.');
+    } finally {
+      await context.close();
+    }
   });
 
   it('handles a new page and a deleted one', async () => {

@@ -77,8 +77,10 @@ let generation: number | null = null;
 const events = new EventSource('/__bankdocs/events');
 events.addEventListener('hello', (event) => {
   const data = JSON.parse((event as MessageEvent<string>).data) as { generation: number; problems: Problem[] };
-  // After a restart or a missed update, the page may be stale.
-  if (generation !== null && data.generation !== generation) reload();
+  // After a restart or a missed update, the page may be stale; so is a page sent before
+  // an update the server finished before the page connected (it heard of no update).
+  const known = generation ?? (Number.isFinite(loadedGeneration) ? loadedGeneration : null);
+  if (known !== null && data.generation !== known) reload();
   generation = data.generation;
   showProblems(data.problems);
   document.documentElement.dataset.devConnected = 'true';
