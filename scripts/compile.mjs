@@ -154,7 +154,7 @@ if (scripts.length) {
     const shim = [
       `// ${file}.cjs through V8's code cache (src/code-cache.ts); written by scripts/compile.mjs.`,
       "import { loadBundle } from '../code-cache.js';",
-      `const { exports: bundle } = loadBundle(new URL('./${file}.cjs', import.meta.url), '${id}');`,
+      `const bundle = loadBundle(new URL('./${file}.cjs', import.meta.url), '${id}');`,
       ...names.map((n) => `export const ${n} = bundle.${n};`),
       '',
     ].join('\n');

@@ -23,16 +23,8 @@ import { IMPORT_HOOK } from './dynamic-import.js';
 const HEAD = '(function (exports, require, module, __filename, __dirname) {';
 const TAIL = '\n})';
 
-export interface LoadedBundle {
-  exports: Record<string, unknown>;
-  /** The code cache entry of this bundle, or null when caching is off. */
-  cacheFile: string | null;
-  /** Whether V8 took the cached code (false: none yet, or rejected; written at exit). */
-  cached: boolean;
-}
-
 /** Runs the CommonJS bundle at `url`, whose content hash is `id`, and returns its exports. */
-export function loadBundle(url: URL, id: string): LoadedBundle {
+export function loadBundle(url: URL, id: string): Record<string, unknown> {
   const file = fileURLToPath(url);
   // A dynamic import() in a script run from cached code finds no module loader (Node 20
   // loses the script's host options on the way through the cache): the bundles import
@@ -41,7 +33,7 @@ export function loadBundle(url: URL, id: string): LoadedBundle {
   const module = { exports: {} as Record<string, unknown> };
   // Stack traces through the source maps (BANKDOCS_DEBUG=1): Node's own CommonJS loader
   // maps them; a vm.Script's frames it does not.
-  if (process.env.BANKDOCS_DEBUG) return { exports: createRequire(file)(file) as Record<string, unknown>, cacheFile: null, cached: false };
+  if (process.env.BANKDOCS_DEBUG) return createRequire(file)(file) as Record<string, unknown>;
   const cacheFile = entryFile(file, id);
   let data: Buffer | undefined;
   try {
@@ -54,7 +46,7 @@ export function loadBundle(url: URL, id: string): LoadedBundle {
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
   // Written at exit, so it holds every function the command ran, not only the top level.
   if (cacheFile && !cached) process.once('exit', () => writeEntry(cacheFile, script.createCachedData()));
-  return { exports: module.exports, cacheFile, cached };
+  return module.exports;
 }
 
 function entryFile(file: string, id: string): string | null {

@@ -164,9 +164,9 @@ async function compileWith(
   // The search index (issue #17); `check` reads the pages search leaves out, not the index.
   // A new output folder gets the derived files as they are made, not all at the end: they
   // are then not held in memory through the later stages (the build's memory peaks there).
-  const staged = (files: OutputFile[]) => (pagesDir ? stageFiles(pagesDir, files, twinsWritten, keys) : files);
   const keys = documentKeys(documents);
   const twinsWritten = new Set(documents.filter((d) => d.twinWritten).map((d) => markdownTwinUrl(d.url).slice(1)));
+  const staged = (files: OutputFile[]) => (pagesDir ? stageFiles(pagesDir, files, twinsWritten, keys) : files);
   const search = staged(site.config.search.enabled && !options.scan ? await task(timings, 'search', () => searchIndex(site, plan, documents, cache)) : []);
   settle();
   // Markdown twins, llms.txt and llms-full.txt (issue #18); `check` needs only their paths (collisions, links).

@@ -29,8 +29,9 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
     const root = roots.find((r) => path === r.real || path.startsWith(r.real + sep));
     return root ? root.path + path.slice(root.real.length) : path;
   };
+  const byName = [...roots].sort((a, b) => b.path.length - a.path.length);
   const realOf = (path: string) => {
-    const root = [...roots].sort((a, b) => b.path.length - a.path.length).find((r) => path === r.path || path.startsWith(r.path + sep));
+    const root = byName.find((r) => path === r.path || path.startsWith(r.path + sep));
     return root ? root.real + path.slice(root.path.length) : path;
   };
   const watcher: FSWatcher = watch(
