@@ -11,12 +11,12 @@
 // an entry against its own version, flags and the source, and rejects one that does not
 // fit: the bundle then compiles as usual and the entry is written anew. Entries are named
 // by the bundle's content hash, so another build of bankdocs never takes this one's.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { cacheRoot } from './cache/cache-dir.js';
+import { cacheRoot, writeCacheFile } from './cache/cache-dir.js';
 import { IMPORT_HOOK } from './dynamic-import.js';
 
 /** CommonJS's own wrapper: the bundle is a CommonJS module body. */
@@ -55,18 +55,15 @@ function entryFile(file: string, id: string): string | null {
   return root && join(root, 'code', `${basename(file, '.cjs')}-${id}-${process.version}-${process.arch}.bin`);
 }
 
-/** Written whole or not at all (another run may read it meanwhile); older entries of the same bundle go. */
+/** Written whole or not at all; older entries of the same bundle go (not another run's file being written). */
 function writeEntry(file: string, data: Buffer): void {
+  if (!writeCacheFile(file, data)) return;
+  const dir = dirname(file);
+  const name = basename(file);
+  const bundle = `${name.slice(0, name.indexOf('-'))}-`;
   try {
-    const dir = dirname(file);
-    mkdirSync(dir, { recursive: true });
-    const name = basename(file);
-    const bundle = `${name.slice(0, name.indexOf('-'))}-`;
-    for (const old of readdirSync(dir)) if (old.startsWith(bundle) && old !== name) rmSync(join(dir, old), { force: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, data);
-    renameSync(temporary, file);
+    for (const old of readdirSync(dir)) if (old.startsWith(bundle) && old !== name && !old.endsWith('.tmp')) rmSync(join(dir, old), { force: true });
   } catch {
-    // A cache that cannot be written (a read-only folder) only means compiling next time too.
+    // Old entries left behind only take room.
   }
 }

@@ -1,12 +1,14 @@
 // bundleAssets: the theme's stylesheet and the browser runtime, content-hashed, as
 // in-memory files (esbuild's write: false). Only the write stage touches dist/.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { BuildOptions } from 'esbuild';
+import { writeCacheFile } from '../cache/cache-dir.js';
 import { digest, toolFingerprint } from '../cache/fingerprint.js';
+import { inputFilesOf } from '../cache/output-manifest.js';
 import type { RuntimeConstants } from '../config/schema.js';
 import { PACKAGE_ROOT, THEME_DIR } from '../package-root.js';
 import type { BuiltAssets } from '../render/render-documents.js';
@@ -88,34 +90,23 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
 export async function cachedAssets(dir: string | null, options: { runtime: RuntimeConstants }): Promise<BundledAssets> {
   if (!dir) return bundleAssets(options);
   const file = join(dir, 'assets.bin');
-  let key: string;
+  let key: string | null = null;
   try {
     key = assetsKey(options.runtime);
     const kept = deserialize(readFileSync(file)) as { key?: unknown; assets?: BundledAssets };
     if (kept.key === key && kept.assets && Array.isArray(kept.assets.files) && typeof kept.assets.urls?.css === 'string') return kept.assets;
   } catch {
-    key ??= '';
+    // No usable entry: bundled below.
   }
   const assets = await bundleAssets(options);
-  if (!key) return assets;
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(temp, serialize({ key, assets: { urls: assets.urls, files: assets.files.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new Uint8Array(f.contents) } : f)) } }));
-    renameSync(temp, file);
-  } catch {
-    rmSync(temp, { force: true }); // a cache that cannot be written only costs the next run time
-  }
+  if (key) writeCacheFile(file, serialize({ key, assets: { urls: assets.urls, files: assets.files.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new Uint8Array(f.contents) } : f)) } }));
   return assets;
 }
 
 /** What the bundle is made from: bankdocs, the runtime settings, and the theme's client and styles, file by file. */
 function assetsKey(runtime: RuntimeConstants): string {
   const parts: string[] = [toolFingerprint(), JSON.stringify(runtime), THEME_DIR];
-  for (const folder of ['client', 'styles']) {
-    const root = join(THEME_DIR, folder);
-    const files = (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-    for (const path of files) parts.push(relative(THEME_DIR, path), digest(readFileSync(path)));
-  }
+  const files = inputFilesOf({ walks: ['client', 'styles'].map((folder): [string, string] => [folder, join(THEME_DIR, folder)]), files: [] });
+  for (const [name, path] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) parts.push(name, digest(readFileSync(path)));
   return digest(...parts);
 }

@@ -2,7 +2,7 @@
 // place build tools share by convention (find-cache-dir), found upward from the site's
 // folder. One sub-folder per site (by its config path), so two sites never share entries.
 // Safe to delete at any time; BANKDOCS_CACHE_DIR moves it, BANKDOCS_CACHE=off turns it off.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { digest } from './fingerprint.js';
 
@@ -20,4 +20,22 @@ export function cacheRoot(projectRoot: string): string | null {
 export function siteCacheDir(configFile: string): string | null {
   const root = cacheRoot(dirname(configFile));
   return root && join(root, 'sites', digest(resolve(configFile)).slice(0, 16));
+}
+
+/**
+ * Writes a file of the cache whole or not at all (another run may read it meanwhile),
+ * creating its folder. False when it could not be written (a read-only folder, a full
+ * disk): a cache file missed only costs the next run time.
+ */
+export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferView): boolean {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temp, data);
+    renameSync(temp, file);
+    return true;
+  } catch {
+    rmSync(temp, { force: true });
+    return false;
+  }
 }

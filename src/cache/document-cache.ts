@@ -6,11 +6,12 @@
 // A few files per site and mode (v8 serialisation, see SHARDS): a thousand small files
 // would cost more to open than the pack costs to read. Written atomically; anything
 // unreadable or of another shape is ignored, which only means rendering again.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { releaseBuffers } from '../build/heap.js';
 import type { RenderedDocument } from '../render/render-documents.js';
+import { writeCacheFile } from './cache-dir.js';
 
 const FORMAT = 3;
 
@@ -71,24 +72,10 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
       if (!dir) return;
       const kept = Array.from({ length: SHARDS }, () => [] as [string, T][]);
       for (const entry of next) kept[shardOf(entry[0])]!.push(entry);
-      try {
-        mkdirSync(dir, { recursive: true });
-      } catch {
-        return;
-      }
       kept.forEach((entries, shard) => {
         // A shard whose entries are all as read, and all still used, stays as it is.
         if (!changed.has(shard) && entries.length === sizes[shard]) return;
-        const file = fileOf(shard);
-        const temp = `${file}.${process.pid}.tmp`;
-        try {
-          writeFileSync(temp, serialize({ format: FORMAT, entries }));
-          renameSync(temp, file);
-          releaseBuffers();
-        } catch {
-          // A cache that cannot be written (read-only, full disk) only costs the next run time.
-          rmSync(temp, { force: true });
-        }
+        if (writeCacheFile(fileOf(shard), serialize({ format: FORMAT, entries }))) releaseBuffers();
       });
     },
     get hits() {

@@ -5,10 +5,11 @@
 // build (every file under content/, the config, the plugins, the theme), each by size,
 // time and content hash, so a build with nothing changed can stop after a few stats.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic } from '../diagnostics.js';
+import { writeCacheFile } from './cache-dir.js';
 import { digest } from './fingerprint.js';
 
 const FORMAT = 2;
@@ -67,14 +68,7 @@ export function readManifest(file: string): OutputManifest | null {
 }
 
 export function writeManifest(file: string, manifest: OutputManifest): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(temp, serialize({ format: FORMAT, ...manifest }));
-    renameSync(temp, file);
-  } catch {
-    rmSync(temp, { force: true });
-  }
+  writeCacheFile(file, serialize({ format: FORMAT, ...manifest }));
 }
 
 export function forgetManifest(file: string): void {
