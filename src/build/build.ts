@@ -20,10 +20,10 @@ import { siteFacts } from '../routes/facts.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import type { RedirectStub } from '../routes/redirects.js';
 import { cachedAssets, type OutputFile } from './assets.js';
-import { checkLinks, type ExternalLink } from '../check/check-links.js';
+import { checkLinks, isLinkFindings, type ExternalLink } from '../check/check-links.js';
 import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
-import { siteSearchIndex, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../search/site-index.js';
+import { memoCodec, siteSearchIndex, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../search/site-index.js';
 import { openPack } from '../cache/document-cache.js';
 import { AUTO_RENDER_THREAD_PAGES, renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
@@ -183,13 +183,17 @@ async function compileWith(
   // decides the severity: a missing anchor warns in a build and fails a check.
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const planned = new Map(plan.documents.map((d) => [d.url, d]));
+  // What each unchanged page's links came to in the last run (see LinkMemo).
+  const linkMemo = cache?.dir ? openPack(cache.dir, `links-${cache.mode}`, isLinkFindings) : null;
   const links = await task(timings, 'links', () =>
     checkLinks({
+      memo: linkMemo,
       site,
       configYaml: resolved.yaml,
       facts,
       documents,
-      outputPaths: new Set(files.map((f) => f.path)),
+      // Every file of the output folder: pages written as they were rendered (or kept from the last build) too.
+      outputPaths: new Set([...files.map((f) => f.path), ...documents.map((d) => d.path)]),
       sourceOf: (url) => {
         const doc = planned.get(url);
         if (doc?.kind === 'page') return bySource.get(doc.source) ?? null;
@@ -202,7 +206,10 @@ async function compileWith(
   diagnostics.push(...links.diagnostics);
   const ok = !hasErrors(diagnostics);
   // Only a good run's documents are kept: a failed build changes nothing, not even the cache.
-  if (ok || options.scan) cached?.plan.save();
+  if (ok || options.scan) {
+    cached?.plan.save();
+    linkMemo?.save();
+  }
   return { ok, diagnostics, timings, compiled: { site, configYaml: resolved.yaml, plan, documents, stubs, files, external: links.external }, reused: cached?.plan.reused ?? 0, inPlace };
 }
 
@@ -222,7 +229,7 @@ function stageFiles(dir: string, files: OutputFile[], written: ReadonlySet<strin
 /** The search index; with the cache, unchanged pages' entries and words come from the last build. */
 function searchIndex(site: Site, plan: RoutePlan, documents: RenderedDocument[], cache: CacheTarget | null): OutputFile[] {
   if (!cache?.dir) return siteSearchIndex({ site, plan, documents }).files;
-  const entries = openPack(cache.dir, 'search', isMemoEntry);
+  const entries = openPack(cache.dir, 'search', isMemoEntry, memoCodec);
   const words = openPack(cache.dir, 'search-words', isMemoVocabulary);
   const memo: SearchMemo = {
     get: (key) => entries.get(key),

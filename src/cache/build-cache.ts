@@ -5,7 +5,7 @@ import type { RenderCache } from '../build/render-all.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import { outputPath } from '../routes/paths.js';
 import type { DocumentPlan } from '../routes/plan.js';
-import { openDocumentCache, type CachedDocument, type DocumentCache } from './document-cache.js';
+import { openDocumentCache, PackedDocument, type CachedDocument, type DocumentCache } from './document-cache.js';
 import { documentKey, siteKey } from './document-key.js';
 import type { OutputManifest } from './output-manifest.js';
 
@@ -71,7 +71,7 @@ export function planCache(target: CacheTarget, input: RenderInput, documents: re
         const cached = usable.get(doc);
         if (!cached) return null;
         reused++;
-        return { ...cached, html: '', kept: target.mode === 'output', cacheKey: keys.get(doc)! } as RenderedDocument;
+        return PackedDocument.of(cached).reused(keys.get(doc)!, target.mode === 'output') as RenderedDocument;
       },
       keep(doc, rendered) {
         const key = keys.get(doc)!;

@@ -9,11 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { crc32 } from 'node:zlib';
 import { releaseBuffers } from '../build/heap.js';
 import type { RenderedDocument } from '../render/render-documents.js';
+import type { ScannedPage } from '../check/scan-html.js';
+import type { Diagnostic } from '../diagnostics.js';
+import type { FileLink } from '../render/render-documents.js';
+import type { SearchSection } from '../markdown/rehype-search-text.js';
 import { writeCacheFile } from './cache-dir.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** A rendered document without its HTML (which went to the output folder). */
 export type CachedDocument = Omit<RenderedDocument, 'html' | 'written' | 'twinWritten' | 'kept'>;
@@ -30,7 +35,7 @@ export interface Pack<T> {
 export type DocumentCache = Pack<CachedDocument>;
 
 export function openDocumentCache(dir: string | null, mode: string): DocumentCache {
-  return openPack(dir, `documents-${mode}`, isCachedDocument);
+  return openPack(dir, `documents-${mode}`, isCachedDocument, documentCodec);
 }
 
 /**
@@ -39,14 +44,30 @@ export function openDocumentCache(dir: string | null, mode: string): DocumentCac
  */
 const SHARDS = 16;
 
-export function openPack<T>(dir: string | null, name: string, valid: (value: unknown) => value is T): Pack<T> {
+/**
+ * How a pack's shard is written and read back, when not as its entries are: the search
+ * memo keeps thousands of small typed arrays, which v8's serializer writes and reads one
+ * by one through JavaScript (host objects); a codec joins them into one per shard.
+ * `decode` returns null for what it cannot read (another shape: the entries are dropped).
+ */
+export interface PackCodec<T> {
+  encode(entries: [string, T][]): unknown;
+  decode(raw: unknown): [string, unknown][] | null;
+}
+
+const plainCodec: PackCodec<unknown> = {
+  encode: (entries) => entries,
+  decode: (raw) => (Array.isArray(raw) ? (raw as [string, unknown][]) : null),
+};
+
+export function openPack<T>(dir: string | null, name: string, valid: (value: unknown) => value is T, codec: PackCodec<T> = plainCodec as PackCodec<T>): Pack<T> {
   const fileOf = (shard: number) => join(dir!, `${name}-${shard.toString(16)}.bin`);
   const shardOf = (key: string) => (Number.parseInt(key[0] ?? '0', 16) || 0) % SHARDS;
   const previous = new Map<string, T>();
   const sizes = new Array<number>(SHARDS).fill(0);
   if (dir) {
     for (let shard = 0; shard < SHARDS; shard++) {
-      for (const [key, value] of readPack(fileOf(shard), valid)) {
+      for (const [key, value] of readPack(fileOf(shard), valid, codec)) {
         previous.set(key, value);
         sizes[shard]!++;
       }
@@ -75,7 +96,7 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
       kept.forEach((entries, shard) => {
         // A shard whose entries are all as read, and all still used, stays as it is.
         if (!changed.has(shard) && entries.length === sizes[shard]) return;
-        if (writeCacheFile(fileOf(shard), serialize({ format: FORMAT, entries }))) releaseBuffers();
+        if (writeCacheFile(fileOf(shard), serialize({ format: FORMAT, entries: codec.encode(entries) }))) releaseBuffers();
       });
     },
     get hits() {
@@ -84,20 +105,176 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
   };
 }
 
-function readPack<T>(file: string, valid: (value: unknown) => value is T): Map<string, T> {
+function readPack<T>(file: string, valid: (value: unknown) => value is T, codec: PackCodec<T>): Map<string, T> {
   try {
     const pack = deserialize(readFileSync(file)) as { format?: unknown; entries?: unknown };
-    if (pack.format !== FORMAT || !Array.isArray(pack.entries)) return new Map();
-    return new Map((pack.entries as [string, T][]).filter(([key, value]) => typeof key === 'string' && valid(value)));
+    const entries = pack.format === FORMAT ? codec.decode(pack.entries) : null;
+    if (!entries) return new Map();
+    return new Map(entries.filter((entry): entry is [string, T] => Array.isArray(entry) && typeof entry[0] === 'string' && valid(entry[1])));
   } catch {
     return new Map();
   }
 }
 
 function isCachedDocument(doc: unknown): doc is CachedDocument {
-  if (typeof doc !== 'object' || doc === null) return false;
-  const d = doc as Record<string, unknown>;
-  // The scan (ids and links of the page as rendered) is what the link graph reads of a page not rendered again.
-  const scanned = d.scanned as { ids?: unknown; links?: unknown } | undefined;
-  return typeof d.url === 'string' && typeof d.path === 'string' && Array.isArray(d.ids) && Array.isArray(d.links) && Array.isArray(d.diagnostics) && scanned?.ids instanceof Set && Array.isArray(scanned.links);
+  return doc instanceof PackedDocument;
+}
+
+/**
+ * A document as the pack holds it. What every run reads of every document (its URL, ids,
+ * ids as rendered, problems) is read with the pack; the rest is kept as the bytes it was
+ * written as, one block per document, and read only when asked for: its links (the link
+ * graph reads them only for pages it checks again, see check-links.ts) and its text (the
+ * search text, read only for an entry the search memo lacks; the Markdown twin, read for
+ * llms-full.txt). A build that changes one page reads about a fifth of the pack, and has
+ * that much less to collect. Blocks not read are written back as they were read.
+ */
+export class PackedDocument implements CachedDocument {
+  url: string;
+  path: string;
+  ids: string[];
+  diagnostics: Diagnostic[];
+  /** A reused document's key and state in this run (see build-cache.ts). */
+  cacheKey?: string;
+  html?: string;
+  kept?: boolean;
+  #scannedIds: Set<string>;
+  #links: Block<LinkBlock>;
+  #search: Block<SearchSection[] | undefined>;
+  #markdown: Block<string | undefined>;
+
+  constructor(core: Core, links: Block<LinkBlock>, search: Block<SearchSection[] | undefined>, markdown: Block<string | undefined>) {
+    this.url = core.url;
+    this.path = core.path;
+    this.ids = core.ids;
+    this.diagnostics = core.diagnostics;
+    this.#scannedIds = new Set(core.scannedIds);
+    this.#links = links;
+    this.#search = search;
+    this.#markdown = markdown;
+  }
+
+  static of(doc: CachedDocument): PackedDocument {
+    if (doc instanceof PackedDocument) return doc;
+    const core: Core = { url: doc.url, path: doc.path, ids: doc.ids, diagnostics: doc.diagnostics, scannedIds: [...(doc.scanned?.ids ?? [])] };
+    const links = doc.scanned?.links ?? [];
+    return new PackedDocument(core, new Block(null, { hrefs: links.map((l) => l.href), images: links.map((l) => (l.tag === 'img' ? 1 : 0)), source: doc.links }), new Block(null, doc.search), new Block(null, doc.markdown));
+  }
+
+  /** The same document, as this run uses it (a reused page is not rendered: its HTML is in the output folder already). */
+  reused(cacheKey: string, kept: boolean): PackedDocument {
+    const copy = new PackedDocument({ url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, scannedIds: [] }, this.#links, this.#search, this.#markdown);
+    copy.#scannedIds = this.#scannedIds;
+    copy.cacheKey = cacheKey;
+    copy.html = '';
+    copy.kept = kept;
+    return copy;
+  }
+
+  /** The ids as rendered, without reading the links. */
+  get scannedIds(): ReadonlySet<string> {
+    return this.#scannedIds;
+  }
+
+  get scanned(): ScannedPage {
+    const block = this.#links.value();
+    return { ids: this.#scannedIds, links: block.hrefs.map((href, i) => ({ href, tag: block.images[i] ? 'img' : 'a' })) };
+  }
+
+  get links(): FileLink[] {
+    return this.#links.value().source;
+  }
+
+  get search(): SearchSection[] | undefined {
+    return this.#search.value();
+  }
+
+  get markdown(): string | undefined {
+    return this.#markdown.value();
+  }
+
+  /** @internal The pack's view of the document. */
+  parts(): { core: Core; blocks: Block<unknown>[] } {
+    return { core: { url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, scannedIds: [...this.#scannedIds] }, blocks: [this.#links, this.#search, this.#markdown] };
+  }
+}
+
+interface Core {
+  url: string;
+  path: string;
+  ids: string[];
+  diagnostics: Diagnostic[];
+  scannedIds: string[];
+}
+interface LinkBlock {
+  hrefs: string[];
+  /** 1 where the link is an image's source. */
+  images: number[];
+  source: FileLink[];
+}
+
+/** A value kept as its serialised bytes until it is first read. */
+class Block<T> {
+  #bytes: Uint8Array | null;
+  #value: T | undefined;
+  #read: boolean;
+  /** `bytes` to read when asked, or null and the value itself. */
+  constructor(bytes: Uint8Array | null, value?: T) {
+    this.#bytes = bytes;
+    this.#value = value;
+    this.#read = bytes === null;
+  }
+  value(): T {
+    if (!this.#read) {
+      this.#value = deserialize(this.#bytes!) as T;
+      this.#read = true;
+    }
+    return this.#value as T;
+  }
+  bytes(): Uint8Array {
+    return (this.#bytes ??= serialize(this.#value));
+  }
+}
+
+/**
+ * A shard: the documents' cores, then every document's blocks (links, search text, twin) in one byte array
+ * (their ends in `ends`), with its CRC-32: a damaged block would only be found when read,
+ * after the build trusted the entry, so the whole shard is checked when it is read.
+ */
+const BLOCKS = 3;
+const documentCodec: PackCodec<CachedDocument> = {
+  encode(entries) {
+    const blocks: Uint8Array[] = [];
+    const plain = entries.map(([key, doc]) => {
+      const { core, blocks: own } = PackedDocument.of(doc).parts();
+      for (const block of own) blocks.push(block.bytes());
+      return [key, core];
+    });
+    const ends = new Int32Array(blocks.length);
+    let at = 0;
+    blocks.forEach((b, i) => (ends[i] = at += b.length));
+    const bytes = Buffer.concat(blocks, at);
+    return { plain, ends, bytes, crc: crc32(bytes) };
+  },
+  decode(raw) {
+    const { plain, ends, bytes, crc } = (raw ?? {}) as { plain?: unknown; ends?: unknown; bytes?: unknown; crc?: unknown };
+    if (!Array.isArray(plain) || !(ends instanceof Int32Array) || !(bytes instanceof Uint8Array) || ends.length !== plain.length * BLOCKS || crc32(bytes) !== crc) return null;
+    const block = <T>(i: number): Block<T> => {
+      const start = i === 0 ? 0 : ends[i - 1]!;
+      const end = ends[i]!;
+      if (start > end || end > bytes.length) throw new Error('damaged pack');
+      return new Block<T>(bytes.subarray(start, end));
+    };
+    try {
+      return (plain as [string, Core][]).map(([key, core], i) => [key, isCore(core) ? new PackedDocument(core, block(BLOCKS * i), block(BLOCKS * i + 1), block(BLOCKS * i + 2)) : null]);
+    } catch {
+      return null;
+    }
+  },
+};
+
+function isCore(core: unknown): core is Core {
+  if (typeof core !== 'object' || core === null) return false;
+  const c = core as Record<string, unknown>;
+  return typeof c.url === 'string' && typeof c.path === 'string' && Array.isArray(c.ids) && Array.isArray(c.diagnostics) && Array.isArray(c.scannedIds);
 }

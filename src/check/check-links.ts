@@ -10,7 +10,10 @@ import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
 import { localizePath } from '../routes/paths.js';
 import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
-import { scanHtml } from './scan-html.js';
+import { scanHtml, type ScannedPage } from './scan-html.js';
+import { PackedDocument } from '../cache/document-cache.js';
+import { digest } from '../cache/fingerprint.js';
+import { SEARCH_DIR } from '../search/build-index.js';
 
 export interface ExternalLink {
   url: string;
@@ -40,20 +43,47 @@ export interface LinkCheckResult {
 
 const SKIP_SCHEMES_RE = /^(mailto|tel|data):/i;
 
-export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult> {
-  const { site, facts, documents } = input;
+/**
+ * What the last run found on each page it checked, by the page's cache key: the links
+ * that came to something (a problem or an off-site URL), in page order. A page is the
+ * same page while its key is (its HTML is a function of it), and its links come to the
+ * same while the rest of the site looks the same to them: every page's URL and ids, every
+ * output file, the redirects (the graph key). A build that changes a page's text but no
+ * heading checks that page's links alone; a changed heading, page or file checks them all.
+ */
+export interface LinkMemo {
+  get(key: string): LinkFindings | undefined;
+  set(key: string, value: LinkFindings): void;
+}
+export interface LinkFindings {
+  graph: string;
+  found: [string, Exclude<Verdict, null>][];
+}
+export const isLinkFindings = (value: unknown): value is LinkFindings => typeof value === 'object' && value !== null && typeof (value as LinkFindings).graph === 'string' && Array.isArray((value as LinkFindings).found);
+
+export async function checkLinks(input: LinkCheckInput & { memo?: LinkMemo | null }): Promise<LinkCheckResult> {
+  const { site, facts, documents, memo } = input;
   const origin = new URL(site.config.site.url).origin;
-  const scanned = new Map(documents.map((d) => [d.url, d.scanned ?? scanHtml(d.html)]));
+  // A page's ids as rendered, read without its links where the cache kept them apart.
+  const scans = new Map<RenderedDocument, ScannedPage>();
+  const scanOf = (doc: RenderedDocument): ScannedPage => {
+    let scan = scans.get(doc);
+    if (!scan) scans.set(doc, (scan = doc.scanned ?? scanHtml(doc.html)));
+    return scan;
+  };
+  const ids = new Map(documents.map((d) => [d.url, { ids: d instanceof PackedDocument ? d.scannedIds : scanOf(d).ids }]));
   const configPlaces = themeLinkPlaces(site, input.configYaml);
   const diagnostics = new Map<string, Diagnostic>();
   const external = new Map<string, ExternalLink>();
   const fresh = { storedLocale: null, storedLanguage: null };
   const severityOf = input.severity ?? (() => 'error' as const);
+  /** Set when a link of the page being judged is to a file whose name changes from build to build (the search index's). */
+  let volatile = false;
 
   /** What a link to `href` from `doc` comes to: fine, an off-site link, or a problem. */
   const judge = (href: string, doc: RenderedDocument): Verdict => {
     // "#x" with nothing the URL parser would encode or drop: an id on this very page (most of a page's links: its headings' own).
-    if (PLAIN_FRAGMENT_RE.test(href)) return anchorVerdict(href, href.length > 1 ? safeDecode(href.slice(1)) : null, doc.url, scanned.get(doc.url)!, '');
+    if (PLAIN_FRAGMENT_RE.test(href)) return anchorVerdict(href, href.length > 1 ? safeDecode(href.slice(1)) : null, doc.url, ids.get(doc.url)!, '');
     if (/^javascript:/i.test(href)) return { ruleId: 'unsafe-link', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead' };
     let url: URL;
     try {
@@ -65,44 +95,77 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
     const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
     const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
+    if (path.startsWith(`/${SEARCH_DIR}/`)) volatile = true;
     if (input.outputPaths.has(path.slice(1))) return null; // an asset or download
     let targetUrl = path;
     let via = '';
-    if (!scanned.has(targetUrl)) {
+    if (!ids.has(targetUrl)) {
       const resolved = resolveRoute(path, '', fresh, facts);
       if (resolved.type === 'redirect') {
         targetUrl = resolved.to.split('#')[0]!;
         via = ` (which redirects to ${targetUrl})`;
       }
     }
-    const target = scanned.get(targetUrl);
-    if (!target) return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint: suggest(path, [...scanned.keys()]) };
+    const target = ids.get(targetUrl);
+    if (!target) return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint: suggest(path, [...ids.keys()]) };
     return anchorVerdict(href, hash, path, target, via);
   };
   // A site path ("/developers/x#y") comes to the same from every page: judged once. The
   // menus, sidebars and footers repeat the same links on every page.
   const verdicts = new Map<string, Verdict>();
-
-  for (const doc of documents) {
-    const page = scanned.get(doc.url)!;
-    const sourceLinks = sourceLinksByHref(doc);
-    for (const { href } of page.links) {
+  /** Site paths into the search index's files (see graphKey). */
+  const volatileHrefs = new Set<string>();
+  /** Every link of the page that comes to something, in page order. */
+  const findingsOf = (doc: RenderedDocument): LinkFindings['found'] => {
+    const found: LinkFindings['found'] = [];
+    for (const { href } of scanOf(doc).links) {
       if (!href || SKIP_SCHEMES_RE.test(href)) continue;
       const sitePath = href.startsWith('/') && !href.startsWith('//');
       let verdict = sitePath ? verdicts.get(href) : undefined;
       if (verdict === undefined) {
+        const before = volatile;
+        volatile = false;
         verdict = judge(href, doc);
+        if (volatile && sitePath) volatileHrefs.add(href);
+        volatile ||= before;
         if (sitePath) verdicts.set(href, verdict);
-      }
-      if (!verdict) continue;
-      // Where the link is written, found only for the links that are to be reported (few).
-      const place = placeOf(doc, href, sourceLinks, configPlaces, input.sourceOf);
+      } else if (volatileHrefs.has(href)) volatile = true;
+      if (verdict) found.push([href, verdict]);
+    }
+    return found;
+  };
+  const graph = memo ? graphKey(origin, documents, ids, input.outputPaths, facts) : '';
+
+  for (const doc of documents) {
+    const remembered = memo && doc.cacheKey ? memo.get(doc.cacheKey) : undefined;
+    let found: LinkFindings['found'];
+    if (remembered?.graph === graph) found = remembered.found;
+    else {
+      volatile = false;
+      found = findingsOf(doc);
+      if (memo && doc.cacheKey && !volatile) memo.set(doc.cacheKey, { graph, found });
+    }
+    // Where the link is written, found only for the links that are to be reported (few).
+    let sourceLinks: Map<string, RenderedDocument['links']> | null = null;
+    for (const [href, verdict] of found) {
+      const place = placeOf(doc, href, (sourceLinks ??= sourceLinksByHref(doc)), configPlaces, input.sourceOf);
       if (place.reported) continue; // a source path the Markdown stage already reported
       if ('external' in verdict) external.set(`${verdict.external} ${place.file}:${place.line}:${place.column}`, { url: verdict.external, ...place });
       else add(diagnostics, { ...verdict, severity: severityOf(verdict.ruleId), ...place });
     }
   }
   return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
+}
+
+/**
+ * What the links of any page come to besides the page itself: the site's origin, every
+ * page's URL and ids as rendered, every output file but the search index's (whose names
+ * change with its contents; a page linking into it is never remembered), the redirects.
+ */
+function graphKey(origin: string, documents: readonly RenderedDocument[], ids: Map<string, { ids: ReadonlySet<string> }>, outputPaths: ReadonlySet<string>, facts: SiteFacts): string {
+  const pages = documents.map((d) => `${d.url}\u0001${[...ids.get(d.url)!.ids].join('\u0001')}`);
+  const files = [...outputPaths].filter((p) => !p.startsWith(`${SEARCH_DIR}/`)).sort();
+  return digest(origin, pages.join('\u0000'), files.join('\u0000'), JSON.stringify(facts));
 }
 
 /** A fragment the URL parser leaves as written: printable ASCII but for what it percent-encodes. */
@@ -141,7 +204,7 @@ function decodePath(path: string): string {
 }
 
 type Place = { file: string; line: number; column: number; reported?: boolean };
-type Verdict = null | { external: string } | { ruleId: string; message: string; hint: string };
+export type Verdict = null | { external: string } | { ruleId: string; message: string; hint: string };
 
 /**
  * The page's Markdown links by the href each becomes, in the order they appear: the n-th

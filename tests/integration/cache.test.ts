@@ -117,6 +117,38 @@ describe('build cache', () => {
     expectSameAsCold();
   });
 
+  it("takes an unchanged page's link findings from the last build until what they point at changes, as a cold build finds them", () => {
+    edit('content/developers/getting-started.md', (t) => `${t}\nSee [the request](payments/create-payment.md#request) and [nothing](payments/create-payment.md#no-such-heading).\n`);
+    const warnings = (out: string) => out.split('\n').filter((l) => l.includes('warning')).sort();
+    const cold = () => {
+      const out = mkdtempSync(join(tmpdir(), 'bankdocs-cold-'));
+      try {
+        return warnings(cli(['build', '--out', out], { BANKDOCS_CACHE: 'off' }).out);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    };
+    const first = cli(['build']);
+    expect(first.status).toBe(0);
+    expect(warnings(first.out).join('\n')).toMatch(/getting-started\.md:\d+:\d+.*no heading or element with id "no-such-heading"/);
+    // Text only: the guide that links to the page is not rendered again, and its findings are the same.
+    edit('content/developers/payments/create-payment.md', (t) => `${t}\nA sentence added to the guide.\n`);
+    const text = cli(['build']);
+    expect(text.out).toMatch(/23 unchanged pages reused/);
+    expect(warnings(text.out)).toEqual(warnings(first.out));
+    // The heading it links to is renamed: the unchanged guide's link is judged again.
+    edit('content/developers/payments/create-payment.md', (t) => t.replace('## Request', '## The request'));
+    const heading = cli(['build']);
+    expect(heading.out).toMatch(/23 unchanged pages reused/);
+    expect(warnings(heading.out).join('\n')).toMatch(/getting-started\.md:\d+:\d+.*no heading or element with id "request"/);
+    expect(warnings(heading.out)).toEqual(cold());
+    // And back: the warning is gone without the guide being rendered.
+    edit('content/developers/payments/create-payment.md', (t) => t.replace('## The request', '## Request'));
+    const back = cli(['build']);
+    expect(warnings(back.out)).toEqual(warnings(first.out));
+    expectSameAsCold();
+  });
+
   it('a front matter edit reaches the pages that show it; a removed page leaves no file behind', () => {
     expect(cli(['build']).status).toBe(0);
     edit('content/developers/getting-started.md', (t) => t.replace('title: "Getting started"', 'title: "Getting started quickly"'));
