@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { outputError, type Diagnostic } from '../diagnostics.js';
 import type { CacheTarget } from '../cache/build-cache.js';
+import { PackedDocument } from '../cache/document-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
 import { digest, toolFingerprint } from '../cache/fingerprint.js';
 import { contentId, forgetManifest, inputFilesOf, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type InputPlan, type InputRecord, type OutputManifest, type OutputRecord } from '../cache/output-manifest.js';
@@ -185,7 +186,8 @@ export function documentKeys(documents: readonly RenderedDocument[]): Map<string
   for (const d of documents) {
     if (!d.cacheKey) continue;
     keys.set(d.path, d.cacheKey);
-    if (d.markdown !== undefined) keys.set(markdownTwinUrl(d.url).slice(1), `twin:${d.cacheKey}`);
+    // A kept document says whether it has a twin without reading it.
+    if (d instanceof PackedDocument ? d.hasTwin : d.markdown !== undefined) keys.set(markdownTwinUrl(d.url).slice(1), `twin:${d.cacheKey}`);
   }
   return keys;
 }

@@ -138,6 +138,8 @@ export class PackedDocument implements CachedDocument {
   cacheKey?: string;
   html?: string;
   kept?: boolean;
+  /** Whether `markdown` is set, known without reading it. */
+  readonly hasTwin: boolean;
   #scannedIds: Set<string>;
   #links: Block<LinkBlock>;
   #search: Block<SearchSection[] | undefined>;
@@ -149,6 +151,7 @@ export class PackedDocument implements CachedDocument {
     this.ids = core.ids;
     this.diagnostics = core.diagnostics;
     this.#scannedIds = new Set(core.scannedIds);
+    this.hasTwin = core.twin;
     this.#links = links;
     this.#search = search;
     this.#markdown = markdown;
@@ -156,14 +159,14 @@ export class PackedDocument implements CachedDocument {
 
   static of(doc: CachedDocument): PackedDocument {
     if (doc instanceof PackedDocument) return doc;
-    const core: Core = { url: doc.url, path: doc.path, ids: doc.ids, diagnostics: doc.diagnostics, scannedIds: [...(doc.scanned?.ids ?? [])] };
+    const core: Core = { url: doc.url, path: doc.path, ids: doc.ids, diagnostics: doc.diagnostics, scannedIds: [...(doc.scanned?.ids ?? [])], twin: doc.markdown !== undefined };
     const links = doc.scanned?.links ?? [];
     return new PackedDocument(core, new Block(null, { hrefs: links.map((l) => l.href), images: links.map((l) => (l.tag === 'img' ? 1 : 0)), source: doc.links }), new Block(null, doc.search), new Block(null, doc.markdown));
   }
 
   /** The same document, as this run uses it (a reused page is not rendered: its HTML is in the output folder already). */
   reused(cacheKey: string, kept: boolean): PackedDocument {
-    const copy = new PackedDocument({ url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, scannedIds: [] }, this.#links, this.#search, this.#markdown);
+    const copy = new PackedDocument({ url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, scannedIds: [], twin: this.hasTwin }, this.#links, this.#search, this.#markdown);
     copy.#scannedIds = this.#scannedIds;
     copy.cacheKey = cacheKey;
     copy.html = '';
@@ -195,7 +198,7 @@ export class PackedDocument implements CachedDocument {
 
   /** @internal The pack's view of the document. */
   parts(): { core: Core; blocks: Block<unknown>[] } {
-    return { core: { url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, scannedIds: [...this.#scannedIds] }, blocks: [this.#links, this.#search, this.#markdown] };
+    return { core: { url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, scannedIds: [...this.#scannedIds], twin: this.hasTwin }, blocks: [this.#links, this.#search, this.#markdown] };
   }
 }
 
@@ -205,6 +208,8 @@ interface Core {
   ids: string[];
   diagnostics: Diagnostic[];
   scannedIds: string[];
+  /** Whether the document has a Markdown twin (without reading it). */
+  twin: boolean;
 }
 interface LinkBlock {
   hrefs: string[];
@@ -276,5 +281,5 @@ const documentCodec: PackCodec<CachedDocument> = {
 function isCore(core: unknown): core is Core {
   if (typeof core !== 'object' || core === null) return false;
   const c = core as Record<string, unknown>;
-  return typeof c.url === 'string' && typeof c.path === 'string' && Array.isArray(c.ids) && Array.isArray(c.diagnostics) && Array.isArray(c.scannedIds);
+  return typeof c.url === 'string' && typeof c.path === 'string' && Array.isArray(c.ids) && Array.isArray(c.diagnostics) && Array.isArray(c.scannedIds) && typeof c.twin === 'boolean';
 }

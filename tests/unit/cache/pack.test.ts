@@ -83,6 +83,7 @@ describe('openDocumentCache', () => {
     const read = second.get(keys[3]!)!;
     expect(read).toBeInstanceOf(PackedDocument);
     expect((read as PackedDocument).scannedIds).toEqual(new Set(['main', 'intro']));
+    expect((read as PackedDocument).hasTwin).toBe(true);
     expect(plain(read)).toEqual(plain(doc(3)));
     // Saved again untouched (another entry changed in its shard): the next run reads the same.
     for (const key of keys) second.get(key);
