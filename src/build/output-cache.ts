@@ -114,7 +114,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   };
 
   return {
-    target: { dir, mode: 'output', manifest: intact ? previous : null },
+    target: { dir, mode: 'output', manifest: intact ? previous : null, ...(inputs ? { inputHashes: new Map([...sources].flatMap(([name, path]): [string, string][] => { const hash = inputs.get(name)?.hash; return hash ? [[path, hash]] : []; })) } : {}) },
     upToDate,
     identify(files, documents) {
       const keys = documentKeys(documents);

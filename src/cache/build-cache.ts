@@ -32,6 +32,12 @@ export interface CacheTarget {
    * left it; pages are then reused only if that folder holds them.
    */
   manifest?: OutputManifest | null;
+  /**
+   * Output only: the content hash of every input file by its path, as the quick check
+   * found them (recorded hashes of files whose size and time did not change): content
+   * files found here are parsed from the cache (see PageMemo in load-content.ts).
+   */
+  inputHashes?: ReadonlyMap<string, string>;
 }
 
 /** Decides per document: reuse or render; and for output, whether the folder is updated in place. */

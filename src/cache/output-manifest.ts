@@ -80,20 +80,22 @@ export function forgetManifest(file: string): void {
  * written (size and time), besides `extra` (the marker): nobody changed it since.
  */
 export function outputIntact(outDir: string, manifest: OutputManifest, extra: readonly string[]): boolean {
-  let listed: string[];
+  let listed: import('node:fs').Dirent[];
   try {
-    listed = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-      .filter((e) => !e.isDirectory())
-      .map((e) => join(e.parentPath, e.name).slice(outDir.length + 1).split(sep).join('/'));
+    listed = (readdirSync(outDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((e) => !e.isDirectory());
   } catch {
     return false;
   }
   if (listed.length !== manifest.files.size + extra.length) return false;
-  for (const path of listed) {
+  // Paths by string, not path.join: a few thousand entries of a folder read just now.
+  const root = outDir.length;
+  for (const e of listed) {
+    const dir = e.parentPath.length > root ? `${e.parentPath.slice(root + 1)}/` : '';
+    const path = sep === '/' ? `${dir}${e.name}` : `${dir}${e.name}`.split(sep).join('/');
     if (extra.includes(path)) continue;
     const record = manifest.files.get(path);
     if (!record) return false;
-    const stat = statSync(join(outDir, path), { throwIfNoEntry: false });
+    const stat = statSync(`${e.parentPath}${sep}${e.name}`, { throwIfNoEntry: false });
     if (!stat || !stat.isFile() || stat.size !== record.size || stat.mtimeMs !== record.mtimeMs) return false;
   }
   return true;

@@ -22,7 +22,24 @@ export interface LoadedContent {
   diagnostics: Diagnostic[];
 }
 
-export async function loadContent(resolved: ResolvedConfig): Promise<LoadedContent> {
+/**
+ * Pages parsed by an earlier run, by their file's path, when the file still holds the
+ * same bytes (build-cache.ts keys them by its content hash). Only a page read without a
+ * problem is kept: one with a problem is read again, so its problem is reported again.
+ */
+export interface PageMemo {
+  get(file: string): ParsedPage | undefined;
+  set(file: string, page: ParsedPage): void;
+}
+/** What a page's file makes of it, given its collection (its place decides the rest). */
+export interface ParsedPage {
+  collection: string;
+  data: PageData;
+  body: string;
+  frontMatter?: { yaml: string; lineOffset: number };
+}
+
+export async function loadContent(resolved: ResolvedConfig, { memo = null }: { memo?: PageMemo | null } = {}): Promise<LoadedContent> {
   const { config, contentDir } = resolved;
   const diagnostics: Diagnostic[] = [];
   const files = await walk(contentDir, diagnostics).catch((error: NodeJS.ErrnoException) => {
@@ -50,17 +67,37 @@ export async function loadContent(resolved: ResolvedConfig): Promise<LoadedConte
 
   // Read in one synchronous sweep: for a thousand small files, ten times faster than as
   // many promises through the thread pool, and nothing else could run meanwhile anyway.
-  const texts = markdown.map((rel) => readMarkdown(join(contentDir, rel), readFileSync, diagnostics));
+  const fileOf = (rel: string) => (sep === '/' ? `${contentDir}/${rel}` : join(contentDir, rel));
+  const remembered = markdown.map((rel) => memo?.get(fileOf(rel)));
+  /** Whether reading the file said nothing (a page is remembered only then). */
+  const clean = markdown.map(() => true);
+  const read = (rel: string, i: number) => {
+    const before = diagnostics.length;
+    const text = readMarkdown(fileOf(rel), readFileSync, diagnostics);
+    clean[i] = diagnostics.length === before;
+    return text;
+  };
+  const texts = markdown.map((rel, i) => (remembered[i] ? '' : read(rel, i)));
   // Which declared collection each file belongs to (src/content/classify.ts).
   const { classified, diagnostics: unplaced } = classifyFiles({ files: markdown.filter((_, i) => texts[i] !== null), collections: resolved.collections, contentDir, configFile: resolved.file, parsed: resolved.yaml });
   diagnostics.push(...unplaced);
   const pages: Page[] = [];
   markdown.forEach((rel, i) => {
-    const text = texts[i];
     const where = classified.get(rel);
-    if (text === null || !where) return;
-    const page = readPage({ rel, file: join(contentDir, rel), text: text!, where, collections: resolved.collections, diagnostics });
-    if (page) pages.push(page);
+    if (texts[i] === null || !where) return;
+    const file = fileOf(rel);
+    const known = remembered[i];
+    if (known?.collection === where.info.collection) {
+      pages.push({ source: rel, file, info: where.info, data: known.data, body: known.body, url: where.url, ...(known.frontMatter ? { frontMatter: known.frontMatter } : {}) });
+      return;
+    }
+    const text = known ? read(rel, i) : texts[i]!;
+    if (text === null) return;
+    const before = diagnostics.length;
+    const page = readPage({ rel, file, text, where, collections: resolved.collections, diagnostics });
+    if (!page) return;
+    pages.push(page);
+    if (memo && clean[i] && diagnostics.length === before) memo.set(file, { collection: where.info.collection, data: page.data, body: page.body, ...(page.frontMatter ? { frontMatter: page.frontMatter } : {}) });
   });
 
   // developers/a.md and developers/a/index.md would both be /developers/a.
@@ -167,7 +204,11 @@ function readPage({ rel, file, text, where, collections, diagnostics }: ReadPage
  */
 async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const relOf = (e: (typeof entries)[number]) => join(e.parentPath, e.name).slice(root.length + 1).split(sep).join('/');
+  // By string, not path.join: a thousand entries of the folder just read.
+  const relOf = (e: (typeof entries)[number]) => {
+    const rel = e.parentPath.length > root.length ? `${e.parentPath.slice(root.length + 1)}${sep}${e.name}` : e.name;
+    return sep === '/' ? rel : rel.split(sep).join('/');
+  };
   const visible = entries.filter((e) => !relOf(e).split('/').some((part) => part.startsWith('.')));
   for (const link of visible.filter((e) => e.isSymbolicLink())) diagnostics.push(symlinkDiagnostic(relOf(link), join(link.parentPath, link.name)));
   return visible.filter((e) => e.isFile()).map(relOf).sort();
@@ -206,13 +247,12 @@ function fileNameProblems(root: string, files: readonly string[]): Diagnostic[] 
   const diagnostics: Diagnostic[] = [];
   const byLowerCase = new Map<string, string>();
   for (const rel of files) {
-    const file = join(root, rel);
     if (BAD_NAME_RE.test(rel)) {
-      diagnostics.push({ ruleId: 'content-file-name', severity: 'error', message: `the name ${JSON.stringify(rel)} cannot be part of a URL (control characters and # ? % \\ < > " | * : are not allowed)`, hint: 'rename the file with letters, digits, "-", "_" and "."', file, line: 1, column: 1 });
+      diagnostics.push({ ruleId: 'content-file-name', severity: 'error', message: `the name ${JSON.stringify(rel)} cannot be part of a URL (control characters and # ? % \\ < > " | * : are not allowed)`, hint: 'rename the file with letters, digits, "-", "_" and "."', file: join(root, rel), line: 1, column: 1 });
     }
     const other = byLowerCase.get(rel.toLowerCase());
     if (other) {
-      diagnostics.push({ ruleId: 'content-file-collision', severity: 'error', message: `${rel} and ${other} differ only in case; on macOS, Windows and many hosts they are one file`, hint: 'rename one of them', file, line: 1, column: 1 });
+      diagnostics.push({ ruleId: 'content-file-collision', severity: 'error', message: `${rel} and ${other} differ only in case; on macOS, Windows and many hosts they are one file`, hint: 'rename one of them', file: join(root, rel), line: 1, column: 1 });
     }
     byLowerCase.set(rel.toLowerCase(), rel);
   }

@@ -1,8 +1,10 @@
 // `bankdocs check` reads every source file once (issue #15): each Markdown file, the
 // config, the OpenAPI document and the Ruby client surface are read when the site is
 // loaded, and every later stage (links, examples, translations, search, the published
-// OpenAPI files) works from what was read. The file system is wrapped to count reads.
-import { readdirSync } from 'node:fs';
+// OpenAPI files) works from what was read. A build after an edit reads the edited file
+// alone: the others are parsed from the cache. The file system is wrapped to count reads.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { copySite, removeSite } from '../helpers/site.js';
@@ -53,5 +55,35 @@ describe('bankdocs check reads', () => {
     expect(sources.length).toBeGreaterThan(100);
     const counted = Object.fromEntries(sources.map((file) => [file.slice(site.length + 1), reads.get(file) ?? 0]));
     expect(counted).toEqual(Object.fromEntries(sources.map((file) => [file.slice(site.length + 1), 1])));
+  });
+});
+
+describe('a build after an edit reads', () => {
+  it('the edited Markdown file, and none of the others', async () => {
+    const { buildSite } = await import('../../src/build/build.js');
+    const cache = mkdtempSync(join(tmpdir(), 'bankdocs-reads-'));
+    const out = mkdtempSync(join(tmpdir(), 'bankdocs-reads-out-'));
+    vi.stubEnv('BANKDOCS_CACHE_DIR', cache);
+    try {
+      const build = () => buildSite({ config: join(site, 'docs.config.yaml'), out, force: true, workers: 0 });
+      expect((await build()).ok).toBe(true);
+      const content = join(site, 'content');
+      const markdown = readdirSync(content, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).map((f) => join(content, f));
+      const edited = markdown.find((f) => f.endsWith(join('developers', 'dashboard-api.md')))!;
+      expect(edited).toBeDefined();
+      writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nOne more sentence.\n`);
+      reads.clear();
+      const warm = await build();
+      expect(warm.ok).toBe(true);
+      expect(warm.reused).toBeGreaterThan(100);
+      expect(reads.get(edited)).toBeGreaterThan(0);
+      expect(markdown.filter((f) => f !== edited && reads.has(f))).toEqual([]);
+      // What the build made of the edit is there.
+      expect(readFileSync(join(out, 'developers', 'dashboard-api', 'index.html'), 'utf8')).toContain('One more sentence.');
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
