@@ -93,11 +93,12 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
       if (!dir) return;
       const kept = Array.from({ length: SHARDS }, () => [] as [string, T][]);
       for (const entry of next) kept[shardOf(entry[0])]!.push(entry);
-      kept.forEach((entries, shard) => {
-        // A shard whose entries are all as read, and all still used, stays as it is.
-        if (!changed.has(shard) && entries.length === sizes[shard]) return;
-        if (writeCacheFile(fileOf(shard), serialize({ format: FORMAT, entries: codec.encode(entries) }))) releaseBuffers();
-      });
+      // A shard whose entries are all as read, and all still used, stays as it is.
+      const due = kept.flatMap((entries, shard) => (!changed.has(shard) && entries.length === sizes[shard] ? [] : [shard]));
+      // Writing a whole pack (a cold build, at its memory peak), each buffer is freed once
+      // written; for the few shards an edit changes, the collections would cost more than they free.
+      const release = due.length > SHARDS / 2;
+      for (const shard of due) if (writeCacheFile(fileOf(shard), serialize({ format: FORMAT, entries: codec.encode(kept[shard]!) })) && release) releaseBuffers();
     },
     get hits() {
       return hits;

@@ -158,7 +158,8 @@ export function keep(memo: SearchMemo, last: MemoVocabulary | null, built: Pick<
   let used = 0;
   for (const flag of inUse) used += flag;
   if (last && built.vocabulary.length <= used * 2 + VOCABULARY_SLACK) {
-    const grown = { stamp: last.stamp, words: [...built.vocabulary] };
+    // No new word: the vocabulary the last build kept stays as it is (not written again).
+    const grown = built.vocabulary.length === last.words.length ? last : { stamp: last.stamp, words: [...built.vocabulary] };
     memo.setVocabulary(grown);
     for (const [entry, { key, fresh }] of keyOf) if (fresh) memo.set(key, remember(entry, built.words.get(entry)!, grown.stamp));
     return;
