@@ -7,8 +7,8 @@ import { contentId } from '../cache/output-manifest.js';
 import { fileWriter } from './page-sink.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { contentCollisions } from '../content/content-files.js';
-import { loadContent, type PageMemo, type ParsedPage } from '../content/load-content.js';
-import { digest, toolFingerprint } from '../cache/fingerprint.js';
+import { loadContent } from '../content/load-content.js';
+import { pageMemo } from '../cache/page-cache.js';
 import type { Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
@@ -228,42 +228,6 @@ function stageFiles(dir: string, files: OutputFile[], written: ReadonlySet<strin
     return { path: f.path, staged: keys.get(f.path) ?? contentId(f.contents) };
   });
 }
-
-/**
- * Pages the last build parsed, by their file's content hash (a build's input snapshot has
- * it for every file: recorded for files whose size and time did not change), so a build
- * after an edit reads and parses the edited files alone. Front matter is read by the
- * collections' schemas: another bankdocs or other collections read it anew.
- */
-function pageMemo(cache: CacheTarget | null, resolved: ResolvedConfig): { memo: PageMemo; save(): void } | null {
-  const hashes = cache?.inputHashes;
-  if (!cache?.dir || !hashes) return null;
-  const pack = openPack(cache.dir, 'pages', isParsedPage);
-  const reading = digest(toolFingerprint(), JSON.stringify(resolved.collections.map((c) => c.model))).slice(0, 16);
-  // The file's SHA-1 first: the pack's shards are by the key's first hex digit.
-  const keyOf = (file: string) => {
-    const hash = hashes.get(file);
-    return hash?.startsWith('sha1:') ? `${hash.slice(5)}${reading}` : null;
-  };
-  return {
-    memo: {
-      get: (file) => {
-        const key = keyOf(file);
-        return key ? pack.get(key) : undefined;
-      },
-      set: (file, page) => {
-        const key = keyOf(file);
-        if (key) pack.set(key, page);
-      },
-    },
-    save: () => pack.save(),
-  };
-}
-
-const isParsedPage = (value: unknown): value is ParsedPage => {
-  const p = value as ParsedPage | null;
-  return typeof p === 'object' && p !== null && typeof p.collection === 'string' && typeof p.body === 'string' && typeof p.data === 'object' && p.data !== null && typeof p.data.title === 'string';
-};
 
 /** The search index; with the cache, unchanged pages' entries and words come from the last build. */
 function searchIndex(site: Site, plan: RoutePlan, documents: RenderedDocument[], cache: CacheTarget | null): OutputFile[] {

@@ -44,8 +44,13 @@ export interface CacheTarget {
 export function planCache(target: CacheTarget, input: RenderInput, documents: readonly DocumentPlan[]): { plan: CachePlan; inPlace: boolean; toRender: number } {
   const store: DocumentCache = openDocumentCache(target.dir, target.mode);
   const site = siteKey(input, { mode: target.mode });
-  const bodies = new Map(input.site.pages.map((p) => [p.source, p.body]));
-  const keys = new Map(documents.map((doc) => [doc, documentKey(site, doc, (source) => bodies.get(source) ?? '')]));
+  // A page's text by its file's hash where it has one (its body is then not read): the same bytes, the same text.
+  const pageOf = new Map(input.site.pages.map((p) => [p.source, p]));
+  const textOf = (source: string) => {
+    const page = pageOf.get(source);
+    return page ? (page.hash ?? page.body) : '';
+  };
+  const keys = new Map(documents.map((doc) => [doc, documentKey(site, doc, textOf)]));
   const manifest = target.mode === 'output' ? (target.manifest ?? null) : null;
   // A page can be reused when the cache has its facts and (for output) the folder holds its HTML.
   const usable = new Map<DocumentPlan, CachedDocument>();
@@ -60,7 +65,7 @@ export function planCache(target: CacheTarget, input: RenderInput, documents: re
       if (target.mode === 'output' && manifest?.files.get(outputPath(doc.url))?.id !== key) continue;
       let cached = store.get(key);
       if (!cached && built) {
-        cached = built.get(documentKey(builtSite, doc, (source) => bodies.get(source) ?? ''));
+        cached = built.get(documentKey(builtSite, doc, textOf));
         if (cached) store.set(key, cached);
       }
       if (cached) usable.set(doc, cached);

@@ -13,6 +13,7 @@ import { classifyFile, classifyFiles, type Classified } from './classify.js';
 import type { CompiledCollection } from './collections.js';
 import { vetContentFiles } from './content-files.js';
 import { decodeSource } from './encoding.js';
+import { contentId } from '../cache/output-manifest.js';
 import { simpleFrontMatter, splitFrontMatter } from './front-matter.js';
 import { frontMatterSchema } from './schemas.js';
 import type { Page, PageData, Site } from './site.js';
@@ -28,7 +29,8 @@ export interface LoadedContent {
  * problem is kept: one with a problem is read again, so its problem is reported again.
  */
 export interface PageMemo {
-  get(file: string): ParsedPage | undefined;
+  /** The page as the last run parsed it: `page` makes it, given its place (read lazily, its body). */
+  get(file: string): { collection: string; page(rel: string, file: string, where: Classified): Page } | undefined;
   set(file: string, page: ParsedPage): void;
 }
 /** What a page's file makes of it, given its collection (its place decides the rest). */
@@ -77,7 +79,8 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     clean[i] = diagnostics.length === before;
     return text;
   };
-  const texts = markdown.map((rel, i) => (remembered[i] ? '' : read(rel, i)));
+  const REMEMBERED = { text: '', hash: '' };
+  const texts = markdown.map((rel, i) => (remembered[i] ? REMEMBERED : read(rel, i)));
   // Which declared collection each file belongs to (src/content/classify.ts).
   const { classified, diagnostics: unplaced } = classifyFiles({ files: markdown.filter((_, i) => texts[i] !== null), collections: resolved.collections, contentDir, configFile: resolved.file, parsed: resolved.yaml });
   diagnostics.push(...unplaced);
@@ -88,13 +91,13 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     const file = fileOf(rel);
     const known = remembered[i];
     if (known?.collection === where.info.collection) {
-      pages.push({ source: rel, file, info: where.info, data: known.data, body: known.body, url: where.url, ...(known.frontMatter ? { frontMatter: known.frontMatter } : {}) });
+      pages.push(known.page(rel, file, where));
       return;
     }
-    const text = known ? read(rel, i) : texts[i]!;
-    if (text === null) return;
+    const got = known ? read(rel, i) : texts[i]!;
+    if (got === null) return;
     const before = diagnostics.length;
-    const page = readPage({ rel, file, text, where, collections: resolved.collections, diagnostics });
+    const page = readPage({ rel, file, text: got.text, hash: got.hash, where, collections: resolved.collections, diagnostics });
     if (!page) return;
     pages.push(page);
     if (memo && clean[i] && diagnostics.length === before) memo.set(file, { collection: where.info.collection, data: page.data, body: page.body, ...(page.frontMatter ? { frontMatter: page.frontMatter } : {}) });
@@ -135,23 +138,25 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
 export async function loadPage(contentDir: string, rel: string, collections: readonly CompiledCollection[]): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const file = join(contentDir, rel);
-  const text = readMarkdown(file, readFileSync, diagnostics);
-  if (text === null) return { page: null, diagnostics };
+  const read = readMarkdown(file, readFileSync, diagnostics);
+  if (read === null) return { page: null, diagnostics };
   const where = classifyFile(rel, file, collections);
   if (!where.ok) return { page: null, diagnostics: [...diagnostics, where.diagnostic] };
-  return { page: readPage({ rel, file, text, where: where.value, collections, diagnostics }), diagnostics };
+  return { page: readPage({ rel, file, text: read.text, hash: read.hash, where: where.value, collections, diagnostics }), diagnostics };
 }
 
 interface ReadPageInput {
   rel: string;
   file: string;
   text: string;
+  /** The SHA-1 of the file's bytes (contentId). */
+  hash: string;
   where: Classified;
   collections: readonly CompiledCollection[];
   diagnostics: Diagnostic[];
 }
 
-function readPage({ rel, file, text, where, collections, diagnostics }: ReadPageInput): Page | null {
+function readPage({ rel, file, text, hash, where, collections, diagnostics }: ReadPageInput): Page | null {
   const { info, url } = where;
   const schema = frontMatterSchema(collections.find((c) => c.model.name === info.collection)!.model);
   const split = splitFrontMatter(text);
@@ -161,7 +166,7 @@ function readPage({ rel, file, text, where, collections, diagnostics }: ReadPage
   const fallback = (data: unknown): Page => {
     const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
     const title = typeof record.title === 'string' ? record.title : rel.split('/').at(-1)!.replace(/\.md$/, '');
-    return { source: rel, file, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url, ...frontMatter };
+    return { source: rel, file, hash, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url, ...frontMatter };
   };
   if (split.yaml === null) {
     diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
@@ -175,7 +180,7 @@ function readPage({ rel, file, text, where, collections, diagnostics }: ReadPage
   const simple = simpleFrontMatter(split.yaml);
   if (simple) {
     const quick = schema.safeParse(simple);
-    if (quick.success) return { source: rel, file, info, data: quick.data as PageData, body: split.body, url, ...frontMatter };
+    if (quick.success) return { source: rel, file, hash, info, data: quick.data as PageData, body: split.body, url, ...frontMatter };
   }
   const source: YamlSource = {
     file,
@@ -194,7 +199,7 @@ function readPage({ rel, file, text, where, collections, diagnostics }: ReadPage
     diagnostics.push(...zodDiagnostics(source, result.error.issues));
     return fallback(raw);
   }
-  return { source: rel, file, info, data: result.data as PageData, body: split.body, url, ...frontMatter };
+  return { source: rel, file, hash, info, data: result.data as PageData, body: split.body, url, ...frontMatter };
 }
 
 /**
@@ -215,15 +220,16 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
 }
 
 /** A Markdown file's text; null (and file-too-large) when it is over the limit, which is checked before reading. */
-function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[]): string | null {
+function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[]): { text: string; hash: string } | null {
   const size = statSync(file).size;
   if (size > SIZE_LIMITS.markdown.bytes) {
     diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size }));
     return null;
   }
-  const decoded = decodeSource(read(file), file);
+  const bytes = read(file);
+  const decoded = decodeSource(bytes, file);
   if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
-  return decoded.text;
+  return decoded.text === null ? null : { text: decoded.text, hash: contentId(bytes) };
 }
 
 /** A symbolic link under the content folder, reported by the walk and by the dev server. */

@@ -20,6 +20,8 @@ export interface Page {
   source: string;
   /** Absolute path of the file. */
   file: string;
+  /** The SHA-1 of the file's bytes as read ("sha1:…"): what the cache keys the page's text by. */
+  hash?: string;
   /** Its collection, layout, locale and the placeholder values of its file pattern. */
   info: PageInfo;
   data: PageData;
