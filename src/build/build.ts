@@ -132,8 +132,12 @@ async function compileWith(
   // process while this thread reads the content.
   const bundling = cachedAssets(cache?.dir ?? null, { runtime: resolved.config.runtime });
   bundling.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-  const pages = pageMemo(cache, resolved);
-  const content = await task(timings, 'content', () => loadContent(resolved, { memo: pages?.memo ?? null }));
+  // Saved now, while the build holds little, and let go: a page is kept only when read
+  // without a problem, whatever becomes of the build (at its end, the build's memory peaks).
+  const content = await task(timings, 'content', () => {
+    const pages = pageMemo(cache, resolved);
+    return loadContent(resolved, { memo: pages?.memo ?? null }).finally(() => pages?.save());
+  });
   diagnostics.push(...content.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   const { site } = content;
@@ -211,7 +215,6 @@ async function compileWith(
   if (ok || options.scan) {
     cached?.plan.save();
     linkMemo?.save();
-    pages?.save();
   }
   return { ok, diagnostics, timings, compiled: { site, configYaml: resolved.yaml, plan, documents, stubs, files, external: links.external }, reused: cached?.plan.reused ?? 0, inPlace };
 }
