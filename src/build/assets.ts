@@ -16,7 +16,8 @@ import { importModule } from '../dynamic-import.js';
 
 export type MadeFile =
   /** `path` is under dist/, with "/" separators. */
-  | { path: string; contents: string | Uint8Array }
+  /** `id`: its content id when known without hashing it (a name made of its content's hash, a twin's document key). */
+  | { path: string; contents: string | Uint8Array; id?: string }
   /** A file copied as it is, e.g. an image under content/. */
   | { path: string; from: string };
 

@@ -228,7 +228,7 @@ function stageFiles(dir: string, files: OutputFile[], written: ReadonlySet<strin
   return files.map((f) => {
     if (!('contents' in f)) return f;
     if (!written.has(f.path)) write(f.path, f.contents);
-    return { path: f.path, staged: keys.get(f.path) ?? contentId(f.contents) };
+    return { path: f.path, staged: keys.get(f.path) ?? f.id ?? contentId(f.contents) };
   });
 }
 

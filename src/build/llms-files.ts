@@ -12,12 +12,13 @@ import { LLMS_FULL_TXT_URL, LLMS_TXT_URL, markdownTwinUrl } from '../routes/mark
 import type { DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { OutputFile } from './assets.js';
 import { heapKeeper } from './heap.js';
+import { digest } from '../cache/fingerprint.js';
 
 export interface LlmsInput {
   site: Site;
   plan: Pick<RoutePlan, 'documents' | 'urlBySource'>;
   /** The rendered documents: each carries its twin, made while it was rendered. */
-  documents?: readonly Pick<RenderedDocument, 'url' | 'markdown'>[];
+  documents?: readonly Pick<RenderedDocument, 'url' | 'markdown' | 'cacheKey'>[];
 }
 
 const hasTwin = (doc: DocumentPlan) => doc.kind === 'page' || doc.kind === 'api';
@@ -58,7 +59,9 @@ export function llmsFiles({ site, plan, documents = [] }: LlmsInput): OutputFile
   }
   const files: OutputFile[] = [...twins].map(([url, text]) => ({ path: markdownTwinUrl(url).slice(1), contents: text }));
   files.push({ path: LLMS_TXT_URL.slice(1), contents: llmsTxt(site, plan.documents) });
-  files.push({ path: LLMS_FULL_TXT_URL.slice(1), contents: llmsFullTxt(site, plan.documents, twins) });
+  // Each part is its document's twin, which its cache key names (output-cache.ts): so are the parts.
+  const keys = new Map(documents.filter((d) => d.cacheKey && d.markdown !== undefined).map((d) => [d.url, d.cacheKey!]));
+  files.push({ path: LLMS_FULL_TXT_URL.slice(1), ...llmsFullTxt(site, plan.documents, twins, keys) });
   return files;
 }
 
@@ -96,7 +99,8 @@ function llmsTxt(site: Site, documents: readonly DocumentPlan[]): string {
   return `# ${config.product.name}\n\n> ${summary(site, documents)}\n\n${config.product.name} ${config.product.tag} documentation by ${config.product.provider}. Every page has a Markdown version: its URL with \`.md\` added (the links below).\n\n${sections.join('\n\n')}\n`;
 }
 
-function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], twins: ReadonlyMap<string, string>): string {
+/** The file, and its id when every part has a cache key: the header and the parts' URLs and keys, not 6 MB hashed. */
+function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], twins: ReadonlyMap<string, string>, keys: ReadonlyMap<string, string>): { contents: string; id?: string } {
   const { config } = site;
   const pages = documents.filter((d): d is PageDocument => d.kind === 'page');
   const chosen: DocumentPlan[] = [
@@ -110,7 +114,10 @@ function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], twins: Read
     const newline = text.indexOf('\n');
     return `${text.slice(0, newline)}\n\nSource: ${new URL(doc.url, config.site.url).href}${text.slice(newline)}`.trim();
   });
-  return `# ${config.product.name} documentation, full text\n\n> ${summary(site, documents)}\n\n${parts.join('\n\n---\n\n')}\n`;
+  const header = `# ${config.product.name} documentation, full text\n\n> ${summary(site, documents)}\n\n`;
+  const contents = `${header}${parts.join('\n\n---\n\n')}\n`;
+  const named = chosen.every((doc) => keys.has(doc.url));
+  return named ? { contents, id: `llms:${digest(header, config.site.url, ...chosen.flatMap((doc) => [doc.url, keys.get(doc.url)!]))}` } : { contents };
 }
 
 /** A locale's pages in reading order: the home page, the help sections as their previous/next cards chain them, then the rest. */
@@ -131,7 +138,16 @@ function summary(site: Site, documents: readonly DocumentPlan[]): string {
   return oneLine(home?.description || `${site.config.product.name}: ${site.config.product.tag}`);
 }
 
+/** Names by locale: each Intl.DisplayNames loads its locale's data (a few milliseconds). */
+const languageNames = new Map<string, string>();
+
 function languageName(locale: string): string {
+  let name = languageNames.get(locale);
+  if (name === undefined) languageNames.set(locale, (name = displayName(locale)));
+  return name;
+}
+
+function displayName(locale: string): string {
   try {
     const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
     return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;

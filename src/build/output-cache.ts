@@ -107,7 +107,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   const upToDate = previous && upToDateOf(previous, buildKey, inputs, () => intact);
   // A copied content file is what its bytes were when the build read its inputs.
   const contentHash = (from: string): string | undefined => inputs?.get(nameOf.get(from) ?? '')?.hash;
-  const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? contentId(f.contents) : 'staged' in f ? f.staged : `file:${contentHash(f.from) ?? statId(f.from)}`);
+  const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? (f.id ?? contentId(f.contents)) : 'staged' in f ? f.staged : `file:${contentHash(f.from) ?? statId(f.from)}`);
   const statOf = (path: string, id: string): OutputRecord => {
     const stat = statSync(join(outDir, path));
     return { id, size: stat.size, mtimeMs: stat.mtimeMs };

@@ -190,8 +190,10 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
   const dir = `${SEARCH_DIR}/${locale}`;
   const files: OutputFile[] = [];
   const file = (prefix: string, json: string) => {
-    const name = `${prefix}-${contentHash(json)}.json`;
-    files.push({ path: `${dir}/${name}`, contents: json });
+    const hash = contentHash(json);
+    const name = `${prefix}-${hash}.json`;
+    // Named by its content: the name is its id (the output folder's record), not hashed again.
+    files.push({ path: `${dir}/${name}`, contents: json, id: `search:${hash}` });
     return name;
   };
 
