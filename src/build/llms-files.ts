@@ -60,7 +60,7 @@ export function llmsFiles({ site, plan, documents = [] }: LlmsInput): OutputFile
   const files: OutputFile[] = [...twins].map(([url, text]) => ({ path: markdownTwinUrl(url).slice(1), contents: text }));
   files.push({ path: LLMS_TXT_URL.slice(1), contents: llmsTxt(site, plan.documents) });
   // Each part is its document's twin, which its cache key names (output-cache.ts): so are the parts.
-  const keys = new Map(documents.filter((d) => d.cacheKey && d.markdown !== undefined).map((d) => [d.url, d.cacheKey!]));
+  const keys = new Map(documents.filter((d) => d.cacheKey && rendered.has(d.url)).map((d) => [d.url, d.cacheKey!]));
   files.push({ path: LLMS_FULL_TXT_URL.slice(1), ...llmsFullTxt(site, plan.documents, twins, keys) });
   return files;
 }
