@@ -70,7 +70,6 @@ const entries = {
   'render-worker': 'src/build/render-worker.ts',
   'page-sink-worker': 'src/build/page-sink-worker.ts',
   'dev-render-worker': 'src/dev/render-worker.ts',
-  'intact-worker': 'src/cache/intact-worker.ts',
   // Loads the bundles below through V8's code cache.
   'code-cache': 'src/code-cache.ts',
   // The package's exports (package.json "exports"): the programmatic API, the plugin API, and

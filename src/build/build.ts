@@ -149,7 +149,6 @@ async function compileWith(
 
   const assets = await task(timings, 'assets', () => bundling);
   const renderInput: RenderInput = { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: buildYear(), forOutput: !options.scan };
-  await cache?.ready;
   const cached = cache ? planCache(cache, renderInput, plan.documents) : null;
   const inPlace = cached?.inPlace ?? false;
   // "auto" on a large site: a second render thread, started now that the work is known.

@@ -15,8 +15,7 @@ import { PackedDocument } from '../cache/document-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
 import { digest, toolFingerprint } from '../cache/fingerprint.js';
 import { contentId, forgetManifest, inputFilesOf, manifestFile, outputIntact, readManifest, sameInputs, snapshotInputs, writeManifest, type InputPlan, type InputRecord, type OutputManifest, type OutputRecord } from '../cache/output-manifest.js';
-import { libEntry, THEME_DIR } from '../package-root.js';
-import { Worker } from 'node:worker_threads';
+import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import { markdownTwinUrl } from '../routes/markdown-twin.js';
 import type { OutputFile } from './assets.js';
@@ -47,19 +46,6 @@ function inputPlan(resolved: ResolvedConfig): InputPlan {
   for (const plugin of resolved.markdownPlugins ?? []) if (plugin.url.startsWith('file:')) files.push([`plugin/${plugin.name}`, new URL(plugin.url).pathname]);
   for (const file of resolved.theme?.files ?? []) files.push([`theme-override/${file}`, file]);
   return { walks, files };
-}
-
-/** Under the test runner modules are TypeScript source and there is no compiled thread. */
-const canUseThreads = !import.meta.url.endsWith('.ts');
-
-/** outputIntact on a thread of its own (intact-worker.ts); a thread that fails says no, and the build writes the whole folder. */
-function intactInThread(outDir: string, manifest: OutputManifest): Promise<boolean> {
-  return new Promise((resolve) => {
-    const worker = new Worker(libEntry('intact-worker'), { workerData: { outDir, files: manifest.files, extra: [OUTPUT_MARKER] } });
-    worker.once('message', (intact: unknown) => resolve(intact === true));
-    worker.once('error', () => resolve(false));
-    worker.once('exit', () => resolve(false));
-  });
 }
 
 /** What decides a build besides its input files: bankdocs itself, the year (the footer's), the Markdown plugins. */
@@ -117,11 +103,8 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   const nameOf = new Map([...sources].map(([name, path]) => [path, name]));
   const pluginsKey = JSON.stringify(resolved.markdownPlugins ?? []);
   const buildKey = buildKeyOf(pluginsKey);
-  // The folder is listed at once when the build may have nothing to do; otherwise on a
-  // thread of its own while the site is read (the build needs to know only before it decides what to render).
-  const mayBeUpToDate = previous !== null && previous.buildKey === buildKey && inputs !== null && sameInputs(previous.inputs, inputs);
-  const intact: boolean | Promise<boolean> = previous === null ? false : mayBeUpToDate || !canUseThreads ? outputIntact(outDir, previous, [OUTPUT_MARKER]) : intactInThread(outDir, previous);
-  const upToDate = previous && typeof intact === 'boolean' ? upToDateOf(previous, buildKey, inputs, () => intact) : null;
+  const intact = previous !== null && outputIntact(outDir, previous, [OUTPUT_MARKER]);
+  const upToDate = previous && upToDateOf(previous, buildKey, inputs, () => intact);
   // A copied content file is what its bytes were when the build read its inputs.
   const contentHash = (from: string): string | undefined => inputs?.get(nameOf.get(from) ?? '')?.hash;
   const idOf = (f: OutputFile, keys: Map<string, string>): string => keys.get(f.path) ?? ('contents' in f ? (f.id ?? contentId(f.contents)) : 'staged' in f ? f.staged : `file:${contentHash(f.from) ?? statId(f.from)}`);
@@ -130,15 +113,8 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
     return { id, size: stat.size, mtimeMs: stat.mtimeMs };
   };
 
-  const target: CacheTarget = { dir, mode: 'output', manifest: intact === true ? previous : null };
-  if (typeof intact !== 'boolean') target.ready = intact.then((yes) => void (target.manifest = yes ? previous : null));
-  if (inputs) target.inputHashes = new Map([...sources].flatMap(([name, path]): [string, string][] => {
-    const hash = inputs.get(name)?.hash;
-    return hash ? [[path, hash]] : [];
-  }));
-
   return {
-    target,
+    target: { dir, mode: 'output', manifest: intact ? previous : null, ...(inputs ? { inputHashes: new Map([...sources].flatMap(([name, path]): [string, string][] => { const hash = inputs.get(name)?.hash; return hash ? [[path, hash]] : []; })) } : {}) },
     upToDate,
     identify(files, documents) {
       const keys = documentKeys(documents);

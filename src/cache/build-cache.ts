@@ -38,8 +38,6 @@ export interface CacheTarget {
    * files found here are parsed from the cache (see PageMemo in load-content.ts).
    */
   inputHashes?: ReadonlyMap<string, string>;
-  /** Output only: settles `manifest` (whether the folder is intact is told on another thread meanwhile); awaited before planCache. */
-  ready?: Promise<void>;
 }
 
 /** Decides per document: reuse or render; and for output, whether the folder is updated in place. */

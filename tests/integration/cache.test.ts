@@ -175,7 +175,7 @@ describe('build cache', () => {
     writeFileSync(page, 'changed by hand');
     expect(cli(['build']).out).toMatch(/Built 24 pages/);
     expect(readFileSync(page, 'utf8')).toBe(good);
-    // With an edit too (the folder is then checked on a thread of its own while the site is read): the whole folder is written.
+    // With an edit too: the whole folder is written.
     writeFileSync(page, 'changed by hand');
     edit('content/developers/getting-started.md', (t) => `${t}\nOne more sentence.\n`);
     const both = cli(['build']);
