@@ -124,6 +124,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`bankdocs: ${error.message}\nThe previous output, if any, is unchanged.\n`);
       return 74;
     }
+    if (error instanceof Error && error.name === 'InputChangedError') {
+      process.stderr.write(`bankdocs: ${error.message}\nThe previous output, if any, is unchanged.\n`);
+      return 75;
+    }
     // Not a content mistake (those are diagnostics) but a bug or an environment problem.
     const detail = (process.env.BANKDOCS_DEBUG ? ((error as Error).stack ?? String(error)) : (error as Error).message).replace(/^(Error: )?Internal error: /, '');
     process.stderr.write(`bankdocs: internal error: ${detail}\n${process.env.BANKDOCS_DEBUG ? '' : 'Run again with BANKDOCS_DEBUG=1 for the stack trace, and report it with the command you ran.\n'}`);

@@ -67,6 +67,14 @@ export class OutputError extends Error {
   }
 }
 
+/** An input file changed while the build read it: nothing wrong but the moment; building again settles it. */
+export class InputChangedError extends Error {
+  constructor(file: string) {
+    super(`${file} changed while bankdocs was reading it: run the command again`);
+    this.name = 'InputChangedError';
+  }
+}
+
 /** An output file-system failure as an OutputError ("cannot write <what>: <reason>"). */
 export function outputError(what: string, error: unknown): OutputError {
   return error instanceof OutputError ? error : new OutputError(`cannot write ${what}: ${(error as Error).message}`, { cause: error });
