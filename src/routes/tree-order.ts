@@ -18,15 +18,18 @@ export function treeOrder(pages: readonly Page[], pathOf: (page: Page) => string
     if (index && typeof page.data.order === 'number') indexOrder.set(folder.join('/'), page.data.order);
   }
   const folderRank = (folder: string[], depth: number) => indexOrder.get(folder.slice(0, depth + 1).join('/')) ?? Infinity;
+  // Each page's place once, not at each of the sort's comparisons; String#localeCompare's collator, made once.
+  const places = new Map(pages.map((p) => [p, place(p)]));
+  const compare = new Intl.Collator().compare;
   return [...pages].sort((a, b) => {
-    const pa = place(a);
-    const pb = place(b);
+    const pa = places.get(a)!;
+    const pb = places.get(b)!;
     for (let i = 0; i < Math.min(pa.folder.length, pb.folder.length); i++) {
       if (pa.folder[i] === pb.folder[i]) continue;
-      return folderRank(pa.folder, i) - folderRank(pb.folder, i) || pa.folder[i]!.localeCompare(pb.folder[i]!);
+      return folderRank(pa.folder, i) - folderRank(pb.folder, i) || compare(pa.folder[i]!, pb.folder[i]!);
     }
     if (pa.folder.length !== pb.folder.length) return pa.folder.length - pb.folder.length;
     if (pa.index !== pb.index) return pa.index ? -1 : 1;
-    return (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || a.data.title.localeCompare(b.data.title);
+    return (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || compare(a.data.title, b.data.title);
   });
 }
