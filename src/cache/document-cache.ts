@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
 import { releaseBuffers } from '../build/heap.js';
-import type { RenderedDocument } from '../render/render-documents.js';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { FileLink } from '../render/render-documents.js';
 import type { SearchSection } from '../markdown/rehype-search-text.js';
+import type { FileLink, RenderedDocument } from '../render/render-documents.js';
 import { writeCacheFile } from './cache-dir.js';
 
 const FORMAT = 4;
@@ -146,12 +145,12 @@ export class PackedDocument implements CachedDocument {
   #search: Block<SearchSection[] | undefined>;
   #markdown: Block<string | undefined>;
 
-  constructor(core: Core, links: Block<LinkBlock>, search: Block<SearchSection[] | undefined>, markdown: Block<string | undefined>) {
+  constructor(core: Omit<Core, 'scannedIds'>, scannedIds: Set<string>, links: Block<LinkBlock>, search: Block<SearchSection[] | undefined>, markdown: Block<string | undefined>) {
     this.url = core.url;
     this.path = core.path;
     this.ids = core.ids;
     this.diagnostics = core.diagnostics;
-    this.#scannedIds = new Set(core.scannedIds);
+    this.#scannedIds = scannedIds;
     this.hasTwin = core.twin;
     this.#links = links;
     this.#search = search;
@@ -160,15 +159,14 @@ export class PackedDocument implements CachedDocument {
 
   static of(doc: CachedDocument): PackedDocument {
     if (doc instanceof PackedDocument) return doc;
-    const core: Core = { url: doc.url, path: doc.path, ids: doc.ids, diagnostics: doc.diagnostics, scannedIds: [...(doc.scanned?.ids ?? [])], twin: doc.markdown !== undefined };
+    const core = { url: doc.url, path: doc.path, ids: doc.ids, diagnostics: doc.diagnostics, twin: doc.markdown !== undefined };
     const links = doc.scanned?.links ?? [];
-    return new PackedDocument(core, new Block(null, { hrefs: links.map((l) => l.href), images: links.map((l) => (l.tag === 'img' ? 1 : 0)), source: doc.links }), new Block(null, doc.search), new Block(null, doc.markdown));
+    return new PackedDocument(core, new Set(doc.scanned?.ids), new Block(null, { hrefs: links.map((l) => l.href), images: links.map((l) => (l.tag === 'img' ? 1 : 0)), source: doc.links }), new Block(null, doc.search), new Block(null, doc.markdown));
   }
 
   /** The same document, as this run uses it (a reused page is not rendered: its HTML is in the output folder already). */
   reused(cacheKey: string, kept: boolean): PackedDocument {
-    const copy = new PackedDocument({ url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, scannedIds: [], twin: this.hasTwin }, this.#links, this.#search, this.#markdown);
-    copy.#scannedIds = this.#scannedIds;
+    const copy = new PackedDocument({ url: this.url, path: this.path, ids: this.ids, diagnostics: this.diagnostics, twin: this.hasTwin }, this.#scannedIds, this.#links, this.#search, this.#markdown);
     copy.cacheKey = cacheKey;
     copy.html = '';
     copy.kept = kept;
@@ -243,9 +241,10 @@ class Block<T> {
 }
 
 /**
- * A shard: the documents' cores, then every document's blocks (links, search text, twin) in one byte array
- * (their ends in `ends`), with its CRC-32: a damaged block would only be found when read,
- * after the build trusted the entry, so the whole shard is checked when it is read.
+ * A shard: the documents' cores, then every document's blocks (links, search text, twin)
+ * in one byte array (their ends in `ends`), with its CRC-32: a damaged block would only
+ * be found when read, after the build trusted the entry, so the whole shard is checked
+ * when it is read.
  */
 const BLOCKS = 3;
 const documentCodec: PackCodec<CachedDocument> = {
@@ -272,7 +271,7 @@ const documentCodec: PackCodec<CachedDocument> = {
       return new Block<T>(bytes.subarray(start, end));
     };
     try {
-      return (plain as [string, Core][]).map(([key, core], i) => [key, isCore(core) ? new PackedDocument(core, block(BLOCKS * i), block(BLOCKS * i + 1), block(BLOCKS * i + 2)) : null]);
+      return (plain as [string, Core][]).map(([key, core], i) => [key, isCore(core) ? new PackedDocument(core, new Set(core.scannedIds), block(BLOCKS * i), block(BLOCKS * i + 1), block(BLOCKS * i + 2)) : null]);
     } catch {
       return null;
     }

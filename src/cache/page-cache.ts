@@ -13,7 +13,7 @@ import type { Classified } from '../content/classify.js';
 import { decodeSource } from '../content/encoding.js';
 import { splitFrontMatter } from '../content/front-matter.js';
 import type { PageMemo, ParsedPage } from '../content/load-content.js';
-import type { Page, PageData } from '../content/site.js';
+import type { Page } from '../content/site.js';
 import type { CacheTarget } from './build-cache.js';
 import { openPack } from './document-cache.js';
 import { digest, toolFingerprint } from './fingerprint.js';
@@ -21,11 +21,7 @@ import { contentId } from './output-manifest.js';
 import { InputChangedError } from '../diagnostics.js';
 
 /** What the pack keeps of a page. */
-interface Kept {
-  collection: string;
-  data: PageData;
-  frontMatter?: { yaml: string; lineOffset: number };
-}
+type Kept = ParsedPage;
 
 function isKept(value: unknown): value is Kept {
   const p = value as Kept | null;

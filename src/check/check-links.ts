@@ -34,6 +34,8 @@ export interface LinkCheckInput {
   sourceOf: (url: string) => Page | null;
   /** How grave each kind of problem is for the command that asks (default: every problem is an error). */
   severity?: (ruleId: string) => Severity;
+  /** What each unchanged page's links came to in the last run (see LinkMemo). */
+  memo?: LinkMemo | null;
 }
 
 export interface LinkCheckResult {
@@ -61,10 +63,10 @@ export interface LinkFindings {
 }
 export const isLinkFindings = (value: unknown): value is LinkFindings => typeof value === 'object' && value !== null && typeof (value as LinkFindings).graph === 'string' && Array.isArray((value as LinkFindings).found);
 
-export async function checkLinks(input: LinkCheckInput & { memo?: LinkMemo | null }): Promise<LinkCheckResult> {
+export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult> {
   const { site, facts, documents, memo } = input;
   const origin = new URL(site.config.site.url).origin;
-  // A page's ids as rendered, read without its links where the cache kept them apart.
+  // Each page's ids and links as rendered, read once; its ids alone where the cache keeps them apart from its links.
   const scans = new Map<RenderedDocument, ScannedPage>();
   const scanOf = (doc: RenderedDocument): ScannedPage => {
     let scan = scans.get(doc);

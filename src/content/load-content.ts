@@ -25,19 +25,18 @@ export interface LoadedContent {
 
 /**
  * Pages parsed by an earlier run, by their file's path, when the file still holds the
- * same bytes (build-cache.ts keys them by its content hash). Only a page read without a
- * problem is kept: one with a problem is read again, so its problem is reported again.
+ * same bytes (src/cache/page-cache.ts keys them by its content hash). Only a page read
+ * without a problem is kept: one with a problem is read again, so its problem is reported again.
  */
 export interface PageMemo {
-  /** The page as the last run parsed it: `page` makes it, given its place (read lazily, its body). */
+  /** The page as the last run parsed it: `page` makes it, given its place (its body is read from the file when asked for). */
   get(file: string): { collection: string; page(rel: string, file: string, where: Classified): Page } | undefined;
   set(file: string, page: ParsedPage): void;
 }
-/** What a page's file makes of it, given its collection (its place decides the rest). */
+/** What a page's front matter makes of it, given its collection (its place decides the rest). */
 export interface ParsedPage {
   collection: string;
   data: PageData;
-  body: string;
   frontMatter?: { yaml: string; lineOffset: number };
 }
 
@@ -79,8 +78,9 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     clean[i] = diagnostics.length === before;
     return text;
   };
-  const REMEMBERED = { text: '', hash: '' };
-  const texts = markdown.map((rel, i) => (remembered[i] ? REMEMBERED : read(rel, i)));
+  // A remembered page's file is not read (unless its collection changed, below).
+  const NOT_READ = { text: '', hash: '' };
+  const texts = markdown.map((rel, i) => (remembered[i] ? NOT_READ : read(rel, i)));
   // Which declared collection each file belongs to (src/content/classify.ts).
   const { classified, diagnostics: unplaced } = classifyFiles({ files: markdown.filter((_, i) => texts[i] !== null), collections: resolved.collections, contentDir, configFile: resolved.file, parsed: resolved.yaml });
   diagnostics.push(...unplaced);
@@ -100,7 +100,7 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     const page = readPage({ rel, file, text: got.text, hash: got.hash, where, collections: resolved.collections, diagnostics });
     if (!page) return;
     pages.push(page);
-    if (memo && clean[i] && diagnostics.length === before) memo.set(file, { collection: where.info.collection, data: page.data, body: page.body, ...(page.frontMatter ? { frontMatter: page.frontMatter } : {}) });
+    if (memo && clean[i] && diagnostics.length === before) memo.set(file, { collection: where.info.collection, data: page.data, ...(page.frontMatter ? { frontMatter: page.frontMatter } : {}) });
   });
 
   // developers/a.md and developers/a/index.md would both be /developers/a.
