@@ -48,6 +48,16 @@ function inputPlan(resolved: ResolvedConfig): InputPlan {
   return { walks, files };
 }
 
+/** The input files' content hashes by path (their records are by name). */
+function hashesByPath(sources: ReadonlyMap<string, string>, inputs: ReadonlyMap<string, InputRecord>): Map<string, string> {
+  const hashes = new Map<string, string>();
+  for (const [name, path] of sources) {
+    const hash = inputs.get(name)?.hash;
+    if (hash) hashes.set(path, hash);
+  }
+  return hashes;
+}
+
 /** What decides a build besides its input files: bankdocs itself, the year (the footer's), the Markdown plugins. */
 export function buildKeyOf(pluginsKey: string): string {
   return digest(toolFingerprint(), String(buildYear()), pluginsKey);
@@ -114,7 +124,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   };
 
   return {
-    target: { dir, mode: 'output', manifest: intact ? previous : null, ...(inputs ? { inputHashes: new Map([...sources].flatMap(([name, path]): [string, string][] => { const hash = inputs.get(name)?.hash; return hash ? [[path, hash]] : []; })) } : {}) },
+    target: { dir, mode: 'output', manifest: intact ? previous : null, ...(inputs ? { inputHashes: hashesByPath(sources, inputs) } : {}) },
     upToDate,
     identify(files, documents) {
       const keys = documentKeys(documents);

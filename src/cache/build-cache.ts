@@ -35,7 +35,7 @@ export interface CacheTarget {
   /**
    * Output only: the content hash of every input file by its path, as the quick check
    * found them (recorded hashes of files whose size and time did not change): content
-   * files found here are parsed from the cache (see PageMemo in load-content.ts).
+   * files found here are parsed from the cache (page-cache.ts).
    */
   inputHashes?: ReadonlyMap<string, string>;
 }
