@@ -81,6 +81,8 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   const severityOf = input.severity ?? (() => 'error' as const);
   /** Set when a link of the page being judged is to a file whose name changes from build to build (the search index's). */
   let volatile = false;
+  /** Links that led into the search index's files from some page (a relative one may from one page only: kept conservatively). */
+  const volatileHrefs = new Set<string>();
 
   /** What a link to `href` from `doc` comes to: fine, an off-site link, or a problem. */
   const judge = (href: string, doc: RenderedDocument): Verdict => {
@@ -97,7 +99,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
     const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
     const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
-    if (path.startsWith(`/${SEARCH_DIR}/`)) volatile = true;
+    if (path.startsWith(`/${SEARCH_DIR}/`)) volatileHrefs.add(href);
     if (input.outputPaths.has(path.slice(1))) return null; // an asset or download
     let targetUrl = path;
     let via = '';
@@ -115,8 +117,6 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   // A site path ("/developers/x#y") comes to the same from every page: judged once. The
   // menus, sidebars and footers repeat the same links on every page.
   const verdicts = new Map<string, Verdict>();
-  /** Site paths into the search index's files (see graphKey). */
-  const volatileHrefs = new Set<string>();
   /** Every link of the page that comes to something, in page order. */
   const findingsOf = (doc: RenderedDocument): LinkFindings['found'] => {
     const found: LinkFindings['found'] = [];
@@ -125,13 +125,10 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       const sitePath = href.startsWith('/') && !href.startsWith('//');
       let verdict = sitePath ? verdicts.get(href) : undefined;
       if (verdict === undefined) {
-        const before = volatile;
-        volatile = false;
         verdict = judge(href, doc);
-        if (volatile && sitePath) volatileHrefs.add(href);
-        volatile ||= before;
         if (sitePath) verdicts.set(href, verdict);
-      } else if (volatileHrefs.has(href)) volatile = true;
+      }
+      if (volatileHrefs.has(href)) volatile = true;
       if (verdict) found.push([href, verdict]);
     }
     return found;

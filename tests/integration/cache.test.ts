@@ -149,6 +149,19 @@ describe('build cache', () => {
     expectSameAsCold();
   });
 
+  it("judges again, every time, an unchanged page's links into the search index (whose file names change with its contents)", () => {
+    expect(cli(['build']).status).toBe(0);
+    const chunks = readdirSync(join(site, 'dist', 'search', 'en')).filter((f) => f.startsWith('t-'));
+    expect(chunks.length).toBeGreaterThan(0);
+    edit('content/developers/getting-started.md', (t) => `${t}\n${chunks.map((f) => `[p](/search/en/${f})`).join(' ')}\n`);
+    expect(cli(['build']).status).toBe(0);
+    // A new word elsewhere changes a part of the index, and its name: the unchanged guide's link to it is broken now.
+    edit('content/developers/payments/create-payment.md', (t) => `${t}\nZyzzyvaquokka.\n`);
+    const warm = cli(['build']);
+    expect(warm.status).toBe(1);
+    expect(warm.out).toMatch(/getting-started\.md:\d+:\d+.*\/search\/en\/t-[0-9a-f]+\.json.*no page of the site/);
+  });
+
   it('a front matter edit reaches the pages that show it; a removed page leaves no file behind', () => {
     expect(cli(['build']).status).toBe(0);
     edit('content/developers/getting-started.md', (t) => t.replace('title: "Getting started"', 'title: "Getting started quickly"'));
