@@ -1,9 +1,20 @@
 #!/usr/bin/env node
 // Thin entry: the CLI is compiled to lib/ by `npm run compile` (run by `npm ci` via prepare).
 // A plain `node` shebang: `env -S` (to pass V8 flags here) is missing from BusyBox, so
-// Alpine images could not run it; no V8 flag measured faster anyway (README, "Benchmarks").
+// Alpine images could not run it. The one V8 flag bankdocs needs is set below instead.
 // Stack traces (BANKDOCS_DEBUG=1) name the TypeScript sources, through lib/'s source maps.
+import { setFlagsFromString } from 'node:v8';
+
 if (process.env.BANKDOCS_DEBUG) process.setSourceMapsEnabled(true);
+// V8 moves an allocation site's objects straight to the old generation once most of them
+// outlive a young-generation collection. Which sites it picks depends on where a
+// collection happens to fall: in about one run in three, the sites of each page's parse
+// trees were picked, every page's garbage then went to the old generation, the heap
+// grew 4 MB every fifteen pages, full collections followed, and with them the loss of
+// optimised code: `check` of 1000 pages took 1.6-2.2 s instead of 1.2 s, and a build of
+// 4000 pages 60 MB more memory (README, "Benchmarks"). Set before any code is compiled
+// (the code cache is valid under the flags it was made with: src/code-cache.ts).
+setFlagsFromString('--no-allocation-site-pretenuring');
 let cli;
 try {
   cli = await import('../lib/cli.js');
