@@ -1,6 +1,7 @@
 // Problems are data: every user mistake becomes a Diagnostic with a place, a rule id
 // and a message that says what to do. Stages collect them; only the CLI prints them.
 import { relative } from 'node:path';
+import { compareText } from './collate.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -43,7 +44,7 @@ export class Diagnostics {
 
   sorted(): Diagnostic[] {
     return [...this.list].sort(
-      (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+      (a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column,
     );
   }
 }
@@ -123,7 +124,7 @@ export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd(), col
 
 /** Diagnostics sorted by place, a blank line between files (each line keeps its file:line:col). */
 export function formatGrouped(diagnostics: readonly Diagnostic[], cwd: string = process.cwd(), color = false): string[] {
-  const sorted = [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+  const sorted = [...diagnostics].sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
   return sorted.flatMap((d, i) => [...(i > 0 && sorted[i - 1]!.file !== d.file ? [''] : []), formatDiagnostic(d, cwd, color)]);
 }
 

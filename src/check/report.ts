@@ -3,6 +3,7 @@
 import { relative } from 'node:path';
 import { escapeControls, formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
 import type { ExternalLink } from './check-links.js';
+import { compareText } from '../collate.js';
 
 export type ReportFormat = 'human' | 'json' | 'github';
 
@@ -16,7 +17,7 @@ export interface Report {
   color?: boolean;
 }
 
-const sort = (ds: Diagnostic[]) => [...ds].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+const sort = (ds: Diagnostic[]) => [...ds].sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
 
 export function formatReport(format: ReportFormat, report: Report): string {
   const diagnostics = sort(report.diagnostics);

@@ -10,6 +10,8 @@
 // A pattern is compiled once to a regular expression with named groups; a URL pattern
 // may use only the names of its file pattern, and a URL ending in "/index" drops it, as
 // a folder's index.md is the folder's page.
+import { compareText } from '../collate.js';
+
 export type PartKind = 'slug' | 'choice' | 'number' | 'version' | 'locale' | 'rest';
 
 export interface Placeholder {
@@ -113,7 +115,7 @@ export function literalPrefix(source: string): string {
 export function compareVersions(a: string, b: string): number {
   const pa = VERSION_RE.exec(a);
   const pb = VERSION_RE.exec(b);
-  if (!pa || !pb) return a.localeCompare(b);
+  if (!pa || !pb) return compareText(a, b);
   return Number(pa[1]) - Number(pb[1]) || Number(pa[2]) - Number(pb[2]);
 }
 

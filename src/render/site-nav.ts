@@ -7,8 +7,9 @@ import type { CollectionModel } from '../content/collections.js';
 import type { Page, Site } from '../content/site.js';
 import { apiUrl } from '../routes/paths.js';
 import type { HelpSection, NavItem, SiteNav } from '../theme/nav.js';
+import { compareText } from '../collate.js';
 
-const byOrderThenTitle = (a: Page, b: Page) => (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || a.data.title.localeCompare(b.data.title);
+const byOrderThenTitle = (a: Page, b: Page) => (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || compareText(a.data.title, b.data.title);
 
 /** A page's place in its collection's folders, from its file pattern's placeholders ("a/b/index" -> a, b). */
 function placeOf(page: Page): { segments: string[]; index: boolean } {
@@ -33,7 +34,7 @@ function collectionTree(collection: CollectionModel, pages: Page[]): NavItem | n
     const inside = members.filter((m) => path.every((s, i) => m.segments[i] === s));
     const index = inside.find((m) => m.index && m.segments.length === depth);
     const leaves = inside.filter((m) => !m.index && m.segments.length === depth + 1).map((m) => m.page).sort(byOrderThenTitle);
-    const subfolders = [...new Set(inside.filter((m) => m.segments.length > depth + (m.index ? 0 : 1)).map((m) => m.segments[depth]!))].sort((a, b) => a.localeCompare(b));
+    const subfolders = [...new Set(inside.filter((m) => m.segments.length > depth + (m.index ? 0 : 1)).map((m) => m.segments[depth]!))].sort(compareText);
     return {
       url: index?.page.url ?? null,
       title: index?.page.data.title ?? path.at(-1) ?? rootTitle,

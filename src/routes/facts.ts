@@ -6,6 +6,7 @@ import { compareVersions } from '../content/classify.js';
 import { SPEC_ALIASES, SPEC_ROUTES, type SiteFacts } from './resolve.js';
 import { routeAliases, routeRules } from './route-rules.js';
 import { seriesOf } from './series.js';
+import { compareText } from '../collate.js';
 
 export function siteFacts(site: Site): SiteFacts {
   const { config } = site;
@@ -26,7 +27,7 @@ export function siteFacts(site: Site): SiteFacts {
   const intros = sectionsRule && sectionCollection
     ? site.pages
         .filter((p) => p.info.collection === sectionCollection.name && isSectionIntro(p) && (p.info.locale ?? defaultLocale) === defaultLocale)
-        .sort((a, b) => (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || a.data.title.localeCompare(b.data.title))
+        .sort((a, b) => (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || compareText(a.data.title, b.data.title))
     : [];
   const aliases = routeAliases(site.collections);
   return {

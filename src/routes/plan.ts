@@ -7,6 +7,7 @@ import type { Page, Site } from '../content/site.js';
 import { apiUrl, NOT_FOUND_URL, OPENAPI_JSON_URL, OPENAPI_YAML_URL, translationKey } from './paths.js';
 import { seriesOf } from './series.js';
 import { treeOrder } from './tree-order.js';
+import { compareText } from '../collate.js';
 
 export interface NavLink {
   url: string;
@@ -190,7 +191,7 @@ export function planRoutes(site: Site): RoutePlan {
   for (const collection of site.collections) {
     if (collection.translated || collection.url === undefined) continue;
     const own = site.pages.filter((p) => p.info.collection === collection.name && p.url);
-    const ordered = collection.order === 'prev-next' ? treeOrder(own, (p) => p.source) : [...own].sort((a, b) => a.source.localeCompare(b.source));
+    const ordered = collection.order === 'prev-next' ? treeOrder(own, (p) => p.source) : [...own].sort((a, b) => compareText(a.source, b.source));
     const linked = collection.order === 'prev-next';
     ordered.forEach((page, i) => {
       const nav = (p: Page | undefined): NavLink | null => (linked && p ? { url: p.url!, title: p.data.title } : null);

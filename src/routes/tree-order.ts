@@ -2,6 +2,7 @@
 // first, then its pages by `order` then title, then its folders by their index's
 // `order`, then by name. "x.md" beside a folder "x/" is that folder's index.
 import type { Page } from '../content/site.js';
+import { compareText } from '../collate.js';
 
 /** `pathOf` gives the page's path within its collection's tree (without a locale folder). */
 export function treeOrder(pages: readonly Page[], pathOf: (page: Page) => string): Page[] {
@@ -18,18 +19,17 @@ export function treeOrder(pages: readonly Page[], pathOf: (page: Page) => string
     if (index && typeof page.data.order === 'number') indexOrder.set(folder.join('/'), page.data.order);
   }
   const folderRank = (folder: string[], depth: number) => indexOrder.get(folder.slice(0, depth + 1).join('/')) ?? Infinity;
-  // Each page's place once, not at each of the sort's comparisons; String#localeCompare's collator, made once.
+  // Each page's place once, not at each of the sort's comparisons.
   const places = new Map(pages.map((p) => [p, place(p)]));
-  const compare = new Intl.Collator().compare;
   return [...pages].sort((a, b) => {
     const pa = places.get(a)!;
     const pb = places.get(b)!;
     for (let i = 0; i < Math.min(pa.folder.length, pb.folder.length); i++) {
       if (pa.folder[i] === pb.folder[i]) continue;
-      return folderRank(pa.folder, i) - folderRank(pb.folder, i) || compare(pa.folder[i]!, pb.folder[i]!);
+      return folderRank(pa.folder, i) - folderRank(pb.folder, i) || compareText(pa.folder[i]!, pb.folder[i]!);
     }
     if (pa.folder.length !== pb.folder.length) return pa.folder.length - pb.folder.length;
     if (pa.index !== pb.index) return pa.index ? -1 : 1;
-    return (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || compare(a.data.title, b.data.title);
+    return (a.data.order ?? Infinity) - (b.data.order ?? Infinity) || compareText(a.data.title, b.data.title);
   });
 }
