@@ -82,14 +82,33 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
 }
 
 /**
+ * What `check` renders its pages with when no earlier run left a bundle (cachedAssets with
+ * `bundle: false`): its pages are read for their ids and links and never written, and
+ * none of those is in the bundle, so the pages need only its names (which no bundle's
+ * file has). A cold check then starts no esbuild: 40-60 ms of a check of 1000 pages, as
+ * its process competes with reading the site. The cache keys hold the assets, so what a
+ * check renders with these is never taken for a build's page, nor the other way round.
+ */
+export const UNBUNDLED: BundledAssets = {
+  urls: { css: '/assets/site.unbundled.css', script: '/assets/main-unbundled.js', redirectScript: '' },
+  files: [
+    { path: 'assets/site.unbundled.css', contents: '' },
+    { path: 'assets/main-unbundled.js', contents: '' },
+  ],
+};
+
+/**
  * bundleAssets with the site's cache folder (`dir`): a build or check whose theme, runtime
  * settings and bankdocs are those of an earlier run takes that run's bundle and starts no
  * esbuild at all (loading it and starting its process cost a warm build about 40 ms). The
  * key is the content of every file of the theme's client and styles; anything unreadable
- * in the cache means bundling again.
+ * in the cache means bundling again. `bundle: false` (check): the kept bundle, or else
+ * UNBUNDLED; a check after a build takes the build's bundle, so its pages' keys are those
+ * of the build's pages, which it reads instead of rendering them again.
  */
-export async function cachedAssets(dir: string | null, options: { runtime: RuntimeConstants }): Promise<BundledAssets> {
-  if (!dir) return bundleAssets(options);
+export async function cachedAssets(dir: string | null, options: { runtime: RuntimeConstants; bundle?: boolean }): Promise<BundledAssets> {
+  const bundle = options.bundle ?? true;
+  if (!dir) return bundle ? bundleAssets(options) : UNBUNDLED;
   const file = join(dir, 'assets.bin');
   let key: string | null = null;
   try {
@@ -99,6 +118,7 @@ export async function cachedAssets(dir: string | null, options: { runtime: Runti
   } catch {
     // No usable entry: bundled below.
   }
+  if (!bundle) return UNBUNDLED;
   const assets = await bundleAssets(options);
   if (key) writeCacheFile(file, serialize({ key, assets: { urls: assets.urls, files: assets.files.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new Uint8Array(f.contents) } : f)) } }));
   return assets;

@@ -2,7 +2,8 @@
 // config, the OpenAPI document and the Ruby client surface are read when the site is
 // loaded, and every later stage (links, examples, translations, search, the published
 // OpenAPI files) works from what was read. A build after an edit reads the edited file
-// alone: the others are parsed from the cache. The file system is wrapped to count reads.
+// alone: the others are parsed from the cache. A check bundles no browser runtime (it
+// writes no page). The file system is wrapped to count reads.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +43,7 @@ afterAll(() => removeSite(site));
 describe('bankdocs check reads', () => {
   it('every Markdown file, the config, the OpenAPI document and the Ruby client exactly once', async () => {
     const { runCheck } = await import('../../src/check/run-check.js');
+    const { THEME_DIR } = await import('../../src/package-root.js');
     reads.clear();
     const result = await runCheck({ config: join(site, 'docs.config.yaml'), workers: 0, cache: false });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -55,6 +57,8 @@ describe('bankdocs check reads', () => {
     expect(sources.length).toBeGreaterThan(100);
     const counted = Object.fromEntries(sources.map((file) => [file.slice(site.length + 1), reads.get(file) ?? 0]));
     expect(counted).toEqual(Object.fromEntries(sources.map((file) => [file.slice(site.length + 1), 1])));
+    // Nor the browser runtime's sources: a check with no bundle kept renders with its names only (assets.ts, UNBUNDLED).
+    expect(reads.get(join(THEME_DIR, 'styles', 'site.css')) ?? 0).toBe(0);
   });
 });
 
