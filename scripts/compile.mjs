@@ -7,8 +7,10 @@
 // CLI's start-up stay fast.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,5 +161,28 @@ if (scripts.length) {
       '',
     ].join('\n');
     writeFileSync(join(root, 'lib', `${name}.js`), shim);
+  }
+}
+
+/**
+ * The commands' code cache as installed (src/code-cache.ts): build and check run once on
+ * the bundled site, each with a cache of its own (so that check renders too), and what V8
+ * compiled for them is kept in lib/commands/code/, for every cold run to start from. Made
+ * with this Node; another Node's V8 rejects it and compiles as usual. Not part of the
+ * published package (package.json "files"). Skipped when the site is not there (an
+ * installed copy) or BANKDOCS_NO_SEED is set; a failure here fails nothing.
+ */
+if (scripts.length === cachedCommands.size && !process.env.BANKDOCS_NO_SEED && existsSync(join(root, 'docs.config.yaml'))) {
+  const work = mkdtempSync(join(tmpdir(), 'bankdocs-seed-'));
+  try {
+    for (const command of cachedCommands) {
+      const cache = join(work, command);
+      const args = command === 'build' ? ['build', '--out', join(work, 'dist'), '--quiet', '--force'] : ['check'];
+      const run = spawnSync(process.execPath, [join(root, 'bin', 'bankdocs.js'), ...args], { cwd: root, env: { ...process.env, BANKDOCS_CACHE_DIR: cache, BANKDOCS_CACHE: '' }, encoding: 'utf8' });
+      if (run.status !== 0 && command === 'build') console.warn(`compile: no code cache made for ${command} (it exited with ${run.status}): ${run.stderr.trim().split('\n')[0] ?? ''}`);
+      if (existsSync(join(cache, 'code'))) cpSync(join(cache, 'code'), join(root, 'lib', 'commands', 'code'), { recursive: true });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 }
