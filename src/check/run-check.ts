@@ -6,8 +6,6 @@ import { compileSite } from '../build/build.js';
 import { task, type TaskTimings } from '../build/task.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkExamples } from './check-examples.js';
-import { checkExternal } from './check-external.js';
-import { executeExamples } from './execute-examples.js';
 import type { ExternalLink } from './check-links.js';
 import { checkSearch } from './check-search.js';
 import { checkTranslations } from './check-translations.js';
@@ -61,6 +59,9 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
       )),
     );
     if (options.execute) {
+      // Loaded when asked for, as checkExternal below: with them, Node's HTTP, TLS, DNS and
+      // child-process modules (a few milliseconds of every check that needs none of them).
+      const { executeExamples } = await import('./execute-examples.js');
       const executed = await task(timings, 'execute-examples', () => executeExamples({ api, pages: site.pages, engine: site.config.markdown.engine, rubyClient: ruby.client }));
       diagnostics.push(...executed.diagnostics);
       notices.push(...executed.notices);
@@ -74,6 +75,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
   diagnostics.push(...(await task(timings, 'check-plugins', async () => runPluginChecks(site, (await loadMarkdownPlugins(site.markdownPlugins)).sitePlugins))));
   diagnostics.push(...(await task(timings, 'check-search', () => checkSearch({ site, plan: compiled.compiled!.plan, documents, configYaml }))));
   if (options.external) {
+    const { checkExternal } = await import('./check-external.js');
     diagnostics.push(
       ...(await task(timings, 'check-external', () =>
         checkExternal(external, { timeoutMs: options.externalTimeoutMs ?? 10_000, concurrency: 8, cacheFile: options.cacheFile ?? null, cacheTtlMs: 24 * 3600_000 }),
