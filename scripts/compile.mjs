@@ -165,22 +165,30 @@ if (scripts.length) {
 }
 
 /**
- * The commands' code cache as installed (src/code-cache.ts): build and check run once on
- * the bundled site, each with a cache of its own (so that check renders too), and what V8
- * compiled for them is kept in lib/commands/code/, for every cold run to start from. Made
- * with this Node; another Node's V8 rejects it and compiles as usual. Not part of the
- * published package (package.json "files"). Skipped when the site is not there (an
+ * The commands' code cache as installed (src/code-cache.ts): build and check run on a copy
+ * of the bundled site, each with a cache of its own, cold and then again after an edit,
+ * and the second run writes what V8 compiled in both (BANKDOCS_SEEDING=1) into the entry
+ * kept in lib/commands/code/, for every run without an entry of its own to run from.
+ * Made with this Node; another Node's V8 refuses it and compiles as usual. Not part of
+ * the published package (package.json "files"). Skipped when the site is not there (an
  * installed copy) or BANKDOCS_NO_SEED is set; a failure here fails nothing.
  */
 if (scripts.length === cachedCommands.size && !process.env.BANKDOCS_NO_SEED && existsSync(join(root, 'docs.config.yaml'))) {
   const work = mkdtempSync(join(tmpdir(), 'bankdocs-seed-'));
   try {
+    const site = join(work, 'site');
+    cpSync(join(root, 'content'), join(site, 'content'), { recursive: true });
+    cpSync(join(root, 'docs.config.yaml'), join(site, 'docs.config.yaml'));
+    const guide = join(site, 'content', 'developers', 'dashboard-api.md');
     for (const command of cachedCommands) {
       const cache = join(work, command);
-      const args = command === 'build' ? ['build', '--out', join(work, 'dist'), '--quiet', '--force'] : ['check'];
-      const run = spawnSync(process.execPath, [join(root, 'bin', 'bankdocs.js'), ...args], { cwd: root, env: { ...process.env, BANKDOCS_CACHE_DIR: cache, BANKDOCS_CACHE: '' }, encoding: 'utf8' });
-      if (run.status !== 0 && command === 'build') console.warn(`compile: no code cache made for ${command} (it exited with ${run.status}): ${run.stderr.trim().split('\n')[0] ?? ''}`);
-      if (existsSync(join(cache, 'code'))) cpSync(join(cache, 'code'), join(root, 'lib', 'commands', 'code'), { recursive: true });
+      const args = command === 'build' ? ['build', '--out', join(work, 'dist'), '--quiet'] : ['check'];
+      const run = (env) => spawnSync(process.execPath, [join(root, 'bin', 'bankdocs.js'), ...args], { cwd: site, env: { ...process.env, BANKDOCS_CACHE_DIR: cache, BANKDOCS_CACHE: '', BANKDOCS_NO_SEED: '', ...env }, encoding: 'utf8' });
+      const cold = run({});
+      if (existsSync(guide)) writeFileSync(guide, `${readFileSync(guide, 'utf8')}\nOne more sentence.\n`);
+      const warm = run({ BANKDOCS_SEEDING: '1' });
+      if (cold.error || warm.error || cold.status === null || warm.status === null) console.warn(`compile: no code cache made for ${command}: ${(cold.error ?? warm.error)?.message ?? 'it was stopped'}`);
+      else if (existsSync(join(cache, 'code'))) cpSync(join(cache, 'code'), join(root, 'lib', 'commands', 'code'), { recursive: true });
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

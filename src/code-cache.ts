@@ -8,10 +8,11 @@
 //
 // The cache sits in node_modules/.cache/bankdocs/code of the node_modules bankdocs is
 // installed in (BANKDOCS_CACHE_DIR moves it, BANKDOCS_CACHE=off turns it off). Until a
-// command has an entry there, it starts from the one made when bankdocs was compiled
-// (`npm ci` runs scripts/compile.mjs, which runs build and check once on the bundled
-// site with the Node that installed it): a cold run then compiles little of its bundle
-// (a cold check of 1000 pages 60-70 ms faster), and writes its own entry as before. V8 checks
+// command has an entry there, it runs from the one made when bankdocs was compiled
+// (`npm ci` runs scripts/compile.mjs, which runs build and check on the bundled site, cold
+// and again after an edit, with the Node that installed it), and writes none of its own:
+// a cold run compiles little of its bundle (a cold check of 1000 pages 60-70 ms faster),
+// and a warm one does not compile the code only warm runs use. V8 checks
 // an entry against its own version, flags and the source, and rejects one that does not
 // fit: the bundle then compiles as usual and the entry is written anew. Entries are named
 // by the bundle's content hash, so another build of bankdocs never takes this one's.
@@ -43,15 +44,19 @@ export function loadBundle(url: URL, id: string): Record<string, unknown> {
   if (process.env.BANKDOCS_DEBUG) return createRequire(file)(file) as Record<string, unknown>;
   const cacheFile = entryFile(file, id);
   const kept = cacheFile ? readEntry(cacheFile) : undefined;
-  // No entry of its own yet (a cold run): the one made when bankdocs was installed, if any.
-  const data = kept ?? readEntry(seedFile(file, id));
+  // No entry of its own: the one made when bankdocs was installed, if any (BANKDOCS_NO_SEED=1: not).
+  const seed = kept === undefined && !process.env.BANKDOCS_NO_SEED ? readEntry(seedFile(file, id)) : undefined;
+  const data = kept ?? seed;
   const script = new Script(HEAD + readFileSync(file, 'utf8') + TAIL, { filename: file, ...(data ? { cachedData: data } : {}) });
-  const cached = kept !== undefined && !script.cachedDataRejected;
-  lastLoad.from = kept ? 'cache' : data ? 'seed' : null;
+  const accepted = data !== undefined && !script.cachedDataRejected;
+  lastLoad.from = kept ? 'cache' : seed ? 'seed' : null;
   lastLoad.rejected = script.cachedDataRejected === true;
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
-  // Written at exit, so it holds every function the command ran, not only the top level.
-  if (cacheFile && !cached) process.once('exit', () => writeEntry(cacheFile, script.createCachedData()));
+  // Written at exit, so it holds every function the command ran, not only the top level;
+  // not when V8 took an entry (the one made at install holds a cold and a warm run's code).
+  // scripts/compile.mjs makes that one with a second run that writes it again
+  // (BANKDOCS_SEEDING=1), with the code of both runs.
+  if (cacheFile && (!accepted || process.env.BANKDOCS_SEEDING)) process.once('exit', () => writeEntry(cacheFile, script.createCachedData()));
   return module.exports;
 }
 

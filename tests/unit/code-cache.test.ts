@@ -1,9 +1,9 @@
 // A command's bundle runs from V8's code cache (src/code-cache.ts): its own entry in the
-// cache folder once it has one, and before that, the entry made when bankdocs was
-// compiled (lib/commands/code/), so that a cold run compiles little. Run in child
-// processes with the compiled loader, as the CLI runs it.
+// cache folder if it has one, or else the entry made when bankdocs was compiled
+// (lib/commands/code/), so that a cold run compiles little. Run in child processes with
+// the compiled loader, as the CLI runs it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,9 +28,9 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Loads the bundle in a new process: its exports, and where its code came from. */
-function load(): { answer: number; from: string | null; rejected: boolean } {
+function load(env: Record<string, string> = {}): { answer: number; from: string | null; rejected: boolean } {
   const script = `const m = await import(${JSON.stringify(LOADER)}); const b = m.loadBundle(new URL(${JSON.stringify(pathToFileURL(bundle).href)}), ${JSON.stringify(ID)}); process.stdout.write(JSON.stringify({ answer: b.answer, ...m.lastLoad }));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, BANKDOCS_CACHE_DIR: cache, BANKDOCS_DEBUG: '' } });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, BANKDOCS_CACHE_DIR: cache, BANKDOCS_DEBUG: '', BANKDOCS_NO_SEED: '', BANKDOCS_SEEDING: '', ...env } });
   expect(run.stderr).toBe('');
   return JSON.parse(run.stdout) as { answer: number; from: string | null; rejected: boolean };
 }
@@ -42,22 +42,37 @@ const seed = (data: Buffer) => {
 };
 
 describe('the code cache made at install', () => {
-  it('is where a cold run starts from; the run then keeps an entry of its own, which the next run takes', () => {
+  it('is what a run without an entry of its own runs from, and it then writes none', () => {
     seed(new Script(HEAD + SOURCE + TAIL, { filename: bundle }).createCachedData());
     expect(load()).toEqual({ answer: 42, from: 'seed', rejected: false });
-    expect(readdirSync(join(cache, 'code'))).toHaveLength(1);
-    expect(load()).toEqual({ answer: 42, from: 'cache', rejected: false });
+    expect(existsSync(join(cache, 'code'))).toBe(false);
+    expect(load()).toEqual({ answer: 42, from: 'seed', rejected: false });
   });
 
-  it('refused by V8 (another Node made it, or it is damaged) costs only compiling', () => {
+  it('is made by a second run that writes its entry again (BANKDOCS_SEEDING=1), with what both compiled', () => {
+    expect(load()).toEqual({ answer: 42, from: null, rejected: false });
+    const first = readdirSync(join(cache, 'code'));
+    expect(first).toHaveLength(1);
+    const written = statSync(join(cache, 'code', first[0]!)).mtimeMs;
+    expect(load()).toEqual({ answer: 42, from: 'cache', rejected: false });
+    expect(statSync(join(cache, 'code', first[0]!)).mtimeMs).toBe(written);
+    expect(load({ BANKDOCS_SEEDING: '1' })).toEqual({ answer: 42, from: 'cache', rejected: false });
+    expect(readdirSync(join(cache, 'code'))).toEqual(first);
+    expect(statSync(join(cache, 'code', first[0]!)).mtimeMs).toBeGreaterThan(written);
+  });
+
+  it('refused by V8 (another Node made it, or it is damaged) costs only compiling; the run keeps an entry of its own', () => {
     seed(Buffer.alloc(2048, 7));
     expect(load()).toEqual({ answer: 42, from: 'seed', rejected: true });
     expect(load()).toEqual({ answer: 42, from: 'cache', rejected: false });
   });
 
-  it('is not needed: without it the bundle compiles as before', () => {
+  it('is not needed, nor taken with BANKDOCS_NO_SEED=1: the bundle compiles, and the run keeps an entry of its own', () => {
     expect(existsSync(seedFile(bundle, ID))).toBe(false);
     expect(load()).toEqual({ answer: 42, from: null, rejected: false });
     expect(load()).toEqual({ answer: 42, from: 'cache', rejected: false });
+    rmSync(cache, { recursive: true });
+    seed(new Script(HEAD + SOURCE + TAIL, { filename: bundle }).createCachedData());
+    expect(load({ BANKDOCS_NO_SEED: '1' })).toEqual({ answer: 42, from: null, rejected: false });
   });
 });
