@@ -68,7 +68,7 @@ function readEntry(file: string): Buffer | undefined {
   }
 }
 
-/** The bundle's entry made at install (scripts/compile.mjs runs the commands once on the bundled site): lib/commands/code/. */
+/** The bundle's entry made at install (scripts/compile.mjs runs the command on the bundled site, cold and after an edit): lib/commands/code/. */
 export function seedFile(file: string, id: string): string {
   return join(dirname(file), 'code', entryName(file, id));
 }

@@ -122,9 +122,12 @@ export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd(), col
   return d.hint ? `${head}\n  ${paint(color, 'dim', `hint: ${escapeControls(d.hint)}`)}` : head;
 }
 
+/** The order problems are reported in: by file, line and column, then rule. */
+export const byPlace = (a: Diagnostic, b: Diagnostic): number => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId);
+
 /** Diagnostics sorted by place, a blank line between files (each line keeps its file:line:col). */
 export function formatGrouped(diagnostics: readonly Diagnostic[], cwd: string = process.cwd(), color = false): string[] {
-  const sorted = [...diagnostics].sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
+  const sorted = [...diagnostics].sort(byPlace);
   return sorted.flatMap((d, i) => [...(i > 0 && sorted[i - 1]!.file !== d.file ? [''] : []), formatDiagnostic(d, cwd, color)]);
 }
 

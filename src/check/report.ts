@@ -1,9 +1,8 @@
 // Reporters for `bankdocs check`: human (default), json (for tools), github (workflow
 // commands, shown as annotations on the pull request's lines).
 import { relative } from 'node:path';
-import { escapeControls, formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
+import { byPlace, escapeControls, formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
 import type { ExternalLink } from './check-links.js';
-import { compareText } from '../collate.js';
 
 export type ReportFormat = 'human' | 'json' | 'github';
 
@@ -17,7 +16,7 @@ export interface Report {
   color?: boolean;
 }
 
-const sort = (ds: Diagnostic[]) => [...ds].sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.ruleId, b.ruleId));
+const sort = (ds: Diagnostic[]) => [...ds].sort(byPlace);
 
 export function formatReport(format: ReportFormat, report: Report): string {
   const diagnostics = sort(report.diagnostics);
