@@ -77,7 +77,7 @@ export interface Renderer {
  * The dev server passes its processor back in, so a patch does not rebuild it. `plugins`:
  * the site's plugins (site.markdownPlugins), loaded in this thread by the caller.
  */
-export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor; plugins?: MarkdownPlugins; stats?: MarkupStats } = {}): Renderer & { processor: MarkdownProcessor } {
+export function createRenderer(input: RenderInput, options: { processor?: MarkdownProcessor; plugins?: MarkdownPlugins; stats?: MarkupStats; scanOnly?: boolean } = {}): Renderer & { processor: MarkdownProcessor } {
   const { site } = input;
   // React writes the pages, or a fast path proven to write the same (static-markup.ts);
   // BANKDOCS_MARKUP=react renders with React alone, to compare.
@@ -85,9 +85,13 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   // Each page's ids and links are read as it is written, for the link graph (pages the
   // writer cannot vouch for are read whole by the page sink). One pool of links per thread.
   const pool: LinkPool = new Map();
+  // A page only read for ids and links (bankdocs check) is read as it would be written, not
+  // written (options.scanOnly: false writes it anyway, to compare).
+  const scanOnly = options.scanOnly ?? input.forOutput === false;
   const markup: Markup = (node, slots) =>
     scannedMarkup(node, {
       reactOnly,
+      scanOnly,
       ...(options.stats ? { stats: options.stats } : {}),
       ...(slots ? { slots: Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, slot.html])), scan: { pool, slots: Object.fromEntries(Object.entries(slots).map(([name, slot]) => [name, slot.scanned])) } } : { scan: { pool } }),
     });
@@ -228,7 +232,8 @@ function layoutBody<P extends object>(theme: Theme, markup: Markup, layout: keyo
   // A sidebar with nothing to show (an article outside any page tree) is no sidebar: the
   // frame then has one column. Only a render says whether a component draws anything.
   const sidebarHtml = sidebar ? markup(sidebar) : null;
-  return { main: <Main {...props} />, sidebar: sidebarHtml?.html ? createElement(SIDEBAR_SLOT) : null, ...(sidebarHtml?.html ? { sidebarHtml } : {}) };
+  const drawn = sidebarHtml ? (sidebarHtml.drawn ?? sidebarHtml.html !== '') : false;
+  return { main: <Main {...props} />, sidebar: drawn ? createElement(SIDEBAR_SLOT) : null, ...(drawn && sidebarHtml ? { sidebarHtml } : {}) };
 }
 
 function renderPageBody({ ctx, theme, doc, page, markdown, markup }: { ctx: ThemeContext; theme: Theme; doc: PageDocument; page: Page; markdown: MarkdownFn; markup: Markup }): PageBody {

@@ -58,12 +58,21 @@ export interface StaticMarkupOptions {
    * TagScan); with each slot's own reading, by name (null: read its markup whole).
    */
   scan?: { pool: LinkPool; slots?: Readonly<Record<string, ScannedPage | null>> };
+  /**
+   * Only the ids and links (`scan`) are wanted (bankdocs check): the fast path reads the
+   * tree as it would write it but builds no markup, and gives an empty `html` with `drawn`
+   * saying whether the markup would have had anything in it. Where it gives up, React
+   * writes the markup as usual.
+   */
+  scanOnly?: boolean;
 }
 
 /** Markup and, when asked for, its ids and links (null where the markup must be read whole: React wrote it, or the writer could not vouch). */
 export interface ScannedMarkup {
   html: string;
   scanned: ScannedPage | null;
+  /** With `scanOnly`, whether the markup, left unwritten, would have held anything (html is then ""). */
+  drawn?: boolean;
 }
 
 /** renderToStaticMarkup(node), by the fast path when it can. */
@@ -72,8 +81,8 @@ export function staticMarkup(node: ReactNode, options: StaticMarkupOptions = {})
 }
 
 /** renderToStaticMarkup(node), by the fast path when it can, with the ids and links read as it was written (options.scan). */
-export function scannedMarkup(node: ReactNode, { reactOnly = false, stats, slots = {}, scan }: StaticMarkupOptions = {}): ScannedMarkup {
-  const fast = reactOnly ? null : writeFast(node, slots, stats, scan);
+export function scannedMarkup(node: ReactNode, { reactOnly = false, stats, slots = {}, scan, scanOnly = false }: StaticMarkupOptions = {}): ScannedMarkup {
+  const fast = reactOnly ? null : writeFast(node, slots, stats, scan, scanOnly && scan !== undefined);
   if (stats) stats[fast === null ? 'react' : 'fast']++;
   if (fast !== null) return fast;
   let html = renderToStaticMarkup(node);
@@ -86,14 +95,15 @@ export function fastStaticMarkup(node: ReactNode, slots: Readonly<Record<string,
   return writeFast(node, slots, stats)?.html ?? null;
 }
 
-function writeFast(node: ReactNode, slots: Readonly<Record<string, string>>, stats?: MarkupStats, scan?: StaticMarkupOptions['scan']): ScannedMarkup | null {
+function writeFast(node: ReactNode, slots: Readonly<Record<string, string>>, stats?: MarkupStats, scan?: StaticMarkupOptions['scan'], scanOnly = false): ScannedMarkup | null {
   // A hook gives up at once, without the "invalid hook call" React logs outside a render.
   const previous = hooks?.H;
   if (hooks) hooks.H = NO_HOOKS;
   try {
-    const writer = new Writer(slots, scan);
+    const writer = new Writer(slots, scan, scanOnly);
     const html = writer.document(node);
     if (stats && writer.markdown) stats.markdown = (stats.markdown ?? 0) + writer.markdown;
+    if (scanOnly) return { html: '', scanned: writer.scan!.page(), drawn: writer.drawn || html !== '' };
     return { html, scanned: writer.scan?.page() ?? null };
   } catch {
     return null;
@@ -105,6 +115,9 @@ function writeFast(node: ReactNode, slots: Readonly<Record<string, string>>, sta
 /** React's current hook dispatcher (what a hook calls; null outside a render), if this React version has it where 19 does. */
 const hooks = (React as unknown as Record<string, { H: unknown } | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE ?? null;
 const NO_HOOKS = new Proxy({}, { get: () => giveUp() });
+
+/** A prop read, not written (Writer.readContainer): only where writing it would throw does it matter (a style that is not an object). */
+const unwritten: AttributeWriter = (key, value) => (key === 'style' && typeof value !== 'object' ? giveUp() : '');
 
 /** Children of a Markdown element not made into React elements: the fast path writes them from hast. */
 class UnmadeChildren {
@@ -163,10 +176,24 @@ class Writer {
   /** <form> elements open where the writer is (the reader ignores a form in a form). */
   private forms = 0;
 
-  constructor(slots: Readonly<Record<string, string>>, scan?: StaticMarkupOptions['scan']) {
+  /** Whether a container or text was met (scanOnly: they are read, not written). */
+  drawn = false;
+
+  constructor(
+    slots: Readonly<Record<string, string>>,
+    scan?: StaticMarkupOptions['scan'],
+    private readonly scanOnly = false,
+  ) {
     this.slots = new Map(Object.entries(slots));
     this.scan = scan ? new TagScan(scan.pool) : null;
     this.slotScans = scan?.slots ?? {};
+  }
+
+  /** Text as React escapes it; read only, when only the scan is wanted. */
+  private text(text: string): string {
+    if (!this.scanOnly) return escapeText(text);
+    if (text !== '') this.drawn = true;
+    return '';
   }
 
   /** A whole element written by react-elements.ts (start tag, and any content and end tag), read as written. */
@@ -201,8 +228,8 @@ class Writer {
 
   private node(node: unknown, mode: Mode): string {
     if (node === null || node === undefined || typeof node === 'boolean') return '';
-    if (typeof node === 'string') return escapeText(node);
-    if (typeof node === 'number' || typeof node === 'bigint') return escapeText(`${node}`);
+    if (typeof node === 'string') return this.text(node);
+    if (typeof node === 'number' || typeof node === 'bigint') return this.text(`${node}`);
     if (typeof node !== 'object') return '';
     if (Array.isArray(node)) {
       let out = '';
@@ -242,7 +269,9 @@ class Writer {
       if (slot !== undefined && props.children == null && Object.keys(props).length === 0) {
         this.slots.delete(type);
         this.scan?.add(this.slotScans[type] ?? null);
-        return slot;
+        if (!this.scanOnly) return slot;
+        if (slot !== '') this.drawn = true;
+        return '';
       }
     }
     if (!writableTags.has(type)) {
@@ -298,7 +327,7 @@ class Writer {
     let out = '';
     for (const node of nodes) {
       if (node.type === 'text') {
-        out += escapeText(node.value);
+        out += this.text(node.value);
         continue;
       }
       const inner = schemaOf(node, schema);
@@ -328,9 +357,11 @@ class Writer {
 
   /** An element with content and an end tag (React's pushStartGenericElement and its variants). */
   private container(type: string, props: Props, mode: Mode): string {
+    const custom = type.includes('-') && !NOT_CUSTOM.has(type);
+    if (this.scanOnly && !custom) return this.readContainer(type, props, mode);
     const last = WRITTEN_LAST[type];
     const write: AttributeWriter =
-      type.includes('-') && !NOT_CUSTOM.has(type)
+      custom
         ? customElementAttribute
         : last
         ? (key, value) => (last.includes(key) ? '' : attribute(key, value))
@@ -362,6 +393,25 @@ class Writer {
     out += this.node(children, childMode(mode, type));
     if (type === 'form') this.forms--;
     return `${out}</${type}>`;
+  }
+
+  /**
+   * container() when only the scan is wanted: the element read as container() writes it,
+   * giving up where it does (a function as a form's action, inner HTML beside children, a
+   * style that is not an object), without its markup.
+   */
+  private readContainer(type: string, props: Props, mode: Mode): string {
+    if (WRITTEN_LAST[type] && (typeof props.formAction === 'function' || typeof props.action === 'function')) return giveUp();
+    const { children, html } = openTag(type, props, unwritten);
+    this.drawn = true;
+    const scan = this.scan!;
+    scan.element(type, props, false);
+    if (html !== null || RAW_TEXT.has(type) || (type === 'form' && this.forms > 0)) scan.unsure();
+    if (html !== null) innerHtml(html, children);
+    if (type === 'form') this.forms++;
+    this.node(children, childMode(mode, type));
+    if (type === 'form') this.forms--;
+    return '';
   }
 
   /** <html>, <head> and <body> at the top of a document: their start tags go to the preamble. */

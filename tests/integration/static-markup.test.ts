@@ -1,7 +1,8 @@
 // Every page of the bundled site, and of the fixture sites, written by the fast markup path
 // (src/render/static-markup.ts) is the page React writes; and the fast path writes all of
 // them itself, so the comparison covers what a build really does. The ids and links read
-// as each page is written are those read from the written page.
+// as each page is written are those read from the written page, and those `check` reads
+// without writing the page.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../src/build/build.js';
@@ -24,8 +25,15 @@ async function compareSite(config: string) {
   } finally {
     delete process.env.BANKDOCS_MARKUP;
   }
+  // bankdocs check reads its pages without writing them (scanOnly): the same ids and links as writing them.
+  const reading = createRenderer({ ...input, forOutput: false });
+  const writing = createRenderer({ ...input, forOutput: false }, { scanOnly: false });
   let scanned = 0;
   for (const doc of plan.documents) {
+    const onlyRead = reading.render(doc);
+    const written = writing.render(doc);
+    expect(onlyRead.scanned, doc.url).toBeTruthy();
+    expect({ ids: [...onlyRead.scanned!.ids].sort(), links: onlyRead.scanned!.links, docIds: onlyRead.ids, docLinks: onlyRead.links }, doc.url).toEqual({ ids: [...written.scanned!.ids].sort(), links: written.scanned!.links, docIds: written.ids, docLinks: written.links });
     const page = fast.render(doc);
     expect(page.html, doc.url).toBe(react.render(doc).html);
     // htmlparser2's reading, the reference (scanOwnMarkup is proven equal to it in scan-html.test.ts).

@@ -15,12 +15,31 @@ const h = (type: string, props: Record<string, unknown>, ...children: ReactNode[
 function same(node: ReactNode) {
   const react = renderToStaticMarkup(node);
   expect(fastStaticMarkup(node)).toBe(react);
+  sameReading(node);
   return react;
 }
 
-/** The fast path gives up: React renders (or throws) alone. */
+/** The fast path gives up: React renders (or throws) alone; reading only (scanOnly), it gives up too. */
 function leftToReact(node: ReactNode) {
   expect(fastStaticMarkup(node)).toBeNull();
+  let read: ReturnType<typeof scannedMarkup> | null = null;
+  try {
+    read = scannedMarkup(node, { scan: { pool: new Map() }, scanOnly: true });
+  } catch {
+    // React threw: the fast path had given up.
+  }
+  expect(read?.scanned ?? null).toBeNull();
+}
+
+/** Reading only (bankdocs check: scanOnly) reads the ids and links that writing reads, and knows whether anything would be written. */
+function sameReading(node: ReactNode, options: { slots?: Record<string, string>; slotScans?: Record<string, ReturnType<typeof scanAnyHtml> | null> } = {}) {
+  const at = (scanOnly: boolean) => scannedMarkup(node, { ...(options.slots ? { slots: options.slots } : {}), scan: { pool: new Map(), ...(options.slotScans ? { slots: options.slotScans } : {}) }, scanOnly });
+  const written = at(false);
+  const read = at(true);
+  const plain = (page: ReturnType<typeof scanAnyHtml> | null) => page && { ids: [...page.ids].sort(), links: page.links };
+  expect(plain(read.scanned)).toEqual(plain(written.scanned));
+  if (read.scanned) expect(read.html).toBe('');
+  expect(read.drawn ?? read.html !== '').toBe(written.html !== '');
 }
 
 describe('text and children', () => {
@@ -345,6 +364,7 @@ describe('ids and links read as the markup is written', () => {
   function read(node: ReactNode, options: { slots?: Record<string, string>; slotScans?: Record<string, ReturnType<typeof scanAnyHtml> | null>; pool?: LinkPool } = {}) {
     const pool = options.pool ?? new Map();
     const { html, scanned } = scannedMarkup(node, { ...(options.slots ? { slots: options.slots } : {}), scan: { pool, ...(options.slotScans ? { slots: options.slotScans } : {}) } });
+    sameReading(node, options);
     if (scanned) {
       const reference = scanAnyHtml(html);
       expect({ ids: [...scanned.ids].sort(), links: scanned.links }).toEqual({ ids: [...reference.ids].sort(), links: reference.links });
