@@ -1,7 +1,8 @@
 // The order of texts (titles, folder names, file paths) as `Intl.Collator('en')` sorts
 // them, without making the collator for texts of printable ASCII, which are nearly all of
-// them. Making the first collator loads ICU's collation data, 4-17 ms of every build (depending on what of ICU was loaded before)
-// and check, the warm ones included; String#localeCompare does the same on its first call.
+// them. Making the first collator loads ICU's collation data: 4-17 ms (depending on what
+// of ICU was loaded before) of every build and check, the warm ones included;
+// String#localeCompare does the same on its first call.
 //
 // For printable ASCII, Unicode's root collation (which "en" is) compares the characters'
 // primary weights first (letters without case; no character is ignored and none shares
