@@ -1,0 +1,6 @@
+// Types of bundle-patches.mjs, for its tests.
+import type { Plugin } from 'esbuild';
+
+export function walkAll(node: object, visitor: (node: object) => void): void;
+export const KEPT_AS_IS: RegExp;
+export const cheaperToHast: Plugin;

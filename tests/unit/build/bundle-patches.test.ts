@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OnLoadArgs, OnLoadResult, PluginBuild } from 'esbuild';
+import type { Node } from 'unist';
+import { normalizeUri } from 'micromark-util-sanitize-uri';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { describe, expect, it } from 'vitest';
+import { KEPT_AS_IS, cheaperToHast, walkAll } from '../../../scripts/bundle-patches.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const require = createRequire(import.meta.url);
+
+/** The patched source of a dependency's file, as the compile's plugin gives it to esbuild. */
+async function patched(file: string): Promise<string> {
+  const loaders: [RegExp, (args: OnLoadArgs) => Promise<OnLoadResult>][] = [];
+  cheaperToHast.setup({ onLoad: (options: { filter: RegExp }, load: (args: OnLoadArgs) => Promise<OnLoadResult>) => loaders.push([options.filter, load]) } as unknown as PluginBuild);
+  const loader = loaders.find(([filter]) => filter.test(file));
+  if (!loader) throw new Error(`no patch for ${file}`);
+  return String((await loader[1]({ path: file } as OnLoadArgs)).contents);
+}
+
+/** The folder of an installed package (its exports leave package.json out). */
+function packageDir(name: string): string {
+  let dir = dirname(require.resolve(name));
+  while (!(existsSync(join(dir, 'package.json')) && JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === name)) dir = dirname(dir);
+  return dir;
+}
+
+const markdownFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? markdownFiles(join(dir, entry.name)) : entry.name.endsWith('.md') ? [join(dir, entry.name)] : []));
+
+describe('the bundle patch of normalizeUri', () => {
+  const fast = (value: string) => (KEPT_AS_IS.test(value) ? value : normalizeUri(value));
+
+  it('returns what normalizeUri returns, for URLs and for any text', () => {
+    const urls = ['../guides/payments.md#create-a-payment', 'https://api.example/v1/accounts?page=2&size=10', 'mailto:team@example.com', '/a b', '50%', '%2F', '%zz', 'é', '\u{1F600}', '\ud800', '<x>', '"q"', '`', '{id}', '[x]', '^', '|', '\\'];
+    for (const url of urls) expect(fast(url)).toBe(normalizeUri(url));
+    const unit = fc.oneof(fc.integer({ min: 0, max: 160 }).map((c) => String.fromCharCode(c)), fc.constantFrom('%2F', '%', 'é', '\u{1F600}', '\ud800', '\udc00'));
+    fc.assert(fc.property(fc.string({ unit, maxLength: 16 }), (value) => fast(value) === normalizeUri(value)), { numRuns: 20_000 });
+  });
+
+  it('keeps as they are only URLs normalizeUri keeps as they are', () => {
+    const kept = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).filter((c) => KEPT_AS_IS.test(c));
+    expect(kept).not.toContain('%');
+    for (const c of kept) expect(normalizeUri(`a${c}b`)).toBe(`a${c}b`);
+  });
+
+  it('is what the compile puts in the bundle', async () => {
+    // The file esbuild bundles (vitest resolves the package's development build).
+    const source = await patched(join(packageDir('micromark-util-sanitize-uri'), 'index.js'));
+    expect(source).toContain(`const KEPT_AS_IS = ${KEPT_AS_IS}`);
+    expect(source).toMatch(/export function normalizeUri\(value\) \{\n {2}if \(KEPT_AS_IS\.test\(value\)\) return value\n/);
+  });
+});
+
+describe('the bundle patch of mdast-util-to-hast', () => {
+  it('visits the nodes unist-util-visit visits, in the same order, on every page of the bundled site', () => {
+    const parser = unified().use(remarkParse).use(remarkGfm);
+    const files = markdownFiles(join(root, 'content'));
+    expect(files.length).toBeGreaterThan(50);
+    const extra = '[a]: /one\n[A]: /two\n\nText[^n] and [a].\n\n[^n]: A note with [a link](/x).\n\n> - [b]\n>\n> [b]: /three\n';
+    for (const text of [...files.map((file) => readFileSync(file, 'utf8')), extra]) {
+      const tree = parser.parse(text);
+      const visited: Node[] = [];
+      const walked: Node[] = [];
+      visit(tree, (node) => {
+        visited.push(node);
+      });
+      walkAll(tree, (node) => walked.push(node as Node));
+      expect(walked.length).toBe(visited.length);
+      expect(walked.every((node, i) => node === visited[i])).toBe(true);
+    }
+  });
+
+  it('is what the compile puts in the bundle', async () => {
+    const state = join(packageDir('mdast-util-to-hast'), 'lib', 'state.js');
+    const source = await patched(state);
+    expect(source).toContain('  walkAll(tree, function (node) {');
+    expect(source).not.toContain('  visit(tree, function (node) {');
+    expect(source).toContain(String(walkAll));
+  });
+});
