@@ -3,4 +3,5 @@ import type { Plugin } from 'esbuild';
 
 export function walkAll(node: object, visitor: (node: object) => void): void;
 export const KEPT_AS_IS: RegExp;
-export const cheaperToHast: Plugin;
+export const TERMINATOR_CODES: number[];
+export const cheaperDependencies: Plugin;

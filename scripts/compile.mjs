@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cheaperToHast } from './bundle-patches.mjs';
+import { cheaperDependencies } from './bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -106,7 +106,7 @@ const isCached = (name) => name.startsWith('commands/') && cachedCommands.has(na
 
 const common = {
   absWorkingDir: root,
-  plugins: [commandsApart, visitWithoutNames, cheaperToHast, leaner],
+  plugins: [commandsApart, visitWithoutNames, cheaperDependencies, leaner],
   outdir: 'lib',
   bundle: true,
   external,

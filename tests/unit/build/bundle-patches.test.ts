@@ -11,7 +11,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { KEPT_AS_IS, cheaperToHast, walkAll } from '../../../scripts/bundle-patches.mjs';
+import { KEPT_AS_IS, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
 /** The patched source of a dependency's file, as the compile's plugin gives it to esbuild. */
 async function patched(file: string): Promise<string> {
   const loaders: [RegExp, (args: OnLoadArgs) => Promise<OnLoadResult>][] = [];
-  cheaperToHast.setup({ onLoad: (options: { filter: RegExp }, load: (args: OnLoadArgs) => Promise<OnLoadResult>) => loaders.push([options.filter, load]) } as unknown as PluginBuild);
+  cheaperDependencies.setup({ onLoad: (options: { filter: RegExp }, load: (args: OnLoadArgs) => Promise<OnLoadResult>) => loaders.push([options.filter, load]) } as unknown as PluginBuild);
   const loader = loaders.find(([filter]) => filter.test(file));
   if (!loader) throw new Error(`no patch for ${file}`);
   return String((await loader[1]({ path: file } as OnLoadArgs)).contents);
@@ -56,6 +56,31 @@ describe('the bundle patch of normalizeUri', () => {
     const source = await patched(join(packageDir('micromark-util-sanitize-uri'), 'index.js'));
     expect(source).toContain(`const KEPT_AS_IS = ${KEPT_AS_IS}`);
     expect(source).toMatch(/export function normalizeUri\(value\) \{\n {2}if \(KEPT_AS_IS\.test\(value\)\) return value\n/);
+  });
+});
+
+describe("the bundle patch of markdown-it's text rule", () => {
+  type TextRule = (state: { pos: number; posMax: number; src: string; pending: string }, silent: boolean) => boolean;
+  const file = join(packageDir('markdown-it'), 'lib', 'rules_inline', 'text.mjs');
+  const load = async (source: string): Promise<TextRule> => (await import(`data:text/javascript,${encodeURIComponent(source)}`)).default;
+
+  it('takes the text the original takes, from any place in any text', async () => {
+    const original = await load(readFileSync(file, 'utf8'));
+    const fast = await load(await patched(file));
+    const run = (rule: TextRule, src: string, pos: number) => {
+      const state = { pos, posMax: src.length, src, pending: '' };
+      return [rule(state, false), state.pos, state.pending];
+    };
+    const unit = fc.oneof(fc.integer({ min: 0, max: 200 }).map((c) => String.fromCharCode(c)), fc.constantFrom('é', '\u2028', '\u{1F600}', '\uff01'));
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 24 }), fc.nat(), (src, at) => {
+        const pos = src.length ? at % src.length : 0;
+        expect(run(fast, src, pos)).toEqual(run(original, src, pos));
+      }),
+      { numRuns: 20_000 },
+    );
+    // Every character code, one at a time.
+    for (let code = 0; code < 0x10000; code++) expect(run(fast, `${String.fromCharCode(code)}a`, 0)).toEqual(run(original, `${String.fromCharCode(code)}a`, 0));
   });
 });
 
