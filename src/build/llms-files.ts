@@ -13,6 +13,7 @@ import type { DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { OutputFile } from './assets.js';
 import { heapKeeper } from './heap.js';
 import { digest } from '../cache/fingerprint.js';
+import { LOCALE_NAMES } from '../../theme/index.js';
 
 export interface LlmsInput {
   site: Site;
@@ -138,16 +139,20 @@ function summary(site: Site, documents: readonly DocumentPlan[]): string {
   return oneLine(home?.description || `${site.config.product.name}: ${site.config.product.tag}`);
 }
 
-/** Names by locale: each Intl.DisplayNames loads its locale's data (a few milliseconds). */
+/**
+ * A locale's name in its own language: the locale picker's (the theme's LOCALE_NAMES, the
+ * same names), or else Intl.DisplayNames', each of which loads its locale's data (7 ms
+ * of every build).
+ */
 const languageNames = new Map<string, string>();
 
-function languageName(locale: string): string {
+export function languageName(locale: string): string {
   let name = languageNames.get(locale);
-  if (name === undefined) languageNames.set(locale, (name = displayName(locale)));
+  if (name === undefined) languageNames.set(locale, (name = LOCALE_NAMES[locale] ?? displayName(locale)));
   return name;
 }
 
-function displayName(locale: string): string {
+export function displayName(locale: string): string {
   try {
     const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
     return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
