@@ -16,7 +16,7 @@ import { builtinTheme } from '../../theme/index.js';
 import type { UiStrings } from '../theme/contract.js';
 import { siteStrings, type StringsOf } from '../theme/strings.js';
 import { SEARCH_GROUPS, type SearchEntry, type SearchGroup } from './entries.js';
-import { words } from './tokenize.js';
+import { WordIds } from './word-ids.js';
 
 export const SEARCH_DIR = 'search';
 export const INDEX_FORMAT = 1;
@@ -104,44 +104,36 @@ interface Weighted {
  * scratch array by id, not into a Map per record (the weighing is most of the index time).
  */
 class Vocabulary {
-  readonly ids = new Map<string, number>();
+  private readonly ids: WordIds;
   readonly words: string[];
   private counts: Float64Array;
   private readonly touched: number[] = [];
 
   /** `words`: the last build's, whose ids the prepared records use. */
   constructor(words: readonly string[] = []) {
-    this.words = [...words];
-    this.words.forEach((word, id) => this.ids.set(word, id));
+    this.ids = new WordIds(words);
+    this.words = this.ids.words;
     this.counts = new Float64Array(Math.max(1024, this.words.length * 2));
-  }
-
-  private idOf(word: string): number {
-    let id = this.ids.get(word);
-    if (id === undefined) {
-      id = this.words.push(word) - 1;
-      this.ids.set(word, id);
-      if (id >= this.counts.length) {
-        const grown = new Float64Array(this.counts.length * 2);
-        grown.set(this.counts);
-        this.counts = grown;
-      }
-    }
-    return id;
   }
 
   weigh(entry: SearchEntry, index: number): Weighted {
     let length = 0;
+    let boost = 0;
+    const count = (id: number) => {
+      if (id >= this.counts.length) {
+        const grown = new Float64Array(Math.max(this.counts.length * 2, id + 1));
+        grown.set(this.counts);
+        this.counts = grown;
+      }
+      const before = this.counts[id]!;
+      if (before === 0) this.touched.push(id);
+      this.counts[id] = before + boost;
+      length += boost;
+    };
     for (const field of entry.records[index]!.fields) {
       if (!field.text) continue;
-      const boost = field.boost;
-      words(field.text, (word) => {
-        const id = this.idOf(word);
-        const count = this.counts[id]!;
-        if (count === 0) this.touched.push(id);
-        this.counts[id] = count + boost;
-        length += boost;
-      });
+      boost = field.boost;
+      this.ids.eachId(field.text, count);
     }
     const terms = Int32Array.from(this.touched);
     const counts = new Float64Array(terms.length);
