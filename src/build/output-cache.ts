@@ -109,7 +109,9 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   const known = last && last.configFile === resolved.file && last.outDir === outDir && JSON.stringify(last.manifest.plan) === JSON.stringify(plan) ? last : null;
   const previous = known ? known.manifest : readManifest(file);
   const sources = known ? known.sources : inputFilesOf(plan);
-  const inputs = known ? known.inputs : snapshotInputs(sources, previous?.inputs ?? null);
+  // The files read to hash them (a cold build: all of them) are not read again for the content.
+  const read = known ? undefined : new Map<string, Buffer>();
+  const inputs = known ? known.inputs : snapshotInputs(sources, previous?.inputs ?? null, read);
   const nameOf = new Map([...sources].map(([name, path]) => [path, name]));
   const pluginsKey = JSON.stringify(resolved.markdownPlugins ?? []);
   const buildKey = buildKeyOf(pluginsKey);
@@ -124,7 +126,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   };
 
   return {
-    target: { dir, mode: 'output', manifest: intact ? previous : null, ...(inputs ? { inputHashes: hashesByPath(sources, inputs) } : {}) },
+    target: { dir, mode: 'output', manifest: intact ? previous : null, ...(inputs ? { inputHashes: hashesByPath(sources, inputs), ...(read?.size ? { inputBytes: read } : {}) } : {}) },
     upToDate,
     identify(files, documents) {
       const keys = documentKeys(documents);

@@ -38,6 +38,11 @@ export interface CacheTarget {
    * files found here are parsed from the cache (page-cache.ts).
    */
   inputHashes?: ReadonlyMap<string, string>;
+  /**
+   * Output only: the bytes of the input files the snapshot read to hash them, by path,
+   * each taken once by the content stage (page-cache.ts) instead of reading the file again.
+   */
+  inputBytes?: Map<string, Buffer>;
 }
 
 /** Decides per document: reuse or render; and for output, whether the folder is updated in place. */

@@ -117,8 +117,11 @@ export function inputFilesOf(plan: InputPlan): Map<string, string> {
   return files;
 }
 
-/** The inputs as they are now, re-using the recorded hash of every file whose size and time did not change. */
-export function snapshotInputs(files: ReadonlyMap<string, string>, previous: ReadonlyMap<string, InputRecord> | null): Map<string, InputRecord> | null {
+/**
+ * The inputs as they are now, re-using the recorded hash of every file whose size and time
+ * did not change. `read`: where to keep the bytes of the files read to hash them, by path.
+ */
+export function snapshotInputs(files: ReadonlyMap<string, string>, previous: ReadonlyMap<string, InputRecord> | null, read?: Map<string, Buffer>): Map<string, InputRecord> | null {
   const inputs = new Map<string, InputRecord>();
   for (const [name, path] of files) {
     const stat = statSync(path, { throwIfNoEntry: false });
@@ -135,6 +138,7 @@ export function snapshotInputs(files: ReadonlyMap<string, string>, previous: Rea
       return null;
     }
     inputs.set(name, { size: stat.size, mtimeMs: stat.mtimeMs, hash: contentId(bytes) });
+    read?.set(path, bytes);
   }
   return inputs;
 }

@@ -52,8 +52,19 @@ export function pageMemo(cache: CacheTarget | null, resolved: ResolvedConfig): {
         const key = keyOf(hashes.get(file));
         if (key) pack.set(key, { collection: page.collection, data: page.data, ...(page.frontMatter ? { frontMatter: page.frontMatter } : {}) });
       },
+      bytes: (file) => {
+        const bytes = cache.inputBytes?.get(file);
+        const hash = hashes.get(file);
+        if (!bytes || !hash) return undefined;
+        cache.inputBytes!.delete(file);
+        return { bytes, hash };
+      },
     },
-    save: () => pack.save(),
+    save: () => {
+      pack.save();
+      // Bytes not taken (files that are not pages, pages read from the pack) are let go.
+      cache.inputBytes?.clear();
+    },
   };
 }
 

@@ -32,6 +32,8 @@ export interface PageMemo {
   /** The page as the last run parsed it: `page` makes it, given its place (its body is read from the file when asked for). */
   get(file: string): { collection: string; page(rel: string, file: string, where: Classified): Page } | undefined;
   set(file: string, page: ParsedPage): void;
+  /** The file's bytes and their hash, if the build has them already (read to hash its inputs); each is given once. */
+  bytes?(file: string): { bytes: Buffer; hash: string } | undefined;
 }
 /** What a page's front matter makes of it, given its collection (its place decides the rest). */
 export interface ParsedPage {
@@ -74,7 +76,8 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
   const clean = markdown.map(() => true);
   const read = (rel: string, i: number) => {
     const before = diagnostics.length;
-    const text = readMarkdown(fileOf(rel), readFileSync, diagnostics);
+    const file = fileOf(rel);
+    const text = readMarkdown(file, readFileSync, diagnostics, memo?.bytes?.(file));
     clean[i] = diagnostics.length === before;
     return text;
   };
@@ -220,16 +223,17 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
 }
 
 /** A Markdown file's text; null (and file-too-large) when it is over the limit, which is checked before reading. */
-function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[]): { text: string; hash: string } | null {
-  const size = statSync(file).size;
+/** `known`: the file's bytes and hash as the build read them already (not read again). */
+function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[], known?: { bytes: Buffer; hash: string }): { text: string; hash: string } | null {
+  const size = known ? known.bytes.length : statSync(file).size;
   if (size > SIZE_LIMITS.markdown.bytes) {
     diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size }));
     return null;
   }
-  const bytes = read(file);
+  const bytes = known?.bytes ?? read(file);
   const decoded = decodeSource(bytes, file);
   if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
-  return decoded.text === null ? null : { text: decoded.text, hash: contentId(bytes) };
+  return decoded.text === null ? null : { text: decoded.text, hash: known?.hash ?? contentId(bytes) };
 }
 
 /** A symbolic link under the content folder, reported by the walk and by the dev server. */
