@@ -19,9 +19,9 @@ setFlagsFromString('--no-allocation-site-pretenuring');
 // build of 1000 pages about 0.8 s of CPU on V8's own threads, on the core the page thread,
 // the collector and a render thread share. Smaller optimised functions (less inlined
 // into each) and no escape analysis: 0.46 s of compiler time there instead of 0.8 s
-// (perf), and no slower code where it matters. Alternating runs: cold build of 1000 pages 1.95 -> 1.81 s,
-// 2.83 -> 2.47 s of CPU; 4000 pages 5.45 -> 5.23 s; cold check 1.07 -> 1.04 s; a build
-// after an edit unchanged (README, "Benchmarks").
+// (perf), and no slower code where it matters. Alternating runs: a cold build of 1000
+// pages 1.95 -> 1.81 s (2.83 -> 2.47 s of CPU); 4000 pages 5.45 -> 5.23 s; a cold check
+// 1.07 -> 1.04 s; a build after an edit the same (README, "Benchmarks").
 setFlagsFromString('--max-inlined-bytecode-size-cumulative=150');
 setFlagsFromString('--no-turbo-escape');
 let cli;

@@ -222,8 +222,11 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
   return visible.filter((e) => e.isFile()).map(relOf).sort();
 }
 
-/** A Markdown file's text; null (and file-too-large) when it is over the limit, which is checked before reading. */
-/** `known`: the file's bytes and hash as the build read them already (not read again). */
+/**
+ * A Markdown file's text; null (and file-too-large) when it is over the limit, which is
+ * checked before reading. `known`: its bytes and their hash as the build read them
+ * already (to hash its inputs), not read again.
+ */
 function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[], known?: { bytes: Buffer; hash: string }): { text: string; hash: string } | null {
   const size = known ? known.bytes.length : statSync(file).size;
   if (size > SIZE_LIMITS.markdown.bytes) {
