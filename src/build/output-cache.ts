@@ -75,6 +75,8 @@ export interface LastBuild {
   /** The input files where the record's plan says, by name, and their state now. */
   sources: Map<string, string>;
   inputs: Map<string, InputRecord> | null;
+  /** The bytes of the files read to hash them (those changed since the record), by path. */
+  read: Map<string, Buffer>;
 }
 
 /**
@@ -88,10 +90,11 @@ export function lastBuild(configFile: string, outDir: string): { upToDate: UpToD
   const manifest = dir ? readManifest(manifestFile(dir, outDir)) : null;
   if (!manifest) return { upToDate: null, last: null };
   const sources = inputFilesOf(manifest.plan);
-  const inputs = snapshotInputs(sources, manifest.inputs);
+  const read = new Map<string, Buffer>();
+  const inputs = snapshotInputs(sources, manifest.inputs, read);
   // The output folder is listed only when everything else says nothing changed.
   const upToDate = upToDateOf(manifest, buildKeyOf(manifest.pluginsKey), inputs, () => outputIntact(outDir, manifest, [OUTPUT_MARKER]));
-  return { upToDate, last: { configFile, outDir, manifest, sources, inputs } };
+  return { upToDate, last: { configFile, outDir, manifest, sources, inputs, read } };
 }
 
 /** The last build, as a build with nothing to do reports it, when its key and inputs are these and its folder is intact. */
@@ -110,7 +113,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
   const previous = known ? known.manifest : readManifest(file);
   const sources = known ? known.sources : inputFilesOf(plan);
   // The files read to hash them (a cold build: all of them) are not read again for the content.
-  const read = known ? undefined : new Map<string, Buffer>();
+  const read = known ? known.read : new Map<string, Buffer>();
   const inputs = known ? known.inputs : snapshotInputs(sources, previous?.inputs ?? null, read);
   const nameOf = new Map([...sources].map(([name, path]) => [path, name]));
   const pluginsKey = JSON.stringify(resolved.markdownPlugins ?? []);

@@ -88,6 +88,19 @@ describe('a build reads', () => {
       expect(markdown.filter((f) => f !== edited && reads.has(f))).toEqual([]);
       // What the build made of the edit is there.
       expect(readFileSync(join(out, 'developers', 'dashboard-api', 'index.html'), 'utf8')).toContain('One more sentence.');
+      // As `bankdocs build` runs it: the quick check reads the edited file to hash it, and the build takes those bytes.
+      const { freshBuild } = await import('../../src/commands/fresh.js');
+      const { buildCommand } = await import('../../src/commands/build.js');
+      writeFileSync(edited, `${readFileSync(edited, 'utf8')}\nAnd another.\n`);
+      reads.clear();
+      const silent = { info: () => undefined, error: () => undefined };
+      const options = { config: join(site, 'docs.config.yaml'), out, quiet: true, workers: '1' };
+      const fresh = freshBuild(options, silent);
+      expect('last' in fresh && fresh.last).toBeTruthy();
+      expect(await buildCommand(options, silent, 'last' in fresh ? fresh.last : null)).toBe(0);
+      expect(reads.get(edited)).toBe(1);
+      expect(markdown.filter((f) => f !== edited && reads.has(f))).toEqual([]);
+      expect(readFileSync(join(out, 'developers', 'dashboard-api', 'index.html'), 'utf8')).toContain('And another.');
     } finally {
       vi.unstubAllEnvs();
       rmSync(cache, { recursive: true, force: true });
