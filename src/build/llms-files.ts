@@ -113,7 +113,12 @@ function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], twins: Read
     const text = twins.get(doc.url) ?? '';
     // The page's address under its title, so each part says where it comes from.
     const newline = text.indexOf('\n');
-    return `${text.slice(0, newline)}\n\nSource: ${new URL(doc.url, config.site.url).href}${text.slice(newline)}`.trim();
+    const title = text.slice(0, newline);
+    const source = `\n\nSource: ${new URL(doc.url, config.site.url).href}`;
+    // Trimmed piece by piece, as the whole would be: trimming the joined part would copy
+    // every twin once more (24 MB at 4000 pages) before the join copies them all.
+    if (title.trim() === '') return `${title}${source}${text.slice(newline)}`.trim();
+    return `${title.trimStart()}${source}${text.slice(newline).trimEnd()}`;
   });
   const header = `# ${config.product.name} documentation, full text\n\n> ${summary(site, documents)}\n\n`;
   const contents = `${header}${parts.join('\n\n---\n\n')}\n`;

@@ -5,7 +5,7 @@
 // in the kernel) runs on the other core while this one renders the next pages. One
 // writer: two threads creating files at once only slow each other down. Pages only read
 // stay on the rendering thread (render-all.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { scanHtml, type LinkPool, type ScannedPage } from '../check/scan-html.js';
@@ -75,11 +75,40 @@ export function fileWriter(dir: string, what = (path: string) => `the file ${pat
         mkdirSync(folder, { recursive: true });
         made.add(folder);
       }
-      writeFileSync(file, text);
+      writeTextFile(file, text);
     } catch (error) {
       throw outputError(what(path), error);
     }
   };
+}
+
+/** Characters of a long text encoded and written at a time (writeTextFile). */
+const TEXT_CHUNK = 1 << 20;
+
+/**
+ * Writes `text` to `file`. A long text (llms-full.txt: 24 MB at 4000 pages) is encoded and
+ * written a megabyte at a time: writeFileSync would hold all of it as UTF-8 beside the
+ * text, at the build's memory peak. A chunk never ends inside a surrogate pair.
+ */
+export function writeTextFile(file: string, text: string | Uint8Array, chunk = TEXT_CHUNK): void {
+  if (typeof text !== 'string' || text.length <= chunk) {
+    writeFileSync(file, text);
+    return;
+  }
+  const fd = openSync(file, 'w');
+  try {
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(start + chunk, text.length);
+      const last = text.charCodeAt(end - 1);
+      // A chunk ending on the first half of a pair ends before it (or, one character long, after it).
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += end - 1 > start ? -1 : 1;
+      const bytes = Buffer.from(text.slice(start, end), 'utf8');
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+      start = end;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Takes pages one at a time; returns what it scanned, by URL. */

@@ -13,6 +13,7 @@ import type { DocumentPlan } from '../routes/plan.js';
 import { loadMarkdownPlugins, type MarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderedDocument, type RenderInput } from '../render/render-documents.js';
 import { heapKeeper } from './heap.js';
+import { PageBodies, withoutBodies } from './page-bodies.js';
 import { pageSink, sinkPage, type SinkOptions } from './page-sink.js';
 
 /** Below this many pages, starting the page thread costs more than it saves. */
@@ -28,6 +29,8 @@ export interface RenderOptions {
   cache?: RenderCache | null;
   /** Keep each page's HTML after it is read (with no `outDir`: the caller writes it). */
   keepHtml?: boolean;
+  /** Let go of each page's Markdown once every document made from it is rendered (page-bodies.ts): nothing after the render stage reads it. */
+  releaseSources?: boolean;
 }
 
 /** What the build's cache offers the renderer (see build-cache.ts). */
@@ -94,16 +97,17 @@ export function startRenderPool(threads: number): RenderPool | null {
 
 export async function renderAll(input: RenderInput, planned: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions = {}): Promise<RenderedDocument[]> {
   const { cache } = options;
-  if (!cache) return renderDocuments(input, planned, pool, options);
+  const bodies = new PageBodies(input.site.pages, planned, options.releaseSources ?? false);
+  if (!cache) return renderDocuments(input, planned, pool, options, bodies);
   const all: (RenderedDocument | null)[] = planned.map((doc) => cache.reuse(doc));
   const todo = planned.filter((_, i) => !all[i]);
-  const rendered = todo.length ? await renderDocuments(input, todo, pool, options) : [];
+  const rendered = todo.length ? await renderDocuments(input, todo, pool, options, bodies) : [];
   rendered.forEach((doc, i) => cache.keep(todo[i]!, doc));
   let next = 0;
   return all.map((doc) => doc ?? rendered[next++]!);
 }
 
-async function renderDocuments(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions): Promise<RenderedDocument[]> {
+async function renderDocuments(input: RenderInput, documents: readonly DocumentPlan[], pool: RenderPool | null, options: RenderOptions, bodies: PageBodies): Promise<RenderedDocument[]> {
   const sinkOptions: SinkOptions = { dir: options.outDir ?? null, scan: options.scan ?? false, keepHtml: !options.outDir && (options.keepHtml ?? false) };
   const pooled = pool !== null && pool.workers.length > 0;
   // With render threads, each thread writes (or scans) the pages it renders itself: no
@@ -121,13 +125,14 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
     // The site's plugins are functions: every thread imports them itself (render-worker.ts).
     const plugins = await loadMarkdownPlugins(input.site.markdownPlugins);
     let results: RenderedDocument[];
-    if (pool && pooled) results = await renderInPool(pool, input, documents, handOver, plugins, sinkOptions);
+    if (pool && pooled) results = await renderInPool(pool, input, documents, handOver, plugins, sinkOptions, bodies);
     else {
       const renderer = createRenderer(input, { plugins });
       const keepHeap = heapKeeper();
       results = [];
       for (const doc of documents) {
         results.push(handOver(renderer.render(doc)));
+        bodies.rendered(doc);
         if (results.length % 32 === 0) keepHeap();
         // When the page thread falls behind (a slow disk), wait for it rather than
         // queue up every page's HTML in memory.
@@ -147,7 +152,7 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
 }
 
 /** This thread and every worker take the next batch when they are free. */
-function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly DocumentPlan[], handOver: (doc: RenderedDocument) => RenderedDocument, plugins: MarkdownPlugins, sink: SinkOptions): Promise<RenderedDocument[]> {
+function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly DocumentPlan[], handOver: (doc: RenderedDocument) => RenderedDocument, plugins: MarkdownPlugins, sink: SinkOptions, bodies: PageBodies): Promise<RenderedDocument[]> {
   const results: RenderedDocument[] = new Array(documents.length);
   let next = 0;
   let done = 0;
@@ -169,6 +174,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       let count = 0;
       for (const [index, doc] of entries) {
         results[index] = handed ? handOver(doc) : doc;
+        bodies.rendered(documents[index]!);
         count++;
       }
       done += count;
@@ -179,6 +185,9 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       return;
     }
     pool.onFailure = fail;
+    // The workers get the site without the pages' Markdown, and each batch the Markdown of
+    // its own pages: a worker would otherwise hold a copy of every page it never renders.
+    const shared = withoutBodies(input);
     for (const worker of pool.workers) {
       worker.ref();
       // Batches this worker was given and has not answered: a worker that ran out of work
@@ -190,7 +199,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
         const batch = take();
         if (batch) owed++;
         else stopped = true;
-        worker.postMessage({ batch });
+        worker.postMessage(batch ? { batch, bodies: bodies.bodiesOf(batch.map((i) => documents[i]!)) } : { batch });
       };
       worker.on('message', (message: WorkerResult) => {
         if (failed) return;
@@ -210,7 +219,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       worker.on('exit', () => {
         if (owed > 0) fail(internalError('a render thread stopped before its last page'));
       });
-      worker.postMessage({ input, documents, sink });
+      worker.postMessage({ input: shared, documents, sink });
       // Two batches ahead: the worker starts the next while this thread, busy rendering
       // its own batch, has not yet read the worker's answer.
       give();

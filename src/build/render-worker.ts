@@ -1,18 +1,20 @@
 // A render thread (`--workers n`): loads the renderer's modules as soon as it starts,
 // builds its renderer from the shared input when it arrives (importing the site's
 // Markdown plugins first: functions cannot be sent between threads), then renders the
-// batches of documents the main thread sends until it gets an empty batch. It writes (or,
-// for `check`, scans) each page itself and sends back only what the build needs of it:
-// pages do not cross threads.
+// batches of documents the main thread sends until it gets an empty batch. The input's
+// pages come without their Markdown; each batch brings its own pages' (page-bodies.ts).
+// It writes (or, for `check`, scans) each page itself and sends back only what the build
+// needs of it: pages do not cross threads.
 import { parentPort } from 'node:worker_threads';
 import { loadMarkdownPlugins } from '../markdown/plugins.js';
 import { createRenderer, type RenderInput } from '../render/render-documents.js';
+import type { Page } from '../content/site.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import type { WorkerResult } from './render-all.js';
 import { createPageHandler, sinkPage, type SinkOptions } from './page-sink.js';
 
-type Message = { input: RenderInput; documents: DocumentPlan[]; sink: SinkOptions } | { batch: number[] | null };
-type Job = { render: ReturnType<typeof createRenderer>['render']; documents: DocumentPlan[] };
+type Message = { input: RenderInput; documents: DocumentPlan[]; sink: SinkOptions } | { batch: number[] | null; bodies?: Record<string, string> };
+type Job = { render: ReturnType<typeof createRenderer>['render']; documents: DocumentPlan[]; pages: Map<string, Page> };
 
 const port = parentPort!;
 let job: Promise<Job> | null = null;
@@ -29,6 +31,7 @@ async function prepare(input: RenderInput, documents: DocumentPlan[], sink: Sink
       return doc;
     },
     documents,
+    pages: new Map(input.site.pages.map((page) => [page.source, page])),
   };
 }
 
@@ -46,12 +49,17 @@ port.on('message', (message: Message) => {
     return;
   }
   void ready.then(
-    ({ render, documents }) => {
+    ({ render, documents, pages }) => {
+      // The site came without its pages' Markdown (render-all.ts): each batch brings its own, let go once rendered.
+      const bodies = Object.entries(message.bodies ?? {});
       try {
+        for (const [source, body] of bodies) pages.get(source)!.body = body;
         const reply: WorkerResult = { ok: true, results: batch.map((i) => [i, render(documents[i]!)]) };
         port.postMessage(reply);
       } catch (error) {
         fail(error);
+      } finally {
+        for (const [source] of bodies) pages.get(source)!.body = '';
       }
     },
     fail,
