@@ -30,18 +30,22 @@ export function withoutBodies(input: RenderInput): RenderInput {
 }
 
 export class PageBodies {
-  private readonly pages: Map<string, Page>;
+  /** Pages by source, made when first needed (a check on one thread needs none). */
+  private bySource: Map<string, Page> | null = null;
   /** Documents still to render from each source (those taken from the cache never are). */
   private readonly uses = new Map<string, number>();
 
   /** `planned`: every document of the build, rendered or not; `release`: let go of Markdown no document still needs. */
   constructor(
-    pages: readonly Page[],
+    private readonly all: readonly Page[],
     planned: readonly DocumentPlan[],
     private readonly release: boolean,
   ) {
-    this.pages = new Map(pages.map((page) => [page.source, page]));
     if (release) for (const doc of planned) for (const source of sourcesOf(doc)) this.uses.set(source, (this.uses.get(source) ?? 0) + 1);
+  }
+
+  private get pages(): Map<string, Page> {
+    return (this.bySource ??= new Map(this.all.map((page) => [page.source, page])));
   }
 
   /** The Markdown of the pages `documents` render, by source. */
