@@ -12,7 +12,7 @@ if (process.env.BANKDOCS_DEBUG) process.setSourceMapsEnabled(true);
 // trees were picked, every page's garbage then went to the old generation, the heap
 // grew 4 MB every fifteen pages, full collections followed, and with them the loss of
 // optimised code: `check` of 1000 pages took 1.6-2.2 s instead of 1.2 s, and a build of
-// 4000 pages 60 MB more memory (README, "Benchmarks"). Set before any code is compiled
+// 4000 pages 60 MB more memory (docs/performance.md). Set before any code is compiled
 // (the code cache is valid under the flags it was made with: src/code-cache.ts).
 setFlagsFromString('--no-allocation-site-pretenuring');
 // A run of bankdocs is short, and V8's optimising compiler works for all of it: on a cold
@@ -21,7 +21,7 @@ setFlagsFromString('--no-allocation-site-pretenuring');
 // into each) and no escape analysis: 0.46 s of compiler time there instead of 0.8 s
 // (perf), and no slower code where it matters. Alternating runs: a cold build of 1000
 // pages 1.95 -> 1.81 s (2.83 -> 2.47 s of CPU); 4000 pages 5.45 -> 5.23 s; a cold check
-// 1.07 -> 1.04 s; a build after an edit the same (README, "Benchmarks").
+// 1.07 -> 1.04 s; a build after an edit the same (docs/performance.md).
 setFlagsFromString('--max-inlined-bytecode-size-cumulative=150');
 setFlagsFromString('--no-turbo-escape');
 let cli;
