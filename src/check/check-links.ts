@@ -5,7 +5,7 @@
 import type { LinkItem } from '../config/schema.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
-import { suggest } from '../markdown/remark-links.js';
+import { suggest } from '../did-you-mean.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
 import { localizePath } from '../routes/paths.js';
@@ -176,7 +176,7 @@ function anchorVerdict(href: string, hash: string | null, path: string, target: 
   return {
     ruleId: 'missing-anchor',
     message: `"${href}": no heading or element with id "${hash}" on ${path}${via}`,
-    hint: suggest(hash, [...target.ids]).replace(/^check the path.*$/, 'link to an existing heading; its id is the heading text in lower case with "-" for spaces'),
+    hint: suggest(hash, [...target.ids], 'link to an existing heading; its id is the heading text in lower case with "-" for spaces'),
   };
 }
 

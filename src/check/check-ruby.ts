@@ -6,7 +6,7 @@ import type { Example } from '../api/examples.js';
 import { bodyFields, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { suggest } from '../markdown/remark-links.js';
+import { suggest } from '../did-you-mean.js';
 import { camelCase, snakeCase, type NormalizedRequest } from './requests.js';
 import { placeInExample } from './source-position.js';
 import { importModule } from '../dynamic-import.js';
@@ -85,7 +85,7 @@ export function checkRuby(
     const operationId = operationByCall.get(name);
     const operation = operationId ? api.operations[operationId] : undefined;
     if (!operation) {
-      report('example-ruby-unknown-call', call.location.startOffset, `"${name}" is not a call of the documented Ruby client`, suggest(name, [...operationByCall.keys()]).replace(/^check the path.*$/, 'see content/api/ruby-client.yaml for the calls'));
+      report('example-ruby-unknown-call', call.location.startOffset, `"${name}" is not a call of the documented Ruby client`, suggest(name, [...operationByCall.keys()], 'see content/api/ruby-client.yaml for the calls'));
       continue;
     }
     if (expected && operation.id !== expected.id) {
@@ -120,7 +120,7 @@ export function checkRuby(
       else if (fields && camelCase(key) in (attributeSchema.properties ?? {})) request.attributes![camelCase(key)] = camelKeys(value);
       else {
         const allowed = [...pathNames.keys(), ...Object.keys(PAGING).filter((k) => queryNames.has(PAGING[k]!)), ...basicAuth, ...Object.keys(attributeSchema.properties ?? {}).map(snakeCase)];
-        report('example-ruby-unknown-argument', keyNode.location.startOffset, `${dotted(call)} has no argument "${key}:" (${operation.id})`, allowed.length ? suggest(key, allowed).replace(/^check the path.*$/, `its arguments are ${allowed.map((a) => `${a}:`).join(', ')}`) : 'it takes no arguments');
+        report('example-ruby-unknown-argument', keyNode.location.startOffset, `${dotted(call)} has no argument "${key}:" (${operation.id})`, allowed.length ? suggest(key, allowed, `its arguments are ${allowed.map((a) => `${a}:`).join(', ')}`) : 'it takes no arguments');
       }
     }
     for (const [snake, name] of pathNames) {

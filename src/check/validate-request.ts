@@ -6,7 +6,7 @@
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { ApiModel, Operation } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
-import { suggest } from '../markdown/remark-links.js';
+import { suggest } from '../did-you-mean.js';
 import { matchOperations, type NormalizedRequest } from './requests.js';
 import { offsetOfPointer } from './source-position.js';
 
@@ -82,7 +82,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       ruleId: 'example-unknown-endpoint',
       target: { part: 'url' },
       message: methods.length ? `${method} ${path} is not documented; that path takes ${methods.join(', ')}` : `${method} ${path} is no endpoint of the API`,
-      hint: methods.length ? `use ${methods.length === 1 ? '-X ' + methods[0] : 'one of those methods'}` : suggest(path, Object.values(api.operations).map((o) => o.path)),
+      hint: methods.length ? `use ${methods.length === 1 ? '-X ' + methods[0] : 'one of those methods'}` : suggest(path, Object.values(api.operations).map((o) => o.path), `use one of the paths of content/${api.source}`),
       status: methods.length ? 405 : 404,
       code: methods.length ? 'methodNotAllowed' : 'routeNotFound',
     });
@@ -130,7 +130,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
     if (!param) {
       const known = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
-      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${operation.id} has no query parameter "${name}"`, hint: known.length ? suggest(name, known) : 'remove it: this operation takes no query parameters', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${operation.id} has no query parameter "${name}"`, hint: known.length ? suggest(name, known, `its query parameters are ${known.join(', ')}`) : 'remove it: this operation takes no query parameters', status: 400, code: 'invalidParameter' });
       continue;
     }
     const value = /^(integer|number)$/.test(String(param.schema.type)) && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;

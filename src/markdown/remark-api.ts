@@ -15,6 +15,8 @@ import type { VFile } from 'vfile';
 import { fieldRows, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
 import { EXAMPLE, FIELD, FIELDS, OPERATION, SCHEMA, SLOT } from '../theme/named-elements.js';
+import { compareText } from '../collate.js';
+import { nearest } from '../did-you-mean.js';
 import { contextOf } from './context.js';
 // Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
 import { hasDirectives, parseInlineWith, type MarkdownEngine } from './engines.js';
@@ -95,6 +97,23 @@ function schemaNodes(name: string, schema: Schema, inline: Inline): RootContent[
   return [named(SCHEMA, { name }, [fieldList(fieldRows(attributes), false, inline, null)])];
 }
 
+const NO_DOCUMENT = 'add the OpenAPI document under content/ (api.openapi in docs.config.yaml names it; api/openapi.yaml by default), or remove this directive';
+
+/**
+ * The hint for a name the OpenAPI document lacks: the nearest of its names written as the
+ * directive, else a few of them, else that it has none.
+ */
+function nameHint(wanted: string, known: readonly string[], directive: (name: string) => string, words: { some: string; none: string }): string {
+  const near = wanted ? nearest(wanted, known) : null;
+  if (near !== null) return `did you mean ${directive(near)}?`;
+  if (!known.length) return `${words.none}: add one there, or remove this directive`;
+  const shown = [...known].sort(compareText).slice(0, MAX_NAMES_SHOWN);
+  return `use ${words.some}, e.g. ${directive(shown[0]!)} (${shown.join(', ')}${known.length > shown.length ? `, and ${known.length - shown.length} more` : ''})`;
+}
+
+/** How many of the document's names a hint lists. */
+const MAX_NAMES_SHOWN = 8;
+
 export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
   const inline: Inline = (text) => parseInlineWith(options.engine ?? 'fast', text);
   return (tree: Root, file: VFile) => {
@@ -109,7 +128,8 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
         const id = node.attributes?.id ?? '';
         const operation = ctx.api?.operations[id];
         if (!operation) {
-          problem(node, ctx.api ? `no operation "${id}" in the OpenAPI document` : 'an operation needs the OpenAPI document, and there is none', 'use an operationId of content/api/openapi.yaml, e.g. :::operation{id="createPayment"}');
+          if (!ctx.api) problem(node, 'an operation needs the OpenAPI document, and the site has none', NO_DOCUMENT);
+          else problem(node, `no operation "${id}" in content/${ctx.api.source}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of content/${ctx.api.source}`, none: `content/${ctx.api.source} has no operation with an operationId` }));
           parent.children.splice(index, 1);
           return index;
         }
@@ -121,7 +141,8 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
         const name = node.attributes?.name ?? '';
         const schema = ctx.api?.schemas[name];
         if (!schema) {
-          problem(node, `no schema "${name}" in the OpenAPI document's components`, 'use a name under components.schemas, e.g. ::schema{name="Payment"}');
+          if (!ctx.api) problem(node, 'a schema needs the OpenAPI document, and the site has none', NO_DOCUMENT);
+          else problem(node, `no schema "${name}" under components.schemas in content/${ctx.api.source}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in content/${ctx.api.source}`, none: `content/${ctx.api.source} has no components.schemas` }));
           parent.children.splice(index, 1);
           return index;
         }

@@ -7,6 +7,7 @@ import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
 import { splitHash } from '../routes/paths.js';
 import { contextOf, type MarkdownContext } from './context.js';
+import { suggest } from '../did-you-mean.js';
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
 // Browsers ignore tabs and newlines inside a scheme and leading spaces and controls.
@@ -109,33 +110,4 @@ export default function remarkLinks() {
       node.url = `/${target}${hash === undefined ? '' : `#${hash}`}`;
     });
   };
-}
-
-/** A "did you mean" hint: the candidate closest by edit distance, if close enough. */
-export function suggest(wanted: string, candidates: readonly string[]): string {
-  let best: string | null = null;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const d = distance(wanted, candidate);
-    if (d < bestDistance) {
-      bestDistance = d;
-      best = candidate;
-    }
-  }
-  return best !== null && bestDistance <= Math.max(3, wanted.length / 3)
-    ? `did you mean "${best}"?`
-    : 'check the path: relative links are resolved from the folder of this file';
-}
-
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 12) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
 }

@@ -1,5 +1,6 @@
 // The directive registry: every directive the site may use, with its owner (a plugin's
 // name) and attribute schema. Plain data, so it is rebuilt the same in every thread.
+import { editDistance } from '../did-you-mean.js';
 import type { AttributeSchema, BankdocsPlugin, DirectiveDefinition } from './types.js';
 
 export interface RegisteredDirective {
@@ -65,21 +66,11 @@ export function closest(word: string, candidates: readonly string[]): string | n
   let best: string | null = null;
   let bestDistance = Math.max(word.length >= 4 ? 2 : 1, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {
-    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
   }
   return best;
-}
-
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
 }

@@ -1,17 +1,18 @@
 // Renders one Markdown body through the real pipeline, for unit tests of our plugins.
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ApiModel } from '../../src/api/openapi.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import type { MarkdownEngine } from '../../src/markdown/engines.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../src/markdown/pipeline.js';
 
-export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string } = {}) {
+export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string; api?: ApiModel | null } = {}) {
   const diagnostics: Diagnostic[] = [];
   const result = renderMarkdown(createMarkdownProcessor({ highlight: options.highlight ?? true, engine: options.engine ?? 'fast' }), body, {
     source: 'developers/x.md',
     file: options.file ?? '/s/content/developers/x.md',
     urlBySource: new Map([['developers/y.md', '/developers/y']]),
     assets: new Set(options.assets ?? []),
-    api: null,
+    api: options.api ?? null,
     locale: null,
     apiLanguage: null,
     apiLanguages: ['curl', 'ruby'],
