@@ -88,7 +88,7 @@ export default function remarkLinks() {
         ctx.links.push({ path: '', hash: hash ?? null, line, column });
         return;
       }
-      const target = posix.normalize(posix.join(posix.dirname(ctx.source), decodeURI(path.split('?')[0]!)));
+      const target = linkedSource(ctx.source, path);
       if (target.startsWith('../')) {
         problem(`"${url}" points outside the content folder`, 'link to a page by its URL ("/developers/…") or by a path inside content/');
         return;
@@ -110,4 +110,14 @@ export default function remarkLinks() {
       node.url = `/${target}${hash === undefined ? '' : `#${hash}`}`;
     });
   };
+}
+
+/**
+ * The content-relative path a relative link in the source file `from` names (its query
+ * left out, percent-escapes decoded): "../guides/x.md" from "developers/a.md" is
+ * "guides/x.md"; one starting "../" points outside content/. Throws on a malformed escape.
+ */
+export function linkedSource(from: string, path: string): string {
+  // posix.join normalises ("a/./b/../c" -> "a/c").
+  return posix.join(posix.dirname(from), decodeURI(path.split('?')[0]!));
 }

@@ -9,13 +9,13 @@
 //     page's language; ::schema its attribute table; a tab view each tab under its title;
 //   - on an API page, the examples of other languages are left out; raw HTML (not shown
 //     on the page either) too.
-import { posix } from 'node:path';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { fieldRows, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
+import { linkedSource } from '../markdown/remark-links.js';
 import { splitHash } from '../routes/paths.js';
 import type { ApiDocument, PageDocument } from '../routes/plan.js';
 import { builtinTheme } from '../../theme/index.js';
@@ -199,7 +199,7 @@ class TwinWriter {
     if (path.startsWith('/')) return this.absolute(url);
     let target: string;
     try {
-      target = posix.normalize(posix.join(posix.dirname(this.page.source), decodeURI(path.split('?')[0]!)));
+      target = linkedSource(this.page.source, path);
     } catch {
       return null;
     }
