@@ -8,7 +8,8 @@
 //   check                     1000 pages < 1 s
 //   dev                       file write -> new text visible in Chromium, p95 < 100 ms,
 //                             on the bundled site
-//   search (issue #17)        the index adds < 30 % to the build
+//   search (issue #17)        the index adds < 30 % to the build (and, beside it, the
+//                             build without the twins, and without both, unbudgeted)
 //   runtime (issue #4)        core script < 6 KB gzipped, each lazy part < 10 KB
 // BENCH_PAGES=1000,4000,10000 sets the corpus sizes; BENCH_DEV=0 skips the dev figures.
 import { spawnSync } from 'node:child_process';
@@ -149,15 +150,24 @@ if (site1000) {
     const zipped = files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024;
     console.log(`  ${locale}: ${files.length} files, ${fmt(raw)} KB (${fmt(zipped)} KB gzipped)`);
   }
-  writeFileSync(join(site1000, 'nosearch.config.yaml'), `${readFileSync(config, 'utf8')}search: { enabled: false }\n`);
-  const on = [];
-  const off = [];
-  for (let i = 0; i < runs; i++) {
-    on.push(runCli(['build', '--config', config, '--out', freshOut('search'), '--quiet'], { cache: freshCache() }));
-    off.push(runCli(['build', '--config', join(site1000, 'nosearch.config.yaml'), '--out', freshOut('nosearch'), '--quiet'], { cache: freshCache() }));
-  }
-  const growth = ((median(on.map((r) => r.ms)) - median(off.map((r) => r.ms))) / median(off.map((r) => r.ms))) * 100;
-  console.log(`  cold build ${fmt(median(on.map((r) => r.ms)))} ms with search, ${fmt(median(off.map((r) => r.ms)))} ms without: ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} % ${verdict(growth, 30)}`);
+  // What the search index and the Markdown twins (llms.txt, llms-full.txt) add to a cold
+  // build: the four configurations in turns, each run with an empty cache.
+  const features = [
+    ['as shipped', ''],
+    ['search off', 'search: { enabled: false }\n'],
+    ['twins, llms files off', 'llms: { enabled: false }\n'],
+    ['both off', 'search: { enabled: false }\nllms: { enabled: false }\n'],
+  ].map(([label, extra], i) => {
+    const file = i === 0 ? config : join(site1000, `features-${i}.config.yaml`);
+    if (i > 0) writeFileSync(file, `${readFileSync(config, 'utf8')}${extra}`);
+    return { label, file, runs: [] };
+  });
+  for (let i = 0; i < runs; i++) for (const f of features) f.runs.push(runCli(['build', '--config', f.file, '--out', freshOut('features'), '--quiet'], { cache: freshCache() }));
+  const [shipped, noSearch] = features.map((f) => median(f.runs.map((r) => r.ms)));
+  const growth = ((shipped - noSearch) / noSearch) * 100;
+  console.log(`  cold build ${fmt(shipped)} ms with search, ${fmt(noSearch)} ms without: ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} % ${verdict(growth, 30)}`);
+  console.log('features, 1000 pages: the cold build as shipped and with parts turned off, in turns');
+  for (const f of features) line(f.label, summary(f.runs));
   // The reference engine (markdown.engine: remark) on the same corpus.
   writeFileSync(join(site1000, 'remark.config.yaml'), `${readFileSync(config, 'utf8')}markdown: { engine: remark }\n`);
   const remark = summary(Array.from({ length: runs }, () => runCli(['build', '--config', join(site1000, 'remark.config.yaml'), '--out', freshOut('remark'), '--quiet'], { cache: freshCache() })));
