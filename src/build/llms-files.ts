@@ -5,6 +5,7 @@
 // the twins the renderer made of each page (remark-twin.ts) and the route plan;
 // `llms.enabled: false` turns it off.
 import type { Root } from 'mdast';
+import type { LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import { apiTwin, pageTwin, type TwinContext } from '../render/render-markdown.js';
@@ -77,11 +78,10 @@ function llmsTxt(site: Site, documents: readonly DocumentPlan[]): string {
   const entry = (doc: DocumentPlan, title = doc.title) => `- [${title.replace(/[[\]]/g, '')}](${abs(markdownTwinUrl(doc.url))})${doc.description ? `: ${oneLine(doc.description)}` : ''}`;
   const pages = documents.filter((d): d is PageDocument => d.kind === 'page');
   const translated = (locale: string) => homeFirst(pages.filter((d) => d.alternates.length > 0 && d.locale === locale && !d.fallback));
-  const guides = pages.filter((d) => d.alternates.length === 0 && d.url.startsWith('/developers'));
   const apis = documents.filter((d) => d.kind === 'api');
   const defaultApis = apis.filter((d) => d.kind === 'api' && d.version === config.versions.default);
   const sections: string[] = [];
-  if (guides.length) sections.push(['## Developers', ...guides.map((d) => entry(d))].join('\n'));
+  for (const group of untranslatedGroups(site, pages)) sections.push([`## ${group.heading}`, ...group.docs.map((d) => entry(d))].join('\n'));
   if (defaultApis.length) {
     const lines = defaultApis.map((d) => entry(d, `${d.title} (${d.kind === 'api' ? d.language : ''} examples)`));
     if (site.api) lines.push(`- [OpenAPI document](${abs('/openapi.yaml')}): the OpenAPI 3.1 description of the ${site.api.title}, also as [JSON](${abs('/openapi.json')})`);
@@ -106,7 +106,7 @@ function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], twins: Read
   const pages = documents.filter((d): d is PageDocument => d.kind === 'page');
   const chosen: DocumentPlan[] = [
     ...homeFirst(pages.filter((d) => d.alternates.length > 0 && d.locale === config.locales.default && !d.fallback && !isOlderLegal(d))),
-    ...pages.filter((d) => d.alternates.length === 0 && d.url.startsWith('/developers')),
+    ...untranslatedGroups(site, pages).flatMap((group) => group.docs),
     ...documents.filter((d) => d.kind === 'api' && d.version === config.versions.default && d.language === config.api.defaultLanguage),
   ];
   const parts = chosen.map((doc) => {
@@ -126,9 +126,32 @@ function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], twins: Read
   return named ? { contents, id: `llms:${digest(header, config.site.url, ...chosen.flatMap((doc) => [doc.url, keys.get(doc.url)!]))}` } : { contents };
 }
 
+/**
+ * The pages of no locale (the guides of the built-in collections, and any collection
+ * without translated: true), by collection in the order they are declared, each under a
+ * heading: the label of a menu item leading into it (the default locale's), else the title
+ * of the page the others are under ("/developers" of "/developers/…"), else its name.
+ */
+export function untranslatedGroups(site: Site, pages: readonly PageDocument[]): { heading: string; docs: PageDocument[] }[] {
+  const { config } = site;
+  const collectionOf = new Map(site.pages.map((p) => [p.source, p.info.collection]));
+  const byCollection = new Map<string, PageDocument[]>(site.collections.map((c) => [c.name, []]));
+  for (const doc of pages) if (doc.alternates.length === 0) byCollection.get(collectionOf.get(doc.source) ?? '')?.push(doc);
+  const label = (text: LocalizedString) => (typeof text === 'string' ? text : (text[config.locales.default] ?? Object.values(text)[0] ?? ''));
+  const under = (url: string, base: string) => url === base || url.startsWith(base === '/' ? '/\0' : `${base}/`);
+  return [...byCollection]
+    .filter(([, docs]) => docs.length > 0)
+    .map(([name, docs]) => {
+      const item = config.menu.find((i) => 'to' in i && docs.some((d) => under(d.url, i.to)));
+      const index = docs.length > 1 ? docs.find((top) => docs.every((d) => under(d.url, top.url))) : undefined;
+      const heading = (item && label(item.label)) || index?.title || name.charAt(0).toUpperCase() + name.slice(1);
+      return { heading: heading.replace(/\s*\n\s*/g, ' '), docs };
+    });
+}
+
 /** A locale's pages in reading order: the home page, the help sections as their previous/next cards chain them, then the rest. */
 function homeFirst(docs: PageDocument[]): PageDocument[] {
-  const isHome = (d: PageDocument) => /^\/[a-z]{2}$/.test(d.url);
+  const isHome = (d: PageDocument) => d.url === `/${d.locale}`;
   const chained = docs.filter((d) => d.prev || d.next);
   const byUrl = new Map(chained.map((d) => [d.url, d]));
   const ordered: PageDocument[] = [];

@@ -26,17 +26,24 @@ export interface ExamplesInput {
   apiLanguages: readonly string[];
   /** The Markdown engine of the site (markdown.engine). */
   engine?: MarkdownEngine;
+  /** The product's name (product.name), for the credentials' shell variables in hints. */
+  product?: string;
+  /** The Ruby client surface under content/ (api.rubyClient), named in hints. */
+  rubyClient?: string;
+  /** Where the API reference's sections are: the file pattern of the collection with layout: api (none: the site declares none). */
+  apiSections?: string | null;
 }
 
 export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]> {
   const { api, operationByCall } = input;
   const validator = new SchemaValidator();
+  const curlOptions = input.product ? { product: input.product } : {};
   const [parseRuby] = await Promise.all([loadRubyParser(), loadCurlParser()]);
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, { curl: Example[]; ruby: Example[]; response: Example[]; place: Place; curlRequest?: NormalizedRequest; rubyRequest?: NormalizedRequest }>();
 
   for (const page of input.pages) {
-    if (page.info.collection === 'api-section') {
+    if (page.info.layout === 'api') {
       const tree = parseSection(page.body, input.engine);
       const inOperation = new Set<Code>();
       for (const block of operationBlocks(page, tree)) {
@@ -50,13 +57,13 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
             diagnostics.push(...checkResponse(example, operation, validator));
           } else if (example.lang === 'curl') {
             entry.curl.push(example);
-            const result = checkCurl(example, api, validator, operation);
+            const result = checkCurl(example, api, validator, operation, curlOptions);
             diagnostics.push(...result.diagnostics);
             // Compare the two examples only when each is right on its own.
             if (result.request && !result.diagnostics.length) entry.curlRequest = result.request;
           } else if (example.lang === 'ruby') {
             entry.ruby.push(example);
-            const result = checkRuby(parseRuby, example, api, operationByCall, validator, operation);
+            const result = checkRuby(parseRuby, example, api, operationByCall, validator, operation, input.rubyClient);
             diagnostics.push(...result.diagnostics);
             if (!result.diagnostics.length) entry.rubyRequest = result.requests.find((r) => r.operationId === operation.id);
           }
@@ -70,15 +77,15 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
         ...checkLooseExamples(tree, page, {
           skip: inOperation,
           request: (node, example) => {
-            if (node.lang === 'curl') return checkCurl(example, api, validator, null);
-            if (node.lang === 'ruby') return { diagnostics: checkRuby(parseRuby, example, api, operationByCall, validator, null).diagnostics, request: null, keep: true };
+            if (node.lang === 'curl') return checkCurl(example, api, validator, null, curlOptions);
+            if (node.lang === 'ruby') return { diagnostics: checkRuby(parseRuby, example, api, operationByCall, validator, null, input.rubyClient).diagnostics, request: null, keep: true };
             return null;
           },
           response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),
         }),
       );
-    } else if (page.info.collection === 'guide' || 'locale' in page.info) {
-      // Guides and help pages show API calls as shell blocks: the same rules apply.
+    } else {
+      // Guides, help and every other page show API calls as shell blocks: the same rules apply.
       const tree = parseSection(page.body, input.engine);
       const server = api.servers[0];
       diagnostics.push(
@@ -86,7 +93,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
           skip: new Set(),
           request: (node, example) => {
             if (!isShellCurl(node, server)) return null;
-            return checkCurl(example, api, validator, null);
+            return checkCurl(example, api, validator, null, curlOptions);
           },
           response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),
         }),
@@ -102,7 +109,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
         ruleId: 'example-missing',
         severity: 'error',
         message: `${operation.id} (${operation.method.toUpperCase()} ${operation.path}) is documented in no API section`,
-        hint: `add :::operation{id="${operation.id}"} with a curl, a Ruby and a response example to a section under content/api/`,
+        hint: missingHint(operation, input),
         file: input.openapiFile,
         line: 1,
         column: 1,
@@ -121,6 +128,15 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
     if (entry.curlRequest && entry.rubyRequest) diagnostics.push(...compareRequests(operation, entry.curlRequest, entry.rubyRequest, entry.ruby[0]!));
   }
   return diagnostics;
+}
+
+/** What to add for an operation no section documents: the directive with the site's languages, where its sections are. */
+function missingHint(operation: Operation, input: ExamplesInput): string {
+  const names: Record<string, string> = { curl: 'a curl', ruby: 'a Ruby' };
+  const examples = [...input.apiLanguages.map((l) => names[l] ?? `a ${l}`), 'a response'];
+  const list = `${examples.slice(0, -1).join(', ')} and ${examples.at(-1)!} example`;
+  const where = input.apiSections === undefined || input.apiSections === null ? 'to an API reference section (a page of a collection with layout: api; the site declares none)' : `to an API reference section (content/${input.apiSections})`;
+  return `add :::operation{id="${operation.id}"} with ${list} ${where}`;
 }
 
 interface LooseExamples {

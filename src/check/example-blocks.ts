@@ -25,8 +25,9 @@ export function requestExamples(pages: readonly Page[], api: ApiModel, options: 
   const server = api.servers[0];
   const found: RequestExample[] = [];
   for (const page of pages) {
-    const inApi = page.info.collection === 'api-section';
-    if (!inApi && page.info.collection !== 'guide' && !('locale' in page.info)) continue;
+    // The API reference's sections (layout: api, whatever their collection's name), and
+    // the shell blocks of every other page.
+    const inApi = page.info.layout === 'api';
     if (!page.body.includes('```') && !page.body.includes('~~~')) continue;
     visit(parseSection(page.body, options.engine), 'code', (node: Code) => {
       const example: Example = { operationId: '', lang: node.lang ?? '', response: false, status: null, value: node.value, file: page.file, line: (node.position?.start.line ?? 0) + 1, column: node.position?.start.column ?? 1 };

@@ -6,6 +6,7 @@ import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics } from '../config/zod-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
+import { suggest } from '../did-you-mean.js';
 
 export const rubyClientSchema = z.strictObject({
   gem: z.string().min(1).describe('Name of the gem, e.g. "moorlink".'),
@@ -48,7 +49,7 @@ export async function loadRubyClient(file: string, api: ApiModel | null): Promis
   const operationByCall = new Map<string, string>();
   for (const [operationId, call] of Object.entries(result.data.calls)) {
     if (api && !api.operations[operationId]) {
-      diagnostics.push({ ruleId: 'ruby-client-invalid', severity: 'error', message: `"${operationId}" is not an operation of the OpenAPI document`, hint: 'use an operationId from content/api/openapi.yaml', file, ...positionOfPath(parsed, ['calls', operationId], { key: true }) });
+      diagnostics.push({ ruleId: 'ruby-client-invalid', severity: 'error', message: `"${operationId}" is not an operation of the OpenAPI document`, hint: suggest(operationId, Object.keys(api.operations), `use an operationId of content/${api.source}`), file, ...positionOfPath(parsed, ['calls', operationId], { key: true }) });
     }
     if (operationByCall.has(call)) {
       diagnostics.push({ ruleId: 'ruby-client-invalid', severity: 'error', message: `"${call}" is declared for both ${operationByCall.get(call)} and ${operationId}`, hint: 'give each operation its own call', file, ...positionOfPath(parsed, ['calls', operationId]) });

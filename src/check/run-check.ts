@@ -55,7 +55,17 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
     diagnostics.push(...ruby.diagnostics);
     diagnostics.push(
       ...(await task(timings, 'check-examples', () =>
-        checkExamples({ api, pages: site.pages, operationByCall: ruby.operationByCall, openapiFile: join(site.contentDir, api.source), apiLanguages: site.config.api.languages, engine: site.config.markdown.engine }),
+        checkExamples({
+          api,
+          pages: site.pages,
+          operationByCall: ruby.operationByCall,
+          openapiFile: join(site.contentDir, api.source),
+          apiLanguages: site.config.api.languages,
+          engine: site.config.markdown.engine,
+          rubyClient: site.config.api.rubyClient,
+          product: site.config.product.name,
+          apiSections: site.collections.find((c) => c.layout === 'api')?.files[0] ?? null,
+        }),
       )),
     );
     if (options.execute) {

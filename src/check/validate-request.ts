@@ -64,6 +64,14 @@ export interface ValidateRequestOptions {
    * them; a request that reaches a server has real values.
    */
   placeholders?: boolean;
+  /** The product's name (product.name): hints name the shell variables an example holds credentials in after it, e.g. $MOORLINK_ACCESS_TOKEN. */
+  product?: string;
+}
+
+/** "Moorlink" -> "MOORLINK_ACCESS_TOKEN": the shell variable of an example's credential, after the product. */
+export function credentialVariable(product: string | undefined, name: string): string {
+  const prefix = (product ?? '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  return prefix ? `${/^[0-9]/.test(prefix) ? '_' : ''}${prefix}_${name}` : name;
 }
 
 /** Highest first: the status the mock answers when a request has several problems. */
@@ -102,10 +110,10 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     });
   }
   if (operation.auth === 'bearer' && !/^Bearer \S+/.test(headers.authorization ?? '')) {
-    problem({ ruleId: 'example-auth', target: { part: 'header', name: 'authorization' }, message: `${operation.id} needs a bearer access token`, hint: 'add -H "Authorization: Bearer $MOORLINK_ACCESS_TOKEN"', status: 401, code: 'unauthorized' });
+    problem({ ruleId: 'example-auth', target: { part: 'header', name: 'authorization' }, message: `${operation.id} needs a bearer access token`, hint: `add -H "Authorization: Bearer $${credentialVariable(options.product, 'ACCESS_TOKEN')}"`, status: 401, code: 'unauthorized' });
   }
   if (operation.auth === 'basic' && !/^Basic \S+/.test(headers.authorization ?? '')) {
-    problem({ ruleId: 'example-auth', target: { part: 'request' }, message: `${operation.id} authenticates with the client credentials (basic authentication)`, hint: 'add -u "$MOORLINK_CLIENT_ID:$MOORLINK_CLIENT_SECRET"', status: 401, code: 'unauthorized' });
+    problem({ ruleId: 'example-auth', target: { part: 'request' }, message: `${operation.id} authenticates with the client credentials (basic authentication)`, hint: `add -u "$${credentialVariable(options.product, 'CLIENT_ID')}:$${credentialVariable(options.product, 'CLIENT_SECRET')}"`, status: 401, code: 'unauthorized' });
   }
 
   // Path parameters.

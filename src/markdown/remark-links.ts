@@ -90,7 +90,7 @@ export default function remarkLinks() {
       }
       const target = linkedSource(ctx.source, path);
       if (target.startsWith('../')) {
-        problem(`"${url}" points outside the content folder`, 'link to a page by its URL ("/developers/…") or by a path inside content/');
+        problem(`"${url}" points outside the content folder`, 'link to a page by its URL (starting with "/") or by a path inside content/');
         return;
       }
       if (target.endsWith('.md')) {

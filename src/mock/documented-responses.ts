@@ -34,7 +34,7 @@ export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'b
   // The reference's response blocks, by operation and status; the first of each wins.
   const fromContent = new Map<string, Map<string, unknown>>();
   for (const page of pages) {
-    if (page.info.collection !== 'api-section' || !page.body.includes(':::operation')) continue;
+    if (page.info.layout !== 'api' || !page.body.includes(':::operation')) continue;
     for (const block of operationBlocks(page, parseSection(page.body, engine))) {
       const operation = api.operations[block.operationId];
       if (!operation) continue;

@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { compareVersions } from '../content/classify.js';
 import type { Page, Site } from '../content/site.js';
+import type { LayoutName } from '../config/collections-schema.js';
 import { apiUrl, NOT_FOUND_URL, OPENAPI_JSON_URL, OPENAPI_YAML_URL, translationKey } from './paths.js';
 import { seriesOf } from './series.js';
 import { treeOrder } from './tree-order.js';
@@ -34,6 +35,8 @@ export interface PageDocument extends DocumentBase {
   kind: 'page';
   /** Source of the page rendered here. */
   source: string;
+  /** The layout its collection declares (collections[].layout). */
+  layout: LayoutName;
   /** True when `source` is the default locale's text shown for a missing translation. */
   fallback: boolean;
   prev: NavLink | null;
@@ -179,6 +182,7 @@ export function planRoutes(site: Site): RoutePlan {
         // Only real translations: a fallback shows another locale's text.
         alternates: locales.filter((l) => pageFor.get(`${l}/${key}`)?.fallback === false).map((l) => ({ locale: l, url: urlOf(l, key)! })),
         source: page.source,
+        layout: page.info.layout,
         fallback,
         prev: at > 0 ? navOf(sequence[at - 1]) : null,
         next: at >= 0 ? navOf(sequence[at + 1]) : null,
@@ -204,6 +208,7 @@ export function planRoutes(site: Site): RoutePlan {
         description: page.data.description ?? '',
         alternates: [],
         source: page.source,
+        layout: page.info.layout,
         fallback: false,
         prev: nav(ordered[i - 1]),
         next: nav(ordered[i + 1]),

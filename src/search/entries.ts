@@ -5,6 +5,7 @@
 import { bodyFields, type ApiModel } from '../api/openapi.js';
 import { fieldRows } from '../api/describe-schema.js';
 import type { Page, Site } from '../content/site.js';
+import type { PageInfo } from '../content/collections.js';
 import type { SearchSection } from '../markdown/rehype-search-text.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { excludeMatcher } from './exclude.js';
@@ -169,12 +170,30 @@ function searchDecider({ site, plan }: Pick<EntriesInput, 'site' | 'plan'>): (re
   };
 }
 
+/**
+ * The group a page's results show under, from its collection's layout (whatever the
+ * collection is called); an article is a guide, but for the support page of the built-in
+ * collections.
+ */
+export function searchGroup(info: Pick<PageInfo, 'collection' | 'layout'>): SearchGroup {
+  switch (info.layout) {
+    case 'home':
+    case 'help':
+    case 'legal':
+    case 'api':
+      return info.layout;
+    case 'article':
+      return info.collection === 'support' ? 'support' : 'guide';
+  }
+}
+
 function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sections: SearchSection[], latestLabel: (locale: string) => string): SearchEntry {
   const info = page.info;
-  const group: SearchGroup = info.collection === 'general' ? 'help' : info.collection === 'api-section' ? 'api' : info.collection === 'home' || info.collection === 'support' || info.collection === 'legal' ? info.collection : 'guide';
+  const group = searchGroup(info);
   let title = doc.title;
   let weight = 1;
-  if (info.collection === 'legal') {
+  // A versioned document (order: versions): each version says which, and older ones rank lower.
+  if (doc.legalVersions.length) {
     const version = doc.legalVersions.find((v) => v.url === doc.url);
     if (version) title = `${doc.title} · ${version.version}${version.latest ? ` (${latestLabel(doc.locale)})` : ''}`;
     if (!version?.latest) weight = OLDER_LEGAL_WEIGHT;

@@ -5,7 +5,7 @@ import { markdownTwinUrl, type DocumentPlan, type DocumentProps } from '../../sr
 /** The page type, for the frame's grid: reference, home, not-found or article. */
 function frameOf(doc: DocumentPlan): string {
   if (doc.kind !== 'page') return doc.kind;
-  return /^[^/]+\/index\.md$/.test(doc.source) && !doc.source.startsWith('developers/') ? 'home' : 'article';
+  return doc.layout === 'home' ? 'home' : 'article';
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiModel } from '../../../src/api/openapi.js';
 import { loadRubyClient } from '../../../src/check/ruby-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-ruby-client-'));
@@ -17,10 +18,10 @@ calls:
 `;
 
 let count = 0;
-async function load(text: string) {
+async function load(text: string, api: ApiModel | null = null) {
   const file = join(dir, `ruby-client-${count++}.yaml`);
   writeFileSync(file, text);
-  return loadRubyClient(file, null);
+  return loadRubyClient(file, api);
 }
 const where = (loaded: Awaited<ReturnType<typeof load>>) => loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
 
@@ -51,5 +52,13 @@ describe('loadRubyClient', () => {
   it('reports every mistake in the file as ruby-client-invalid (the one rule the README names)', async () => {
     expect(where(await load('calls: [unclosed\n'))).toEqual(['2:1 ruby-client-invalid']);
     expect(where(await load(`${BASE}extra: 1\n`))).toEqual(['8:1 ruby-client-invalid']);
+  });
+
+  it('suggests the nearest operation of the site\'s own document for one it lacks', async () => {
+    const api = { source: 'reference/openapi.yaml', operations: { listAccounts: {}, getAccount: {} } } as unknown as ApiModel;
+    const near = await load(`${BASE}  listAcounts: client.accounts.all\n`, api);
+    expect(near.diagnostics.map((d) => [d.message, d.hint])).toEqual([['"listAcounts" is not an operation of the OpenAPI document', 'did you mean "listAccounts"?']]);
+    const far = await load(`${BASE}  refundEverything: client.refunds.all\n`, api);
+    expect(far.diagnostics.map((d) => d.hint)).toEqual(['use an operationId of content/reference/openapi.yaml']);
   });
 });

@@ -8,7 +8,7 @@ import { loadApi, type ApiModel } from '../../../src/api/openapi.js';
 import { SchemaValidator } from '../../../src/api/validate.js';
 import { checkCurl } from '../../../src/check/check-curl.js';
 import { loadCurlParser } from '../../../src/check/curl-parser.js';
-import { statusOf, validateRequest, type RequestFacts } from '../../../src/check/validate-request.js';
+import { credentialVariable, statusOf, validateRequest, type RequestFacts } from '../../../src/check/validate-request.js';
 import { FIXTURES } from '../../helpers/site.js';
 
 let api: ApiModel;
@@ -91,5 +91,28 @@ describe('one set of request rules', () => {
     const result = validateRequest(api, new SchemaValidator(), { method: 'GET', path: '/accounts', query: [['page[limit]', '2']], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null });
     expect(result.problems).toEqual([]);
     expect(result.request).toEqual({ operationId: 'listAccounts', pathParams: {}, query: { 'page[limit]': 2 }, attributes: null });
+  });
+});
+
+describe('hints', () => {
+  it('name the credentials\' shell variables after the site\'s product, not Moorlink\'s', () => {
+    expect(credentialVariable('Moorlink', 'ACCESS_TOKEN')).toBe('MOORLINK_ACCESS_TOKEN');
+    expect(credentialVariable('Acme Pay', 'CLIENT_ID')).toBe('ACME_PAY_CLIENT_ID');
+    expect(credentialVariable('Öre-bank 2', 'ACCESS_TOKEN')).toBe('ORE_BANK_2_ACCESS_TOKEN');
+    expect(credentialVariable('42 Bank', 'ACCESS_TOKEN')).toBe('_42_BANK_ACCESS_TOKEN');
+    expect(credentialVariable('', 'ACCESS_TOKEN')).toBe('ACCESS_TOKEN');
+    const validator = new SchemaValidator();
+    const hints = (product?: string) =>
+      checkCurl(example('curl -X POST https://api.moorlink.example/oauth2/token -H "Accept: application/json" -d grant_type=client_credentials'), api, validator, null, product ? { product } : {}).diagnostics.map((d) => d.hint);
+    expect(hints('Acme Pay')).toEqual(['add -u "$ACME_PAY_CLIENT_ID:$ACME_PAY_CLIENT_SECRET"']);
+    expect(hints()).toEqual(['add -u "$CLIENT_ID:$CLIENT_SECRET"']);
+    const bearer = checkCurl(example('curl https://api.moorlink.example/accounts -H "Accept: application/json"'), api, validator, null, { product: 'Moorlink' }).diagnostics;
+    expect(bearer.map((d) => d.hint)).toEqual(['add -H "Authorization: Bearer $MOORLINK_ACCESS_TOKEN"']);
+  });
+
+  it('suggest a documented path near an unknown one, else name the document', () => {
+    const hint = (path: string) => validateRequest(api, new SchemaValidator(), { method: 'GET', path, query: [], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null }).problems[0]!.hint;
+    expect(hint('/acounts')).toBe('did you mean "/accounts"?');
+    expect(hint('/nothing/like/it/at/all')).toBe('use one of the paths of content/api/openapi.yaml');
   });
 });

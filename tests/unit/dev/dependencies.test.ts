@@ -10,6 +10,7 @@ const page = (url: string, source: string, extra: Partial<PageDocument> = {}): P
   description: '',
   alternates: [],
   source,
+  layout: 'article',
   fallback: false,
   prev: null,
   next: null,

@@ -189,7 +189,7 @@ beforeAll(async () => {
   const loaded = await loadApi(file, 'api/openapi.yaml');
   expect(loaded.diagnostics).toEqual([]);
   api = loaded.api!;
-  pages = [{ source: 'api/01-things.md', file: join(dir, '01-things.md'), info: { collection: 'api-section' } as Page['info'], data: { title: 'Things' }, body: SECTION, url: null }];
+  pages = [{ source: 'api/01-things.md', file: join(dir, '01-things.md'), info: { collection: 'api-section', layout: 'api', params: {} }, data: { title: 'Things' }, body: SECTION, url: null }];
 });
 
 const BEARER = { accept: 'application/json', authorization: 'Bearer test-token' };

@@ -55,7 +55,7 @@ const ctx = (): TwinContext => ({
 });
 
 const page = (source: string, body: string): Page => ({ source, file: `/site/content/${source}`, info: { collection: 'guide', segments: ['guide'] } as unknown as Page['info'], data: { title: 'Guide' }, body, url: '/developers/guide' });
-const doc = (over: Partial<PageDocument> = {}): PageDocument => ({ kind: 'page', url: '/developers/guide', locale: 'en', title: 'The guide', description: 'What it is\nabout.', alternates: [], source: 'developers/guide.md', fallback: false, prev: null, next: null, legalVersions: [], ...over });
+const doc = (over: Partial<PageDocument> = {}): PageDocument => ({ kind: 'page', url: '/developers/guide', locale: 'en', title: 'The guide', description: 'What it is\nabout.', alternates: [], source: 'developers/guide.md', layout: 'article', fallback: false, prev: null, next: null, legalVersions: [], ...over });
 
 describe('pageTwin', () => {
   it('starts with the title and description, then the text as written (front matter lines left out)', () => {

@@ -1,0 +1,88 @@
+// A site whose collections are not named as the built-in ones: the API reference is found
+// by its layout (layout: api), guides by being pages of no locale, whatever the names.
+// Before, `check` looked for collections called "api-section" and "guide", llms.txt for
+// URLs under /developers, and search grouped results by the built-in names.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeSite, runCli } from '../helpers/site.js';
+
+const root = mkdtempSync(join(tmpdir(), 'bankdocs-names-'));
+const site = join(root, 'docs');
+const config = join(site, 'docs.config.yaml');
+const guide = join(site, 'content', 'guides', 'getting-started.md');
+const section = join(site, 'content', 'api', '02-status.md');
+
+function replaceIn(file: string, from: string, to: string): () => void {
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+  return () => writeFileSync(file, text);
+}
+
+beforeAll(() => {
+  expect(runCli(['init', 'docs'], root).status).toBe(0);
+  replaceIn(config, 'name: home\n', 'name: start\n');
+  replaceIn(config, 'name: guide\n', 'name: tutorials\n');
+  replaceIn(config, 'name: api-section\n', 'name: reference\n');
+  // A second collection of untranslated pages, which no menu item leads to.
+  replaceIn(config, '\nmenu:\n', '\n  - name: recipes\n    files: "recipes/{slug}.md"\n    url: "/recipes/{slug}"\n\nmenu:\n');
+  mkdirSync(join(site, 'content', 'recipes'));
+  writeFileSync(join(site, 'content', 'recipes', 'paging.md'), '---\ntitle: "Paging"\ndescription: "Read a long list a page at a time."\n---\n\nAsk for the status again:\n\n```bash\ncurl https://api.example.com/status -H "Accept: application/json"\n```\n');
+});
+afterAll(() => removeSite(root));
+
+describe('collections with names of their own', () => {
+  it('are checked as the built-in ones: the reference by its layout, every other page\'s curl calls', () => {
+    const clean = runCli(['check'], site);
+    expect(clean.stdout + clean.stderr).toMatch(/0 errors, 0 warnings/);
+    expect(clean.status).toBe(0);
+
+    // A wrong call in a guide and in a recipe is found, at its line.
+    const restoreGuide = replaceIn(guide, 'curl https://api.example.com/status', 'curl https://api.example.com/statuses');
+    const restoreRecipe = replaceIn(join(site, 'content', 'recipes', 'paging.md'), 'curl https://api.example.com/status', 'curl -X DELETE https://api.example.com/status');
+    try {
+      const broken = runCli(['check'], site);
+      expect(broken.status).toBe(1);
+      expect(broken.stdout + broken.stderr).toMatch(/content\/guides\/getting-started\.md:12:\d+ +error +GET \/statuses is no endpoint of the API/);
+      expect(broken.stdout + broken.stderr).toMatch(/content\/recipes\/paging\.md:9:\d+ +error +DELETE \/status is not documented/);
+    } finally {
+      restoreGuide();
+      restoreRecipe();
+    }
+
+    // An operation no section documents is reported with where the sections are.
+    const text = readFileSync(section, 'utf8');
+    writeFileSync(section, text.replace(/:::operation\{id="getStatus"\}[\s\S]*?\n:::\n/, 'No operation here.\n'));
+    try {
+      const missing = runCli(['check'], site);
+      expect(missing.status).toBe(1);
+      expect(missing.stdout + missing.stderr).toContain('getStatus (GET /status) is documented in no API section');
+      expect(missing.stdout + missing.stderr).toContain('add :::operation{id="getStatus"} with a curl and a response example to an API reference section (content/api/{position:number}-{slug}.md)');
+    } finally {
+      writeFileSync(section, text);
+    }
+  });
+
+  it('give llms.txt and llms-full.txt every guide, under the menu\'s label or the collection\'s name', () => {
+    const build = runCli(['build'], site);
+    expect(build.status, build.stderr).toBe(0);
+    const llms = readFileSync(join(site, 'dist', 'llms.txt'), 'utf8');
+    expect(llms).toContain('## Guides\n- [Getting started](https://docs.example.com/guides/getting-started.md): Make your first call to the Example API.');
+    expect(llms).toContain('## Recipes\n- [Paging](https://docs.example.com/recipes/paging.md): Read a long list a page at a time.');
+    expect(llms.indexOf('## Guides')).toBeLessThan(llms.indexOf('## Recipes'));
+    const full = readFileSync(join(site, 'dist', 'llms-full.txt'), 'utf8');
+    for (const url of ['/en', '/guides/getting-started', '/recipes/paging', '/1/api/curl']) expect(full).toContain(`Source: https://docs.example.com${url}\n`);
+  });
+
+  it('group search results by layout', () => {
+    const dir = join(site, 'dist', 'search', 'en');
+    const pages = readdirSync(dir)
+      .filter((f) => f.startsWith('r-'))
+      .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { pages: [string, string, string][] }).pages);
+    const groupOf = Object.fromEntries(pages.map(([url, , group]) => [url, group]));
+    expect(groupOf).toMatchObject({ '/en': 'home', '/guides/getting-started': 'guide', '/recipes/paging': 'guide' });
+    expect(Object.entries(groupOf).find(([url]) => url.includes('/api/'))?.[1]).toBe('api');
+  });
+});
