@@ -10,6 +10,7 @@ import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
 import { localizePath } from '../routes/paths.js';
 import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
+import { translatedSegments } from '../routes/route-rules.js';
 import { scanHtml, type ScannedPage } from './scan-html.js';
 import { PackedDocument } from '../cache/document-cache.js';
 import { digest } from '../cache/fingerprint.js';
@@ -253,12 +254,13 @@ function themeLinkPlaces(site: Site, parsed: ParsedYaml): Map<string, Place> {
     ...site.config.menu.map((item, i): [(string | number)[], LinkItem] => [['menu', i], item]),
     ...site.config.footer.links.map((item, i): [(string | number)[], LinkItem] => [['footer', 'links', i], item]),
   ];
+  const translated = translatedSegments(site.collections);
   for (const [path, item] of items) {
     if ('action' in item) continue;
     const key = 'to' in item ? 'to' : 'href';
     const value = 'to' in item ? item.to : item.href;
     const place = { file: site.configFile, ...positionOfPath(parsed, [...path, key]) };
-    for (const locale of site.config.locales.available) places.set(key === 'to' ? localizePath(value, locale) : value, place);
+    for (const locale of site.config.locales.available) places.set(key === 'to' ? localizePath(value, locale, translated) : value, place);
     places.set(value, place);
   }
   return places;

@@ -18,6 +18,7 @@ import type { ApiSectionView, Theme, ThemeContext } from '../theme/contract.js';
 import { loadSiteTheme } from '../theme/load-theme.js';
 import type { SiteNav } from '../theme/nav.js';
 import type { StringsOf } from '../theme/strings.js';
+import { translatedSegments } from '../routes/route-rules.js';
 import { siteNav } from './site-nav.js';
 import { scannedMarkup, type MarkupStats, type ScannedMarkup } from './static-markup.js';
 import type { LinkPool } from '../check/scan-html.js';
@@ -105,6 +106,8 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   const assets = new Set(site.assets.map((a) => a.rel));
   // The sidebar, breadcrumbs, landing and 404 pages read the site's structure (issue #19).
   const nav = siteNav(site, urlBySource);
+  // Menu and footer paths of translated collections get the page's locale.
+  const translated = translatedSegments(site.collections);
   const runtimeConfig = JSON.stringify({
     locales: site.config.locales,
     versions: site.config.versions,
@@ -122,7 +125,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       const diagnostics: Diagnostic[] = [];
       const ids: string[] = [];
       const links: FileLink[] = [];
-      const ctx = themeContext({ input, doc, nav, theme, strings });
+      const ctx = themeContext({ input, doc, nav, theme, strings, translated });
       const search: SearchSection[] = [];
       // The Markdown twin, made from each source as it is parsed here anyway (remark-twin.ts).
       const twin = input.forOutput !== false && site.config.llms.enabled && doc.kind !== 'not-found' ? { url: doc.url, locale: doc.locale, siteUrl: site.config.site.url } : null;
@@ -254,13 +257,13 @@ function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup }: { ctx:
   return layoutBody(theme, markup, 'api', { ctx, doc, sections });
 }
 
-function themeContext({ input, doc, nav, theme, strings }: { input: RenderInput; doc: DocumentPlan; nav: SiteNav; theme: Theme; strings: StringsOf }): ThemeContext {
+function themeContext({ input, doc, nav, theme, strings, translated }: { input: RenderInput; doc: DocumentPlan; nav: SiteNav; theme: Theme; strings: StringsOf; translated: readonly string[] }): ThemeContext {
   const { config } = input.site;
   const label = (text: LocalizedString, locale = doc.locale) => (typeof text === 'string' ? text : (text[locale] ?? text[config.locales.default] ?? ''));
   const hrefOf = (item: LinkItem, locale = doc.locale) => {
     if ('href' in item) return item.href;
     if ('action' in item) return null;
-    const localized = localizePath(item.to, locale);
+    const localized = localizePath(item.to, locale, translated);
     // Link the latest legal version directly rather than through the redirect.
     const legal = /^\/[a-z]{2}\/(terms-and-conditions|privacy-notice)$/.exec(localized);
     if (legal) return input.plan.latestLegal[locale]?.[legal[1] as 'terms-and-conditions' | 'privacy-notice'] ?? localized;

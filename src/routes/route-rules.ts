@@ -43,6 +43,15 @@ function matchOf(collection: CollectionModel, rest: string[], placeholders: Read
   return { match: 'below' };
 }
 
+/**
+ * The first path segments of the translated collections' URLs ("" for "/{locale}",
+ * "support", "blog" for "/{locale}/blog/{slug}"): a menu's `to: /blog/hello` on a "nl"
+ * page links /nl/blog/hello (localizePath). The built-in collections give TRANSLATED_SEGMENTS.
+ */
+export function translatedSegments(collections: readonly CollectionModel[]): string[] {
+  return [...new Set(routeRules(collections).filter((rule) => rule.translated).map((rule) => rule.path.split('/')[0]!))];
+}
+
 /** Every collection's aliases, old path -> page URL. */
 export function routeAliases(collections: readonly CollectionModel[]): Record<string, string> {
   return Object.assign({}, ...collections.map((c) => c.aliases));

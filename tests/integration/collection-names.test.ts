@@ -26,8 +26,11 @@ beforeAll(() => {
   replaceIn(config, 'name: home\n', 'name: start\n');
   replaceIn(config, 'name: guide\n', 'name: tutorials\n');
   replaceIn(config, 'name: api-section\n', 'name: reference\n');
-  // A second collection of untranslated pages, which no menu item leads to.
-  replaceIn(config, '\nmenu:\n', '\n  - name: recipes\n    files: "recipes/{slug}.md"\n    url: "/recipes/{slug}"\n\nmenu:\n');
+  // A second collection of untranslated pages, which no menu item leads to, and a
+  // translated one, which the menu links without a locale.
+  replaceIn(config, '\nmenu:\n', '\n  - name: recipes\n    files: "recipes/{slug}.md"\n    url: "/recipes/{slug}"\n  - name: blog\n    files: "{locale}/blog/{slug}.md"\n    url: "/{locale}/blog/{slug}"\n    translated: true\n\nmenu:\n  - label: Blog\n    to: /blog/hello\n');
+  mkdirSync(join(site, 'content', 'en', 'blog'));
+  writeFileSync(join(site, 'content', 'en', 'blog', 'hello.md'), '---\ntitle: "Hello"\ndescription: "The first post."\n---\n\nHello.\n');
   mkdirSync(join(site, 'content', 'recipes'));
   writeFileSync(join(site, 'content', 'recipes', 'paging.md'), '---\ntitle: "Paging"\ndescription: "Read a long list a page at a time."\n---\n\nAsk for the status again:\n\n```bash\ncurl https://api.example.com/status -H "Accept: application/json"\n```\n');
 });
@@ -72,6 +75,8 @@ describe('collections with names of their own', () => {
     expect(llms).toContain('## Guides\n- [Getting started](https://docs.example.com/guides/getting-started.md): Make your first call to the Example API.');
     expect(llms).toContain('## Recipes\n- [Paging](https://docs.example.com/recipes/paging.md): Read a long list a page at a time.');
     expect(llms.indexOf('## Guides')).toBeLessThan(llms.indexOf('## Recipes'));
+    expect(llms).toContain('## English (en)\n- [Meet Example](https://docs.example.com/en.md)');
+    expect(llms).toContain('- [Hello](https://docs.example.com/en/blog/hello.md): The first post.');
     const full = readFileSync(join(site, 'dist', 'llms-full.txt'), 'utf8');
     for (const url of ['/en', '/guides/getting-started', '/recipes/paging', '/1/api/curl']) expect(full).toContain(`Source: https://docs.example.com${url}\n`);
   });
@@ -84,5 +89,11 @@ describe('collections with names of their own', () => {
     const groupOf = Object.fromEntries(pages.map(([url, , group]) => [url, group]));
     expect(groupOf).toMatchObject({ '/en': 'home', '/guides/getting-started': 'guide', '/recipes/paging': 'guide' });
     expect(Object.entries(groupOf).find(([url]) => url.includes('/api/'))?.[1]).toBe('api');
+  });
+
+  it('give a menu link into a translated collection the page\'s locale, as the built-in ones', () => {
+    const home = readFileSync(join(site, 'dist', 'en', 'index.html'), 'utf8');
+    expect(home).toContain('<a href="/en/blog/hello"');
+    expect(home).not.toContain('href="/blog/hello"');
   });
 });
