@@ -14,7 +14,8 @@ import type { DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { OutputFile } from './assets.js';
 import { heapKeeper } from './heap.js';
 import { digest } from '../cache/fingerprint.js';
-import { LOCALE_NAMES } from '../../theme/index.js';
+import { builtinTheme, LOCALE_NAMES } from '../../theme/index.js';
+import { siteStrings } from '../theme/strings.js';
 
 export interface LlmsInput {
   site: Site;
@@ -46,6 +47,7 @@ export function llmsFiles({ site, plan, documents = [] }: LlmsInput): OutputFile
     assets: new Set(site.assets.map((a) => a.rel)),
     siteUrl: config.site.url,
     trees: new Map<string, Root>(),
+    strings: siteStrings(builtinTheme, config.theme.strings),
   };
   const rendered = new Map(documents.filter((d) => d.markdown !== undefined).map((d) => [d.url, d.markdown!]));
   const twins = new Map<string, string>();

@@ -46,6 +46,8 @@ export interface TwinTarget {
 /** For twins made apart from rendering (they read their sources again). */
 export interface TwinContext extends TwinSources {
   engine: MarkdownEngine;
+  /** The site's interface strings (the theme's with theme.strings over them); default: the built-in theme's. */
+  strings?: (locale: string) => UiStrings;
   /** Parsed API sections, owned by the caller: read once for every version and language. */
   trees: Map<string, Root>;
 }
@@ -69,9 +71,10 @@ export function pageTwinText(doc: PageDocument, text: string, strings: UiStrings
   const head = [`# ${doc.title}`];
   if (doc.description) head.push(quote(doc.description));
   if (doc.fallback) head.push(`*${strings.fallbackNotice}*`);
-  const version = doc.legalVersions.find((v) => v.url === doc.url);
-  if (version) head.push(`${strings.youAreReading} ${version.version} · ${strings.effectiveFrom} ${version.effective}`);
-  const tail = version ? [`*${strings.legalSample}*`] : [];
+  // The version line and the note of the legal layout (theme/components/layouts.tsx), not of any versioned page.
+  const version = doc.layout === 'legal' ? doc.legalVersions.find((v) => v.url === doc.url) : undefined;
+  if (version) head.push(`${strings.youAreReading} ${version.version}${version.effective ? ` · ${strings.effectiveFrom} ${version.effective}` : ''}`);
+  const tail = version && strings.legalSample ? [`*${strings.legalSample}*`] : [];
   return joinBlocks([...head, text, ...tail]);
 }
 
@@ -84,7 +87,7 @@ export function apiTwinText(doc: ApiDocument, sections: readonly { title: string
 }
 
 export function pageTwin(doc: PageDocument, page: Page, ctx: TwinContext): string {
-  return pageTwinText(doc, body(page, { url: doc.url, locale: doc.locale, apiLanguage: null }, ctx));
+  return pageTwinText(doc, body(page, { url: doc.url, locale: doc.locale, apiLanguage: null }, ctx), ctx.strings?.(doc.locale));
 }
 
 export function apiTwin(doc: ApiDocument, sections: readonly Page[], ctx: TwinContext): string {

@@ -76,6 +76,15 @@ export function siteNav(site: Site, urlBySource: ReadonlyMap<string, string>): S
     return sections;
   };
   const hasSupport = bySource.has(`${fallback}/support.md`);
+  // The home page: the layout home page of the default locale (or of no locale) with the shortest URL.
+  const homePage = site.pages
+    .filter((p) => p.info.layout === 'home' && p.url && (p.info.locale === undefined || p.info.locale === fallback))
+    .sort((a, b) => a.url!.length - b.url!.length || compareText(a.url!, b.url!))[0];
+  const home = (locale: string): string | null => {
+    if (!homePage) return null;
+    if (homePage.info.locale === undefined) return homePage.url;
+    return urlBySource.get(`${locale}/${homePage.source.slice(fallback.length + 1)}`) ?? homePage.url;
+  };
   const methods: Record<string, string> = {};
   for (const operation of Object.values(site.api?.operations ?? {})) methods[operationAnchor(operation.id)] = operation.method;
   const hasApi = site.pages.some((p) => p.info.layout === 'api');
@@ -84,6 +93,7 @@ export function siteNav(site: Site, urlBySource: ReadonlyMap<string, string>): S
     trees,
     help,
     support: (locale) => (hasSupport ? (urlBySource.get(`${locale}/support.md`) ?? null) : null),
+    home,
     api: hasApi ? apiUrl(config.versions.default, config.api.defaultLanguage) : null,
     methods,
   };

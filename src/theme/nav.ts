@@ -27,6 +27,8 @@ export interface SiteNav {
   /** Help sections in a locale, in their `order`; a missing translation shows the default locale's title. */
   help(locale: string): HelpSection[];
   support(locale: string): string | null;
+  /** The home page (layout: home) in a locale: the default locale's URL for that locale when it is translated, else its one URL (null without one). */
+  home(locale: string): string | null;
   /** The API reference in the default version and language (null without API sections). */
   api: string | null;
   /** HTTP method of each operation by its anchor, for the API menu's badges. */

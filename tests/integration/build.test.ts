@@ -219,11 +219,13 @@ describe('bankdocs build on a fixture site', () => {
     ]);
   });
 
-  it('lists legal versions newest first, marks the latest, and says it is sample text', () => {
+  it('lists legal versions newest first, marks the latest, and shows the site\'s legal note', () => {
     const tree = page('en/terms-and-conditions/v2.0/index.html');
     expect(selectAll('.legal-versions a', tree).map((a) => toString(a))).toEqual(['v10.0', 'v2.0', 'v1.0']);
     expect(attr(select('.legal-versions a[aria-current]', tree), 'href')).toBe('/en/terms-and-conditions/v2.0');
-    expect(select('.legal-sample', tree)).toBeDefined();
+    expect(toString(select('.legal-sample', tree)!)).toBe('Sample text for the tests.');
+    // The note is the site's (theme.strings): a locale without one shows none.
+    expect(select('.legal-sample', page('nl/terms-and-conditions/v2.0/index.html'))).toBeFalsy();
   });
 
   it('links a content-hashed stylesheet and the runtime script that exist', () => {

@@ -89,12 +89,23 @@ function SearchButton({ ctx }: { ctx: ThemeContext }) {
 
 export function Header({ ctx }: { ctx: ThemeContext }) {
   const { config, strings } = ctx;
+  const home = ctx.nav.home(ctx.locale);
+  const brand = (
+    <>
+      <img src={ctx.assets.logo} alt="" width={32} height={32} />
+      <span>{config.product.name}</span>
+    </>
+  );
   return (
     <header className="site-header">
-      <a className="brand" href={`/${ctx.locale}`}>
-        <img src={ctx.assets.logo} alt="" width={32} height={32} />
-        <span>{config.product.name}</span>
-      </a>
+      {/* The home page, if the site has one (a collection with layout: home). */}
+      {home ? (
+        <a className="brand" href={home}>
+          {brand}
+        </a>
+      ) : (
+        <span className="brand">{brand}</span>
+      )}
       {config.search.enabled ? <SearchButton ctx={ctx} /> : null}
       <ColorSchemeToggle ctx={ctx} />
       <button type="button" className="menu-toggle" aria-controls="site-menu" aria-expanded="false" aria-label={strings.toggleMenu}>
@@ -129,7 +140,7 @@ export function Footer({ ctx }: { ctx: ThemeContext }) {
         {ctx.config.locales.available.map((locale) => (
           <a
             key={locale}
-            href={ctx.translated ? `/${locale}${ctx.doc.url.slice(ctx.locale.length + 1)}` : `/${locale}`}
+            href={ctx.translated ? `/${locale}${ctx.doc.url.slice(ctx.locale.length + 1)}` : (ctx.nav.home(locale) ?? '#')}
             hrefLang={locale}
             lang={locale}
             data-locale={locale}

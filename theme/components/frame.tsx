@@ -15,8 +15,9 @@ function treeOf(ctx: ThemeContext, url: string): NavItem | null {
 /** Home first; the last crumb is the page itself (aria-current, no link). */
 export function Breadcrumbs({ ctx, crumbs, lang }: { ctx: ThemeContext; crumbs: Crumb[]; lang?: string }) {
   if (!crumbs.length) return null;
-  const home: Crumb = { url: `/${ctx.locale}`, title: ctx.strings.home, l10n: uiL10n(ctx, (s) => s.home, (locale) => `/${locale}`) };
-  const all = [home, ...crumbs];
+  const homeUrl = ctx.nav.home(ctx.locale);
+  const home: Crumb[] = homeUrl ? [{ url: homeUrl, title: ctx.strings.home, l10n: uiL10n(ctx, (s) => s.home, (locale) => ctx.nav.home(locale) ?? homeUrl) }] : [];
+  const all = [...home, ...crumbs];
   return (
     <nav className="breadcrumbs" aria-label={ctx.strings.breadcrumbs} lang={lang} {...uiL10nLabel(ctx)}>
       <ol>
@@ -221,7 +222,7 @@ export function LegalSidebar({ ctx, doc }: PageSidebarProps) {
             <a href={v.url} {...(v.url === doc.url ? { 'aria-current': 'page' as const } : {})}>
               {v.version}
             </a>{' '}
-            <time dateTime={v.effective}>{v.effective}</time>
+            {v.effective ? <time dateTime={v.effective}>{v.effective}</time> : null}
             {v.latest ? <span className="badge">{ctx.strings.latest}</span> : null}
           </li>
         ))}

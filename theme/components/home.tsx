@@ -89,9 +89,11 @@ export function HomeLayout({ ctx, doc, content }: PageLayoutProps) {
  */
 export function NotFoundLayout({ ctx }: NotFoundLayoutProps) {
   const { nav, strings } = ctx;
-  const byLocale = (pick: (locale: string) => string | null) => (locale: string) => pick(locale) ?? `/${locale}`;
+  // A link's address in another locale: its own there, else that locale's home page, else this one's.
+  const byLocale = (pick: (locale: string) => string | null) => (locale: string) => pick(locale) ?? nav.home(locale) ?? pick(ctx.locale) ?? '';
+  const home = nav.home(ctx.locale);
   const links: { href: string; text: string; l10n: { 'data-l10n'?: string } }[] = [
-    { href: `/${ctx.locale}`, text: strings.backHome, l10n: uiL10n(ctx, (s) => s.backHome, (l) => `/${l}`) },
+    ...(home ? [{ href: home, text: strings.backHome, l10n: uiL10n(ctx, (s) => s.backHome, byLocale((l) => nav.home(l))) }] : []),
     ...(nav.guides?.url ? [{ href: nav.guides.url, text: strings.exploreGuides, l10n: uiL10n(ctx, (s) => s.exploreGuides) }] : []),
     ...(nav.api ? [{ href: nav.api, text: strings.apiReference, l10n: uiL10n(ctx, (s) => s.apiReference) }] : []),
     ...(nav.help(ctx.locale)[0] ? [{ href: nav.help(ctx.locale)[0]!.url, text: strings.helpSections, l10n: uiL10n(ctx, (s) => s.helpSections, byLocale((l) => nav.help(l)[0]?.url ?? null)) }] : []),

@@ -115,16 +115,24 @@ export function LegalLayout({ ctx, doc, content, headings }: PageLayoutProps) {
       before={
         current ? (
           <p className="legal-meta" {...uiLang(ctx, doc)}>
-            {ctx.strings.youAreReading} {current.version} · {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
+            {ctx.strings.youAreReading} {current.version}
+            {current.effective ? (
+              <>
+                {' · '}
+                {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
+              </>
+            ) : null}
           </p>
         ) : null
       }
       content={
         <>
           {content}
-          <p className="notice legal-sample" role="note" {...uiLang(ctx, doc)}>
-            {ctx.strings.legalSample}
-          </p>
+          {ctx.strings.legalSample ? (
+            <p className="notice legal-sample" role="note" {...uiLang(ctx, doc)}>
+              {ctx.strings.legalSample}
+            </p>
+          ) : null}
         </>
       }
     />

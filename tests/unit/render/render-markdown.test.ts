@@ -105,9 +105,15 @@ describe('pageTwin', () => {
 
   it('says when a page shows the default locale\'s text, and which version of a legal text it is', () => {
     expect(pageTwin(doc({ locale: 'nl', fallback: true }), page('developers/guide.md', 'Text.\n'), ctx())).toBe(`# The guide\n\n> What it is about.\n\n*${builtinTheme.strings.nl!.fallbackNotice}*\n\nText.\n`);
-    const legal = doc({ url: '/en/terms/v2.0', legalVersions: [{ url: '/en/terms/v2.0', title: 'Terms', version: 'v2.0', effective: '2025-01-01', latest: true }] });
-    const text = pageTwin(legal, page('en/terms/v2.0.md', 'The terms.\n'), ctx());
-    expect(text).toBe('# The guide\n\n> What it is about.\n\nYou are reading version v2.0 · Effective from 2025-01-01\n\nThe terms.\n\n*Sample text for a fictional platform. It is not a legal document and binds no one.*\n');
+    const versions = [{ url: '/en/terms/v2.0', title: 'Terms', version: 'v2.0', effective: '2025-01-01', latest: true }];
+    const legal = doc({ url: '/en/terms/v2.0', layout: 'legal', legalVersions: versions });
+    const terms = page('en/terms/v2.0.md', 'The terms.\n');
+    expect(pageTwin(legal, terms, ctx())).toBe('# The guide\n\n> What it is about.\n\nYou are reading version v2.0 · Effective from 2025-01-01\n\nThe terms.\n');
+    // The site's legal note (theme.strings), when it has one.
+    const noted = { ...ctx(), strings: () => ({ ...builtinTheme.strings.en!, legalSample: 'Sample text.' }) };
+    expect(pageTwin(legal, terms, noted)).toBe('# The guide\n\n> What it is about.\n\nYou are reading version v2.0 · Effective from 2025-01-01\n\nThe terms.\n\n*Sample text.*\n');
+    // A versioned page of another layout (release notes) has no legal lines.
+    expect(pageTwin(doc({ url: '/en/terms/v2.0', layout: 'article', legalVersions: versions }), terms, noted)).toBe('# The guide\n\n> What it is about.\n\nThe terms.\n');
   });
 });
 
