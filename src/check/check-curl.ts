@@ -9,7 +9,7 @@ import type { SchemaValidator } from '../api/validate.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { NormalizedRequest } from './requests.js';
 import { placeInExample } from './source-position.js';
-import { validateRequest } from './validate-request.js';
+import { validateRequest, type ValidateRequestOptions } from './validate-request.js';
 import { curlParser } from './curl-parser.js';
 
 interface CurlJson {
@@ -31,7 +31,7 @@ export interface CurlCheck {
 const DATA_FLAG_RE = /(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--data-urlencode|--json)\s+(?:'([^']*)'|"((?:[^"\\]|\\.)*)"|([^\s'"]\S*))/;
 
 /** Checks one curl example (loadCurlParser() first). */
-export function checkCurl(example: Example, api: ApiModel, validator: SchemaValidator, expected: Operation | null, options: { product?: string } = {}): CurlCheck {
+export function checkCurl(example: Example, api: ApiModel, validator: SchemaValidator, expected: Operation | null, options: Pick<ValidateRequestOptions, 'product' | 'requestHeaders'> = {}): CurlCheck {
   const diagnostics: Diagnostic[] = [];
   const at = (offset: number) => placeInExample(example, offset);
   const report = (ruleId: string, offset: number, message: string, hint: string) => diagnostics.push({ ruleId, severity: 'error', message, hint, ...at(offset) });
@@ -74,7 +74,7 @@ export function checkCurl(example: Example, api: ApiModel, validator: SchemaVali
   const bodyText = dataMatch ? (dataMatch[1] ?? dataMatch[3] ?? dataMatch[2]!.replace(/\\(.)/g, '$1')) : null;
   const bodyOffset = dataMatch && written !== null ? dataMatch.index + dataMatch[0].length - written.length - (dataMatch[3] === undefined ? 1 : 0) : start;
 
-  const result = validateRequest(api, validator, { method, path, query: [...url.searchParams], headers, defaulted, body: bodyText }, { placeholders: true, ...(options.product ? { product: options.product } : {}) });
+  const result = validateRequest(api, validator, { method, path, query: [...url.searchParams], headers, defaulted, body: bodyText }, { placeholders: true, ...options });
   const operation = result.operation;
   if (operation && expected && operation.id !== expected.id) {
     report('example-operation-mismatch', urlOffset, `this example calls ${operation.id} (${method} ${operation.path}), but it is the example of ${expected.id} (${expected.method.toUpperCase()} ${expected.path})`, 'fix the method or path, or move the example to its operation');

@@ -28,6 +28,8 @@ export interface ExamplesInput {
   engine?: MarkdownEngine;
   /** The product's name (product.name), for the credentials' shell variables in hints. */
   product?: string;
+  /** Headers every request must send (api.requestHeaders). */
+  requestHeaders?: Readonly<Record<string, string>>;
   /** The Ruby client surface under content/ (api.rubyClient), named in hints. */
   rubyClient?: string;
   /** Where the API reference's sections are: the file pattern of the collection with layout: api (none: the site declares none). */
@@ -37,7 +39,7 @@ export interface ExamplesInput {
 export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]> {
   const { api, operationByCall } = input;
   const validator = new SchemaValidator();
-  const curlOptions = input.product ? { product: input.product } : {};
+  const curlOptions = { ...(input.product ? { product: input.product } : {}), ...(input.requestHeaders ? { requestHeaders: input.requestHeaders } : {}) };
   const [parseRuby] = await Promise.all([loadRubyParser(), loadCurlParser()]);
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, { curl: Example[]; ruby: Example[]; response: Example[]; place: Place; curlRequest?: NormalizedRequest; rubyRequest?: NormalizedRequest }>();

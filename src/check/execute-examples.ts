@@ -28,6 +28,8 @@ export interface ExecuteInput {
   engine?: MarkdownEngine;
   /** The declared Ruby client (ruby-client.yaml); without it, Ruby examples are not run. */
   rubyClient: RubyClient | null;
+  /** Headers every request must send (api.requestHeaders); default: Accept: application/json. */
+  requestHeaders?: Readonly<Record<string, string>>;
   /** Programs to run; null when not installed (tests pass their own). Default: found on PATH. */
   curl?: string | null;
   ruby?: string | null;
@@ -78,6 +80,7 @@ export async function executeExamples(input: ExecuteInput): Promise<ExecuteResul
   const mock = await startMockServer({
     api,
     responses: documentedResponses(api, input.pages, input.engine),
+    ...(input.requestHeaders ? { requestHeaders: input.requestHeaders } : {}),
     host: '127.0.0.1',
     port: 0,
     onExchange: (exchange) => {

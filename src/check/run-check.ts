@@ -64,6 +64,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
           engine: site.config.markdown.engine,
           rubyClient: site.config.api.rubyClient,
           product: site.config.product.name,
+          requestHeaders: site.config.api.requestHeaders,
           apiSections: site.collections.find((c) => c.layout === 'api')?.files[0] ?? null,
         }),
       )),
@@ -72,7 +73,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
       // Loaded when asked for, as checkExternal below: with them, Node's HTTP, TLS, DNS and
       // child-process modules (a few milliseconds of every check that needs none of them).
       const { executeExamples } = await import('./execute-examples.js');
-      const executed = await task(timings, 'execute-examples', () => executeExamples({ api, pages: site.pages, engine: site.config.markdown.engine, rubyClient: ruby.client }));
+      const executed = await task(timings, 'execute-examples', () => executeExamples({ api, pages: site.pages, engine: site.config.markdown.engine, rubyClient: ruby.client, requestHeaders: site.config.api.requestHeaders }));
       diagnostics.push(...executed.diagnostics);
       notices.push(...executed.notices);
       executedCount = executed.ran;

@@ -4,7 +4,7 @@
 // static check (check-curl.ts) turns each problem into a diagnostic at its place in the
 // example; the mock (src/mock/) into an error response. So the two cannot disagree.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { ApiModel, Operation } from '../api/openapi.js';
+import { bodyFields, type ApiModel, type Operation } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
 import { suggest } from '../did-you-mean.js';
 import { matchOperations, type NormalizedRequest } from './requests.js';
@@ -64,9 +64,14 @@ export interface ValidateRequestOptions {
    * them; a request that reaches a server has real values.
    */
   placeholders?: boolean;
+  /** Headers every request must send (api.requestHeaders), by name as written; default: Accept: application/json. */
+  requestHeaders?: Readonly<Record<string, string>>;
   /** The product's name (product.name): hints name the shell variables an example holds credentials in after it, e.g. $MOORLINK_ACCESS_TOKEN. */
   product?: string;
 }
+
+/** What api.requestHeaders is when the config leaves it out. */
+export const DEFAULT_REQUEST_HEADERS: Readonly<Record<string, string>> = { Accept: 'application/json' };
 
 /** "Moorlink" -> "MOORLINK_ACCESS_TOKEN": the shell variable of an example's credential, after the product. */
 export function credentialVariable(product: string | undefined, name: string): string {
@@ -98,15 +103,18 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   }
   const operation = match.operation;
 
-  // Headers and authentication (spec §5, §6).
-  if (headers.accept !== 'application/json') {
+  // Headers and authentication (spec §5, §6): the headers the site requires of every request.
+  for (const [name, value] of Object.entries(options.requestHeaders ?? DEFAULT_REQUEST_HEADERS)) {
+    const sent = headers[name.toLowerCase()];
+    if (sent === value) continue;
+    const accept = name.toLowerCase() === 'accept';
     problem({
       ruleId: 'example-header',
-      target: { part: 'header', name: 'accept' },
-      message: headers.accept === undefined ? 'the request has no "Accept: application/json" header' : `Accept is "${headers.accept}", not application/json`,
-      hint: 'add -H "Accept: application/json"',
-      status: 406,
-      code: 'notAcceptable',
+      target: { part: 'header', name: name.toLowerCase() },
+      message: sent === undefined ? `the request has no "${name}: ${value}" header` : `${name} is "${sent}", not ${value}`,
+      hint: `add -H "${name}: ${value}" (every request sends it: api.requestHeaders in docs.config.yaml)`,
+      status: accept ? 406 : 400,
+      code: accept ? 'notAcceptable' : 'missingHeader',
     });
   }
   if (operation.auth === 'bearer' && !/^Bearer \S+/.test(headers.authorization ?? '')) {
@@ -189,14 +197,17 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
         problem({ ruleId: 'example-body-json', target: { part: 'body', offset: error?.offset ?? 0 }, message: `the request body is not valid JSON (${error ? printParseErrorCode(error.error) : 'empty'})`, hint: 'fix the JSON: double quotes around keys and strings, no trailing commas', status: 400, code: 'invalidJson' });
       } else {
         const value = JSON.parse(bodyText) as Record<string, unknown>;
-        if (typeof value !== 'object' || value === null || !('data' in value)) {
+        // An API whose request schemas wrap the payload ({"data": {"attributes": …}}, as
+        // JSON:API does) is told so first; any other body is what its schema says.
+        const wrapped = bodyFields(operation)?.wrapped ?? false;
+        if (wrapped && (typeof value !== 'object' || value === null || !('data' in value))) {
           problem({ ruleId: 'example-body-not-wrapped', target: { part: 'body', offset: 0 }, message: 'the request body is not wrapped in "data"', hint: 'send {"data": {"type": "…", "attributes": {…}}}: every JSON request wraps its payload in data with attributes', status: 422, code: 'validationFailed' });
         } else {
           for (const found of validator.requestBody(operation, value)) {
             problem({ ruleId: 'example-body-invalid', target: { part: 'body', offset: offsetOfPointer(tree, found.pointer) }, message: found.message, hint: 'see the attribute table of the operation for types and rules', status: 422, code: 'validationFailed' });
           }
-          const data = value.data as { attributes?: Record<string, unknown> } | undefined;
-          attributes = data?.attributes ?? null;
+          if (wrapped) attributes = (value.data as { attributes?: Record<string, unknown> } | undefined)?.attributes ?? null;
+          else attributes = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
         }
       }
     } else {

@@ -41,7 +41,7 @@ export async function mockCommand(options: MockCommandOptions, out: Output = con
   const host = options.host ?? '127.0.0.1';
   let mock: RunningMock;
   try {
-    mock = await startMockServer({ api, responses, stateful: options.stateful ?? false, host, port, onExchange: (exchange) => out.info(describeExchange(exchange)) });
+    mock = await startMockServer({ api, responses, stateful: options.stateful ?? false, requestHeaders: site.config.api.requestHeaders, host, port, onExchange: (exchange) => out.info(describeExchange(exchange)) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     out.error(code === 'EADDRINUSE' ? `Port ${port} is in use; pass another with --port.` : `Cannot start the mock server: ${(error as Error).message}`);

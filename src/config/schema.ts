@@ -276,6 +276,10 @@ export const configSchema = z
         defaultLanguage: z.string().default('curl').describe('Language selected when a path has none.'),
         openapi: z.string().default('api/openapi.yaml').describe('OpenAPI document under content/, published as /openapi.json and /openapi.yaml.'),
         rubyClient: z.string().default('api/ruby-client.yaml').describe('Surface of the Ruby client the examples use, under content/: which call maps to which operation.'),
+        requestHeaders: z
+          .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and "-", e.g. "Accept"'), z.string().min(1))
+          .default({ Accept: 'application/json' })
+          .describe('Headers every request must send, with their values: `check` reports an example without them, and `bankdocs mock` refuses such a request. Default { Accept: application/json }; {} for none.'),
       })
       .prefault({})
       .refine((a) => a.languages.includes(a.defaultLanguage), { message: 'api.defaultLanguage must be one of api.languages', path: ['defaultLanguage'] })

@@ -35,6 +35,8 @@ export interface MockOptions {
   responses: DocumentedResponses;
   /** Remember created resources (POST), their changes (PATCH) and deletions (DELETE). */
   stateful?: boolean;
+  /** Headers every request must send (api.requestHeaders); default: Accept: application/json. */
+  requestHeaders?: Readonly<Record<string, string>>;
 }
 
 const NOT_FOUND = { errors: [{ code: 'resourceNotFound', detail: 'The requested resource was not found.' }] };
@@ -73,7 +75,7 @@ export class MockApi {
       headers,
       body: request.body === '' ? null : request.body,
     };
-    const validation = validateRequest(this.options.api, this.validator, facts);
+    const validation = validateRequest(this.options.api, this.validator, facts, this.options.requestHeaders ? { requestHeaders: this.options.requestHeaders } : {});
     const operation = validation.operation;
     if (validation.problems.length) {
       const answer = refused(validation.problems, operation?.id ?? null);

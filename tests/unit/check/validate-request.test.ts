@@ -1,6 +1,8 @@
 // The static check and the mock share one set of request rules (validate-request.ts): for
 // each kind of broken example, the check's diagnostics and the problems the mock finds
 // in the request curl really sends are the same rules, and each maps to its status.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Example } from '../../../src/api/examples.js';
@@ -114,5 +116,57 @@ describe('hints', () => {
     const hint = (path: string) => validateRequest(api, new SchemaValidator(), { method: 'GET', path, query: [], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null }).problems[0]!.hint;
     expect(hint('/acounts')).toBe('did you mean "/accounts"?');
     expect(hint('/nothing/like/it/at/all')).toBe('use one of the paths of content/api/openapi.yaml');
+  });
+});
+
+describe('an API of other conventions', () => {
+  // A plain JSON body (no {"data": {"attributes": …}} wrapper) and no required Accept header.
+  const NOTES = `openapi: 3.1.0
+info: { title: Notes API, version: "1" }
+servers:
+  - url: https://api.notes.example
+paths:
+  /notes:
+    post:
+      operationId: createNote
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [text]
+              additionalProperties: false
+              properties:
+                text: { type: string, minLength: 1 }
+      responses:
+        "201": { description: Created. }
+`;
+  let notes: ApiModel;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-notes-'));
+    writeFileSync(join(dir, 'openapi.yaml'), NOTES);
+    notes = (await loadApi(join(dir, 'openapi.yaml'), 'api/openapi.yaml')).api!;
+    rmSync(dir, { recursive: true, force: true });
+    expect(notes).not.toBeNull();
+  });
+  const send = (body: string, headers: Record<string, string>, requestHeaders?: Record<string, string>) =>
+    validateRequest(notes, new SchemaValidator(), { method: 'POST', path: '/notes', query: [], headers: { 'content-type': 'application/json', ...headers }, body }, requestHeaders ? { requestHeaders } : {});
+
+  it('validates a body its schema does not wrap as the schema says, and asks no "data" of it', () => {
+    const right = send('{"text": "hello"}', {}, {});
+    expect(right.problems).toEqual([]);
+    expect(right.request?.attributes).toEqual({ text: 'hello' });
+    expect(send('{"text": ""}', {}, {}).problems.map((p) => p.ruleId)).toEqual(['example-body-invalid']);
+    expect(send('{"data": {"text": "hello"}}', {}, {}).problems.map((p) => p.ruleId)).toEqual(['example-body-invalid', 'example-body-invalid']);
+  });
+
+  it('requires the headers the site lists (api.requestHeaders), Accept: application/json by default', () => {
+    expect(send('{"text": "hello"}', {}).problems.map((p) => [p.ruleId, p.message, p.hint, p.status])).toEqual([
+      ['example-header', 'the request has no "Accept: application/json" header', 'add -H "Accept: application/json" (every request sends it: api.requestHeaders in docs.config.yaml)', 406],
+    ]);
+    expect(send('{"text": "hello"}', { 'x-api-version': '1' }, { 'X-Api-Version': '2' }).problems.map((p) => [p.message, p.status])).toEqual([['X-Api-Version is "1", not 2', 400]]);
+    expect(send('{"text": "hello"}', { 'x-api-version': '2' }, { 'X-Api-Version': '2' }).problems).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ describe('parseConfig', () => {
     const { config } = result.value;
     expect(config.locales).toEqual({ available: ['en', 'nl', 'fr', 'es'], default: 'en' });
     expect(config.versions).toEqual({ available: ['1'], default: '1' });
-    expect(config.api).toEqual({ languages: ['curl', 'ruby'], defaultLanguage: 'curl', openapi: 'api/openapi.yaml', rubyClient: 'api/ruby-client.yaml' });
+    expect(config.api).toEqual({ languages: ['curl', 'ruby'], defaultLanguage: 'curl', openapi: 'api/openapi.yaml', rubyClient: 'api/ruby-client.yaml', requestHeaders: { Accept: 'application/json' } });
     expect(config.runtime).toEqual({
       breakpoint: 992,
       scrollOffset: { h1: 70, other: 50 },
