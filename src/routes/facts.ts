@@ -41,6 +41,8 @@ export function siteFacts(site: Site): SiteFacts {
     generalSections: intros.map((p) => sectionName(p)),
     ...(JSON.stringify(rules) === JSON.stringify(SPEC_ROUTES) ? {} : { routes: rules }),
     ...(JSON.stringify(aliases) === JSON.stringify(SPEC_ALIASES) ? {} : { aliases }),
+    // Written only when false, so a site with an API reference keeps the facts it had.
+    ...(site.pages.some((p) => p.info.layout === 'api') ? {} : { api: false as const }),
   };
 }
 

@@ -15,9 +15,12 @@ export interface RedirectStub {
 
 export function enumerateRedirectPaths(facts: SiteFacts): string[] {
   const routes = facts.routes ?? SPEC_ROUTES;
-  const paths = new Set<string>(['/api']);
-  for (const language of facts.languages) paths.add(`/api/${language}`);
-  for (const version of facts.versions) paths.add(`/${version}/api`);
+  const paths = new Set<string>();
+  if (facts.api !== false) {
+    paths.add('/api');
+    for (const language of facts.languages) paths.add(`/api/${language}`);
+    for (const version of facts.versions) paths.add(`/${version}/api`);
+  }
   for (const rule of routes) {
     const path = rule.path ? `/${rule.path}` : '';
     if (!rule.translated) {

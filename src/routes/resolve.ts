@@ -58,6 +58,8 @@ export interface SiteFacts {
   routes?: readonly RouteRule[];
   /** Old paths (without locale) and the page each redirects to; absent: SPEC_ALIASES. */
   aliases?: Readonly<Record<string, string>>;
+  /** false when the site has no API reference (no layout: api pages): /api and /1/api are then no routes; absent: it has one. */
+  api?: false;
 }
 
 export interface BrowserState {
@@ -135,7 +137,7 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
 
   // /:version?/api/:language?
   const apiAt = segs.indexOf('api');
-  if ((apiAt === 0 && segs.length <= 2) || (apiAt === 1 && segs.length <= 3)) {
+  if (facts.api !== false && ((apiAt === 0 && segs.length <= 2) || (apiAt === 1 && segs.length <= 3))) {
     const version = apiAt === 1 ? first : undefined;
     const language = segs[apiAt + 1];
     const knownVersion = version !== undefined && facts.versions.includes(version);
@@ -148,8 +150,9 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
     return redirect('api', `/${targetVersion}/api/${targetLanguage}`);
   }
 
-  // Translated routes carry an optional two-letter locale first (rule 4).
-  const localeParam = first.length === 2 ? first : null;
+  // Translated routes carry an optional two-letter locale first (rule 4), unless those two
+  // letters are a translated route's own first segment (a collection at "/{locale}/qa/…").
+  const localeParam = first.length === 2 && (facts.locales.includes(first) || !routes.some((r) => r.translated && r.path.split('/')[0] === first)) ? first : null;
   const rest = localeParam ? segs.slice(1) : segs;
   const translated = matchTranslated(rest, routes, facts);
   if (!translated) {

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { collectionSchema } from '../../../src/config/collections-schema.js';
+import { declaredCollections } from '../../../src/content/collections.js';
 import { resolveRoute, type BrowserState, type Resolution, type SiteFacts } from '../../../src/routes/resolve.js';
+import { planRedirects } from '../../../src/routes/redirects.js';
+import { routeRules } from '../../../src/routes/route-rules.js';
 
 const facts: SiteFacts = {
   locales: ['en', 'nl', 'fr', 'es'],
@@ -83,6 +87,24 @@ describe('resolveRoute: the route table of spec §2', () => {
     const r = resolveRoute('/de/support', '#a', stored('fr'), facts);
     expect(r).toMatchObject({ type: 'redirect', to: '/fr/support#a', storeLocale: null, locale: 'fr' });
     expect(go('/de')).toBe('/en');
+  });
+
+  it('rule 4: two letters that are a translated collection\'s own first segment are no locale', () => {
+    const qa = collectionSchema.parse({ name: 'qa', files: '{locale}/qa/{slug}.md', url: '/{locale}/qa/{slug}', translated: true });
+    const site: SiteFacts = { ...facts, routes: routeRules(declaredCollections(['default', qa])) };
+    expect(target(resolveRoute('/qa/why', '', fresh, site))).toBe('/en/qa/why');
+    expect(target(resolveRoute('/qa/why', '', stored('nl'), site))).toBe('/nl/qa/why');
+    expect(resolveRoute('/nl/qa/why', '', fresh, site)).toMatchObject({ type: 'page', route: 'qa', locale: 'nl' });
+    // Other two letters are still a locale, available or not.
+    expect(target(resolveRoute('/de/support', '', stored('fr'), site))).toBe('/fr/support');
+  });
+
+  it('a site without an API reference has no /api routes, and no stubs for them', () => {
+    const site: SiteFacts = { ...facts, api: false };
+    for (const path of ['/api', '/api/curl', '/1/api', '/1/api/ruby']) expect(go(path)).not.toBe('not-found');
+    for (const path of ['/api', '/api/curl', '/1/api', '/1/api/ruby']) expect(target(resolveRoute(path, '', fresh, site)), path).toBe('not-found');
+    expect(planRedirects(facts, new Set()).map((s) => s.from)).toContain('/api');
+    expect(planRedirects(site, new Set()).filter((s) => s.from.includes('api'))).toEqual([]);
   });
 
   it('rule 5: non-translated routes take the interface language from the stored locale', () => {
