@@ -12,7 +12,7 @@ import { apiTwinText, pageTwinText } from './render-markdown.js';
 import type { MarkdownPlugins } from '../markdown/plugins.js';
 import type { SearchSection } from '../markdown/rehype-search-text.js';
 import { isSearchable } from '../search/entries.js';
-import { localizePath, outputPath } from '../routes/paths.js';
+import { localizePath, outputPath, splitHash } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { ApiSectionView, Theme, ThemeContext } from '../theme/contract.js';
 import { loadSiteTheme } from '../theme/load-theme.js';
@@ -264,10 +264,10 @@ function themeContext({ input, doc, nav, theme, strings, translated }: { input: 
     if ('href' in item) return item.href;
     if ('action' in item) return null;
     const localized = localizePath(item.to, locale, translated);
-    // Link the latest legal version directly rather than through the redirect.
-    const legal = /^\/[a-z]{2}\/(terms-and-conditions|privacy-notice)$/.exec(localized);
-    if (legal) return input.plan.latestLegal[locale]?.[legal[1] as 'terms-and-conditions' | 'privacy-notice'] ?? localized;
-    return localized;
+    // A versioned document ("/en/terms-and-conditions", "/en/policies/cookies"): its latest version, not the redirect.
+    const [pathname = '', hash] = splitHash(localized);
+    const latest = pathname.startsWith(`/${locale}/`) ? input.plan.latestLegal[locale]?.[pathname.slice(locale.length + 2)] : undefined;
+    return latest === undefined ? localized : hash === undefined ? latest : `${latest}#${hash}`;
   };
   const logo = `/${config.site.logo}`;
   const locale = doc.locale;

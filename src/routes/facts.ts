@@ -12,15 +12,22 @@ export function siteFacts(site: Site): SiteFacts {
   const { config } = site;
   const defaultLocale = config.locales.default;
   const rules = routeRules(site.collections);
-  const versioned = rules.filter((r) => r.match === 'versions');
+  // Every versioned document (a collection with order: versions) by its path, whether its
+  // rule matches it alone ("terms-and-conditions") or a placeholder comes before its
+  // version ("policies/{name}/{version}": "policies/cookies", "policies/privacy").
+  const versionsByPath = new Map<string, Set<string>>();
+  for (const page of site.pages) {
+    const series = seriesOf(site, page);
+    if (series) versionsByPath.set(series.path, (versionsByPath.get(series.path) ?? new Set()).add(series.version));
+  }
   const legal: Record<string, { versions: string[]; latest: string }> = {};
-  for (const rule of versioned) {
-    const versions = [...new Set(site.pages.flatMap((p) => {
-      const series = seriesOf(site, p);
-      return series && series.path === rule.path ? [series.version] : [];
-    }))].sort(compareVersions);
-    const latest = versions.at(-1);
-    if (latest) legal[rule.path] = { versions, latest };
+  // The versions rules' documents first, in the rules' order; then the others by path.
+  const ruled = rules.filter((r) => r.match === 'versions' && versionsByPath.has(r.path)).map((r) => r.path);
+  const others = [...versionsByPath.keys()].filter((path) => !ruled.includes(path)).sort(compareText);
+  for (const path of [...ruled, ...others]) {
+    const found = versionsByPath.get(path)!;
+    const versions = [...found].sort(compareVersions);
+    legal[path] = { versions, latest: versions.at(-1)! };
   }
   const sectionsRule = rules.find((r) => r.match === 'sections');
   const sectionCollection = site.collections.find((c) => c.unknownPaths === 'closest');

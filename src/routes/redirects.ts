@@ -48,6 +48,16 @@ export function enumerateRedirectPaths(facts: SiteFacts): string[] {
       for (const locale of facts.locales) paths.add(`/${locale}${path}`);
     }
   }
+  // Versioned documents under a rule that is not their own (a placeholder before the
+  // version): the document's path goes to its latest version, as a versions rule's does.
+  for (const [series, info] of Object.entries(facts.legal)) {
+    const rule = routes.find((r) => r.match === 'below' && (r.path === '' || series.startsWith(`${r.path}/`)));
+    if (!rule) continue;
+    paths.add(`/${series}`);
+    if (!rule.translated) continue;
+    for (const version of info.versions) paths.add(`/${series}/${version}`);
+    for (const locale of facts.locales) paths.add(`/${locale}/${series}`);
+  }
   for (const alias of Object.keys(facts.aliases ?? SPEC_ALIASES)) {
     paths.add(alias);
     for (const locale of facts.locales) paths.add(`/${locale}${alias}`);

@@ -202,8 +202,11 @@ function matchRule(rule: RouteRule, segs: string[], facts: SiteFacts): Translate
   switch (rule.match) {
     case 'exact':
       return tail.length === 0 ? { route } : null;
-    case 'below':
-      return { route };
+    case 'below': {
+      // A versioned document whose rule has a placeholder before its version ("policies/cookies"): its latest version.
+      const info = tail.length ? facts.legal[segs.join('/')] : undefined;
+      return info ? { route, to: `/${segs.join('/')}/${info.latest}` } : { route };
+    }
     case 'versions': {
       if (tail.length > 1) return null;
       const info = facts.legal[rule.path];

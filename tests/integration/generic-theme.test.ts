@@ -124,3 +124,35 @@ describe('a site whose home page is not at /{locale}', () => {
     expect(read('404.html')).not.toContain('Go to the home page');
   });
 });
+
+describe('versioned documents with a placeholder before their version', () => {
+  it('send the document\'s path to its latest version, and link it there from the footer', () => {
+    expect(runCli(['init', 'policies'], root).status).toBe(0);
+    const dir = join(root, 'policies');
+    const config = join(dir, 'docs.config.yaml');
+    const text = readFileSync(config, 'utf8');
+    expect(text).toContain('\nmenu:\n');
+    expect(text).toContain('footer:\n  links: []');
+    writeFileSync(
+      config,
+      text
+        .replace('\nmenu:\n', '\n  - name: policies\n    files: "{locale}/policies/{name}/{version:version}.md"\n    url: "/{locale}/policies/{name}/{version}"\n    layout: legal\n    translated: true\n    order: versions\n    frontMatter: { effective: { type: date, required: true } }\n\nmenu:\n')
+        .replace('footer:\n  links: []', 'footer:\n  links:\n    - { label: Cookies, to: /policies/cookies }'),
+    );
+    for (const [name, version, date] of [['cookies', 'v1.0', '2026-01-01'], ['cookies', 'v2.0', '2026-06-01'], ['privacy', 'v1.0', '2026-02-01']] as const) {
+      mkdirSync(join(dir, 'content', 'en', 'policies', name), { recursive: true });
+      writeFileSync(join(dir, 'content', 'en', 'policies', name, `${version}.md`), page(`${name} ${version}`, `effective: ${date}\n`));
+    }
+    const build = runCli(['build'], dir);
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    const check = runCli(['check'], dir);
+    expect(check.stdout + check.stderr).toMatch(/0 errors, 0 warnings/);
+    const read = (path: string) => readFileSync(join(dir, 'dist', path), 'utf8');
+    // The footer links the latest version itself.
+    expect(read('guides/getting-started/index.html')).toContain('<a href="/en/policies/cookies/v2.0" class="footer-link"');
+    // Its path without a version, with or without a locale, redirects to the latest one.
+    expect(read('_redirects')).toMatch(/^\/en\/policies\/cookies +\/en\/policies\/cookies\/v2\.0 +30[12]$/m);
+    expect(read('_redirects')).toMatch(/^\/en\/policies\/privacy +\/en\/policies\/privacy\/v1\.0 +30[12]$/m);
+    expect(read('policies/cookies/index.html')).toContain('/en/policies/cookies');
+  });
+});
