@@ -9,6 +9,10 @@ import type { FileChange } from './session.js';
 
 const IGNORED_RE = /(^|[/\\])(\.[^/\\]+|node_modules|dist|4913|[^/\\]*~|[^/\\]*\.sw[px])$/;
 
+/** How long after a file's change chokidar drops another change to it (its throttle), and a margin. */
+const CHOKIDAR_THROTTLE_MS = 50;
+const SETTLE_MS = CHOKIDAR_THROTTLE_MS + 30;
+
 export interface Watcher {
   /** Resolves once the initial scan is done: changes before it could be missed. */
   ready: Promise<void>;
@@ -64,12 +68,18 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
       const reported = batch.filter((change) => !change.symlink).map((change) => ({ change, state: fileState(change.path) }));
       const recheck = () => {
         if (closed) return;
-        for (const { change, state } of reported) {
-          const now = fileState(change.path);
-          if (now !== state) report(now === null ? 'unlink' : change.kind === 'unlink' ? 'add' : 'change', realOf(change.path), change.path);
+        for (const entry of reported) {
+          const now = fileState(entry.change.path);
+          if (now === entry.state) continue;
+          // Reported once: the other look finds it as it is now.
+          entry.state = now;
+          report(now === null ? 'unlink' : entry.change.kind === 'unlink' ? 'add' : 'change', realOf(entry.change.path), entry.change.path);
         }
       };
+      // Once the update settles, and once chokidar's throttle has passed: a second write
+      // just after a quick update (a save, then a fix) is dropped by chokidar too.
       void Promise.resolve(onChanges(batch)).then(recheck, recheck);
+      setTimeout(recheck, SETTLE_MS).unref();
     }, batchMs);
   };
   watcher.on('add', push('add')).on('change', push('change')).on('unlink', push('unlink'));

@@ -68,4 +68,26 @@ describe('watchFiles', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('reports a file written again just after a quick update, within chokidar\'s 50 ms', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'bankdocs-watch-quick-'));
+    const file = join(root, 'page.md');
+    writeFileSync(file, 'one');
+    const read: string[] = [];
+    const quick = watchFiles([root], (batch) => {
+      if (!batch.some((c) => c.path === file)) return;
+      read.push(readFileSync(file, 'utf8'));
+      // The update is done at once; the writer saves again a moment later (a fix after an error).
+      if (read.length === 1) setTimeout(() => writeFileSync(file, 'three'), 5);
+    });
+    try {
+      await quick.ready;
+      writeFileSync(file, 'two');
+      await expect.poll(() => read.at(-1), { timeout: 5000 }).toBe('three');
+      expect(read[0]).toBe('two');
+    } finally {
+      await quick.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
