@@ -74,6 +74,9 @@ export function planRedirects(facts: SiteFacts, pagePaths: ReadonlySet<string>):
     if (pagePaths.has(from)) continue;
     const resolved = resolveRoute(from, '', fresh, facts);
     if (resolved.type !== 'redirect') continue;
+    // No stub that ends on no page ("/help" -> "/en/help" of a collection at
+    // /{locale}/help/{topic}): 404.html answers that path as it would the target.
+    if (!endsOnPage(resolved.to, facts, pagePaths)) continue;
     const stateless = states.every((state) => {
       const other = resolveRoute(from, '', state, facts);
       return other.type === 'redirect' && other.to === resolved.to;
@@ -81,6 +84,19 @@ export function planRedirects(facts: SiteFacts, pagePaths: ReadonlySet<string>):
     stubs.push({ from, fallback: resolved.to, stateless });
   }
   return stubs;
+}
+
+/** Whether following redirects from `to` (as a visitor with nothing stored) reaches one of `pagePaths`. */
+function endsOnPage(to: string, facts: SiteFacts, pagePaths: ReadonlySet<string>): boolean {
+  const fresh: BrowserState = { storedLocale: null, storedLanguage: null };
+  let path = to.split('#')[0]!;
+  for (let hops = 0; hops < 4; hops++) {
+    if (pagePaths.has(path)) return true;
+    const next = resolveRoute(path, '', fresh, facts);
+    if (next.type !== 'redirect') return false;
+    path = next.to.split('#')[0]!;
+  }
+  return pagePaths.has(path);
 }
 
 /** Netlify / Cloudflare Pages `_redirects`: permanent rules for the stateless redirects only. */

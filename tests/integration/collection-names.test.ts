@@ -2,7 +2,7 @@
 // by its layout (layout: api), guides by being pages of no locale, whatever the names.
 // Before, `check` looked for collections called "api-section" and "guide", llms.txt for
 // URLs under /developers, and search grouped results by the built-in names.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,5 +95,8 @@ describe('collections with names of their own', () => {
     const home = readFileSync(join(site, 'dist', 'en', 'index.html'), 'utf8');
     expect(home).toContain('<a href="/en/blog/hello"');
     expect(home).not.toContain('href="/blog/hello"');
+    // /blog would redirect to /en/blog, which is no page: no stub or rule for it (404.html answers).
+    expect(readFileSync(join(site, 'dist', '_redirects'), 'utf8')).not.toMatch(/^\/blog /m);
+    expect(existsSync(join(site, 'dist', 'blog', 'index.html'))).toBe(false);
   });
 });
