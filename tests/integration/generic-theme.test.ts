@@ -66,6 +66,13 @@ describe('the built-in theme on another site', () => {
     expect(read('en/index.html')).toContain('Every operation with its parameters, rules and examples.');
   });
 
+  it('lists guides without a page of their own at the top (no "developers.md") with no dead item for it', () => {
+    const guide = read('guides/getting-started/index.html');
+    expect(guide).not.toContain('sidebar-folder');
+    expect(guide).toMatch(/class="breadcrumbs"[^>]*><ol><li><a href="\/en"[^>]*>Home<\/a><\/li><li><span aria-current="page">Getting started<\/span><\/li><\/ol>/);
+    expect(read('404.html')).toMatch(/<a href="\/guides\/getting-started"[^>]*>Developer guides<\/a>/);
+  });
+
   it('shows a legal page\'s version and date, and only a legal page\'s', () => {
     expect(read('en/policy/v2.0/index.html')).toMatch(/You are reading version v2\.0.*Effective from <time dateTime="2026-06-01">2026-06-01<\/time>/s);
     expect(read('en/policy/v2.0.md')).toContain('You are reading version v2.0 · Effective from 2026-06-01');

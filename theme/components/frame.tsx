@@ -48,7 +48,8 @@ function uiL10nLabel(ctx: ThemeContext): { 'data-l10n-label'?: string } {
 
 /** The crumbs above a page: its folders in a page tree, its help section, or nothing but Home. */
 export function crumbsOf(ctx: ThemeContext, doc: PageDocument): Crumb[] {
-  const path = guidePath(treeOf(ctx, doc.url), doc.url);
+  // A tree without a page of its own at the top (no "developers.md") has no crumb for it.
+  const path = guidePath(treeOf(ctx, doc.url), doc.url).filter((item, i) => i > 0 || item.url !== null);
   if (path.length) return path.map((item) => ({ url: item.url, title: item.title }));
   const section = ctx.nav.help(ctx.locale).find((s) => s.url === doc.url || s.faq === doc.url);
   if (section) return section.url === doc.url ? [{ url: section.url, title: section.title }] : [{ url: section.url, title: section.title }, { url: doc.url, title: ctx.strings.faq }];
@@ -83,7 +84,7 @@ function Sidebar({ label, l10n, children }: { label: string; l10n?: { 'data-l10n
 const firstPages = new WeakMap<NavItem, string | null>();
 
 /** The first page of a folder, for a folder without an index page. */
-function firstPage(item: NavItem): string | null {
+export function firstPage(item: NavItem): string | null {
   if (item.url !== null) return item.url;
   let url = firstPages.get(item);
   if (url === undefined) {
@@ -173,7 +174,8 @@ export function ArticleSidebar({ ctx, doc }: PageSidebarProps) {
   const tree = treeOf(ctx, doc.url);
   if (!tree) return null;
   let items = topLevels.get(tree);
-  if (!items) topLevels.set(tree, (items = [{ ...tree, children: [] }, ...tree.children]));
+  // The tree's own page first, when it has one (a collection without "developers.md" has none).
+  if (!items) topLevels.set(tree, (items = tree.url !== null ? [{ ...tree, children: [] }, ...tree.children] : tree.children));
   return (
     <Sidebar label={ctx.strings.guides} l10n={uiL10n(ctx, (s) => s.guides)}>
       <GuideList ctx={ctx} items={items} current={doc.url} />

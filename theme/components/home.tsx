@@ -3,6 +3,7 @@
 // reference and support. No front matter of their own.
 import type { NotFoundLayoutProps, PageLayoutProps } from '../../src/theme-api.js';
 import { uiL10n } from './chrome.js';
+import { firstPage } from './frame.js';
 
 interface Card {
   url: string;
@@ -92,9 +93,11 @@ export function NotFoundLayout({ ctx }: NotFoundLayoutProps) {
   // A link's address in another locale: its own there, else that locale's home page, else this one's.
   const byLocale = (pick: (locale: string) => string | null) => (locale: string) => pick(locale) ?? nav.home(locale) ?? pick(ctx.locale) ?? '';
   const home = nav.home(ctx.locale);
+  // The guides' own page, else their first page.
+  const guidesStart = nav.guides ? firstPage(nav.guides) : null;
   const links: { href: string; text: string; l10n: { 'data-l10n'?: string } }[] = [
     ...(home ? [{ href: home, text: strings.backHome, l10n: uiL10n(ctx, (s) => s.backHome, byLocale((l) => nav.home(l))) }] : []),
-    ...(nav.guides?.url ? [{ href: nav.guides.url, text: strings.exploreGuides, l10n: uiL10n(ctx, (s) => s.exploreGuides) }] : []),
+    ...(guidesStart ? [{ href: guidesStart, text: strings.exploreGuides, l10n: uiL10n(ctx, (s) => s.exploreGuides) }] : []),
     ...(nav.api ? [{ href: nav.api, text: strings.apiReference, l10n: uiL10n(ctx, (s) => s.apiReference) }] : []),
     ...(nav.help(ctx.locale)[0] ? [{ href: nav.help(ctx.locale)[0]!.url, text: strings.helpSections, l10n: uiL10n(ctx, (s) => s.helpSections, byLocale((l) => nav.help(l)[0]?.url ?? null)) }] : []),
     ...(nav.support(ctx.locale) ? [{ href: nav.support(ctx.locale)!, text: strings.searchGroups.support, l10n: uiL10n(ctx, (s) => s.searchGroups.support, byLocale((l) => nav.support(l))) }] : []),
