@@ -62,10 +62,12 @@ export function llmsFiles({ site, plan, documents = [] }: LlmsInput): OutputFile
     keepHeap();
   }
   const files: OutputFile[] = [...twins].map(([url, text]) => ({ path: markdownTwinUrl(url).slice(1), contents: text }));
-  files.push({ path: LLMS_TXT_URL.slice(1), contents: llmsTxt(site, plan.documents) });
+  // The pages of no locale, by collection: both files list them.
+  const groups = untranslatedGroups(site, plan.documents.filter((d): d is PageDocument => d.kind === 'page'));
+  files.push({ path: LLMS_TXT_URL.slice(1), contents: llmsTxt(site, plan.documents, groups) });
   // Each part is its document's twin, which its cache key names (output-cache.ts): so are the parts.
   const keys = new Map(documents.filter((d) => d.cacheKey && rendered.has(d.url)).map((d) => [d.url, d.cacheKey!]));
-  files.push({ path: LLMS_FULL_TXT_URL.slice(1), ...llmsFullTxt(site, plan.documents, twins, keys) });
+  files.push({ path: LLMS_FULL_TXT_URL.slice(1), ...llmsFullTxt(site, plan.documents, groups, twins, keys) });
   return files;
 }
 
@@ -74,7 +76,9 @@ function isOlderLegal(doc: PageDocument): boolean {
   return doc.legalVersions.length > 0 && !doc.legalVersions.some((v) => v.url === doc.url && v.latest);
 }
 
-function llmsTxt(site: Site, documents: readonly DocumentPlan[]): string {
+type Groups = ReturnType<typeof untranslatedGroups>;
+
+function llmsTxt(site: Site, documents: readonly DocumentPlan[], groups: Groups): string {
   const { config } = site;
   const abs = (path: string) => new URL(path, config.site.url).href;
   const entry = (doc: DocumentPlan, title = doc.title) => `- [${title.replace(/[[\]]/g, '')}](${abs(markdownTwinUrl(doc.url))})${doc.description ? `: ${oneLine(doc.description)}` : ''}`;
@@ -83,7 +87,7 @@ function llmsTxt(site: Site, documents: readonly DocumentPlan[]): string {
   const apis = documents.filter((d) => d.kind === 'api');
   const defaultApis = apis.filter((d) => d.kind === 'api' && d.version === config.versions.default);
   const sections: string[] = [];
-  for (const group of untranslatedGroups(site, pages)) sections.push([`## ${group.heading}`, ...group.docs.map((d) => entry(d))].join('\n'));
+  for (const group of groups) sections.push([`## ${group.heading}`, ...group.docs.map((d) => entry(d))].join('\n'));
   if (defaultApis.length) {
     const lines = defaultApis.map((d) => entry(d, `${d.title} (${d.kind === 'api' ? d.language : ''} examples)`));
     if (site.api) lines.push(`- [OpenAPI document](${abs('/openapi.yaml')}): the OpenAPI 3.1 description of the ${site.api.title}, also as [JSON](${abs('/openapi.json')})`);
@@ -103,12 +107,12 @@ function llmsTxt(site: Site, documents: readonly DocumentPlan[]): string {
 }
 
 /** The file, and its id when every part has a cache key: the header and the parts' URLs and keys, not 6 MB hashed. */
-function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], twins: ReadonlyMap<string, string>, keys: ReadonlyMap<string, string>): { contents: string; id?: string } {
+function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], groups: Groups, twins: ReadonlyMap<string, string>, keys: ReadonlyMap<string, string>): { contents: string; id?: string } {
   const { config } = site;
   const pages = documents.filter((d): d is PageDocument => d.kind === 'page');
   const chosen: DocumentPlan[] = [
     ...homeFirst(pages.filter((d) => d.alternates.length > 0 && d.locale === config.locales.default && !d.fallback && !isOlderLegal(d))),
-    ...untranslatedGroups(site, pages).flatMap((group) => group.docs),
+    ...groups.flatMap((group) => group.docs),
     ...documents.filter((d) => d.kind === 'api' && d.version === config.versions.default && d.language === config.api.defaultLanguage),
   ];
   const parts = chosen.map((doc) => {

@@ -65,14 +65,16 @@ export function enumerateRedirectPaths(facts: SiteFacts): string[] {
   return [...paths].sort();
 }
 
+/** A visitor with nothing stored. */
+const FRESH: BrowserState = { storedLocale: null, storedLanguage: null };
+
 export function planRedirects(facts: SiteFacts, pagePaths: ReadonlySet<string>): RedirectStub[] {
-  const fresh: BrowserState = { storedLocale: null, storedLanguage: null };
   // Every stored value a visitor could have: the stub's target may depend on them.
   const states: BrowserState[] = facts.locales.flatMap((storedLocale) => facts.languages.map((storedLanguage) => ({ storedLocale, storedLanguage })));
   const stubs: RedirectStub[] = [];
   for (const from of enumerateRedirectPaths(facts)) {
     if (pagePaths.has(from)) continue;
-    const resolved = resolveRoute(from, '', fresh, facts);
+    const resolved = resolveRoute(from, '', FRESH, facts);
     if (resolved.type !== 'redirect') continue;
     // No stub that ends on no page ("/help" -> "/en/help" of a collection at
     // /{locale}/help/{topic}): 404.html answers that path as it would the target.
@@ -88,11 +90,10 @@ export function planRedirects(facts: SiteFacts, pagePaths: ReadonlySet<string>):
 
 /** Whether following redirects from `to` (as a visitor with nothing stored) reaches one of `pagePaths`. */
 function endsOnPage(to: string, facts: SiteFacts, pagePaths: ReadonlySet<string>): boolean {
-  const fresh: BrowserState = { storedLocale: null, storedLanguage: null };
   let path = to.split('#')[0]!;
   for (let hops = 0; hops < 4; hops++) {
     if (pagePaths.has(path)) return true;
-    const next = resolveRoute(path, '', fresh, facts);
+    const next = resolveRoute(path, '', FRESH, facts);
     if (next.type !== 'redirect') return false;
     path = next.to.split('#')[0]!;
   }
