@@ -135,7 +135,7 @@ function llmsFullTxt(site: Site, documents: readonly DocumentPlan[], groups: Gro
 /**
  * The pages of no locale (the guides of the built-in collections, and any collection
  * without translated: true), by collection in the order they are declared, each under a
- * heading: the label of a menu item leading into it (the default locale's), else the title
+ * heading: its own label (collections[].label), else the label of a menu item leading into it (the default locale's), else the title
  * of the page the others are under ("/developers" of "/developers/…"), else its name.
  */
 export function untranslatedGroups(site: Site, pages: readonly PageDocument[]): { heading: string; docs: PageDocument[] }[] {
@@ -145,9 +145,12 @@ export function untranslatedGroups(site: Site, pages: readonly PageDocument[]): 
   for (const doc of pages) if (doc.alternates.length === 0) byCollection.get(collectionOf.get(doc.source) ?? '')?.push(doc);
   const label = (text: LocalizedString) => (typeof text === 'string' ? text : (text[config.locales.default] ?? Object.values(text)[0] ?? ''));
   const under = (url: string, base: string) => url === base || url.startsWith(base === '/' ? '/\0' : `${base}/`);
+  const own = new Map(site.collections.map((c) => [c.name, c.label]));
   return [...byCollection]
     .filter(([, docs]) => docs.length > 0)
     .map(([name, docs]) => {
+      const mine = own.get(name);
+      if (mine !== undefined) return { heading: label(mine).replace(/\s*\n\s*/g, ' '), docs };
       const item = config.menu.find((i) => 'to' in i && docs.some((d) => under(d.url, i.to)));
       const index = docs.length > 1 ? docs.find((top) => docs.every((d) => under(d.url, top.url))) : undefined;
       const heading = (item && label(item.label)) || index?.title || name.charAt(0).toUpperCase() + name.slice(1);

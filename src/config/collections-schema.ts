@@ -2,6 +2,7 @@
 // files are its pages, their URLs, layout, front matter and order. The patterns are
 // checked further (placeholders, overlaps) by src/content/collections.ts, at their line.
 import { z } from 'zod';
+import { localizedString } from './localized.js';
 
 /** Layouts of the built-in theme a collection can use. */
 export const LAYOUTS = ['article', 'home', 'help', 'legal', 'api'] as const;
@@ -36,6 +37,9 @@ export const collectionSchema = z
       .optional()
       .describe('URL of a page, from the placeholders of the file pattern, e.g. "/blog/{slug}"; a final "/index" is dropped. Leave it out for layout: api (the sections of the API reference at /{version}/api/{language}).'),
     layout: z.enum(LAYOUTS).default('article').describe('Layout of the theme the pages render with: article, home, help (with links between a section\'s introduction and FAQ), legal (with the list of versions) or api (sections of the API reference).'),
+    label: localizedString
+      .optional()
+      .describe('What the site calls the collection, one string or one per locale: the heading of its page tree\'s sidebar and of its part of llms.txt (default: the interface\'s "Guides" in the sidebar; in llms.txt the menu label that leads into it, else its index page\'s title).'),
     translated: z.boolean().default(false).describe('Pages live per locale ("{locale}/…" file pattern and "/{locale}/…" URL); a missing translation shows the default locale\'s text with a notice.'),
     order: z
       .enum(['none', 'prev-next', 'versions'])

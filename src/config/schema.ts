@@ -3,19 +3,9 @@
 // JSON Schema's help text in the writer's editor.
 import { z } from 'zod';
 import { collectionSchema } from './collections-schema.js';
+import { LOCALE_CODE_RE, localeCode, localizedString, type LocalizedString } from './localized.js';
 
-export const LOCALE_CODE_RE = /^[a-z]{2}$/;
-
-const localeCode = z
-  .string()
-  .regex(LOCALE_CODE_RE, 'a locale code is exactly two lower-case letters, e.g. "en"');
-
-/** A label that is either one string for all locales or one per locale code. */
-export const localizedString = z.union([
-  z.string().min(1),
-  z.record(localeCode, z.string().min(1)),
-]);
-export type LocalizedString = z.infer<typeof localizedString>;
+export { LOCALE_CODE_RE, localizedString, type LocalizedString };
 
 // A browser reads "//host" and "/\host" as another site (and drops tabs and newlines
 // first), so a site path starts with exactly one "/" and has no backslash, white space or
@@ -353,6 +343,9 @@ export const configSchema = z
     config.menu.forEach((item, i) => check(item.label, ['menu', i, 'label']));
     config.footer.links.forEach((item, i) => check(item.label, ['footer', 'links', i, 'label']));
     check(config.footer.copyright, ['footer', 'copyright']);
+    config.collections?.forEach((item, i) => {
+      if (typeof item !== 'string' && item.label !== undefined) check(item.label, ['collections', i, 'label']);
+    });
   });
 
 /** What the writer puts in docs.config.yaml. */

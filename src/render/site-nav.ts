@@ -49,19 +49,57 @@ export function siteNav(site: Site, urlBySource: ReadonlyMap<string, string>): S
   const { config } = site;
   const fallback = config.locales.default;
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
-  const trees: Record<string, NavItem> = {};
+  // The page trees, in the order of the collections. A translated collection's tree is made
+  // from the default locale's pages (its order, as previous/next has it: src/routes/plan.ts)
+  // and shown in each locale with that locale's URLs and titles (treesIn).
+  const made: { name: string; tree: NavItem; translated: boolean }[] = [];
   for (const collection of site.collections) {
-    if (collection.layout !== 'article' || collection.order !== 'prev-next' || collection.translated) continue;
-    const tree = collectionTree(collection, site.pages);
-    if (tree) trees[collection.name] = tree;
+    if (collection.layout !== 'article' || collection.order !== 'prev-next') continue;
+    const pages = collection.translated ? site.pages.filter((p) => p.info.locale === fallback) : site.pages;
+    const tree = collectionTree(collection, pages);
+    if (tree) made.push({ name: collection.name, tree, translated: collection.translated });
   }
-  // Help sections: the introductions ({page} "index") of the help layout's pages in the default locale.
-  const intros = site.pages.filter((p) => p.info.layout === 'help' && p.info.locale === fallback && p.source.endsWith('/index.md')).sort(byOrderThenTitle);
+  const sourceByUrl = new Map(site.pages.flatMap((p) => (p.url && p.info.locale === fallback ? [[p.url, p.source] as const] : [])));
+  const treesByLocale = new Map<string, Readonly<Record<string, NavItem>>>();
+  const treesIn = (locale: string) => {
+    let trees = treesByLocale.get(locale);
+    if (!trees) {
+      trees = Object.fromEntries(made.map(({ name, tree, translated }) => [name, localizedTree(tree, locale, translated)]));
+      treesByLocale.set(locale, trees);
+    }
+    return trees;
+  };
+  /**
+   * A tree as a page in `locale` shows it: in the default locale as made; a translated
+   * collection's items with the locale's URL and, where translated, title and description;
+   * any other title in the default locale's language is marked with it (`lang`).
+   */
+  const localizedTree = (tree: NavItem, locale: string, translated: boolean): NavItem => {
+    if (locale === fallback) return tree;
+    const localize = (item: NavItem): NavItem => {
+      const key = item.url === null ? undefined : sourceByUrl.get(item.url)?.slice(fallback.length + 1);
+      const own = translated && key !== undefined ? bySource.get(`${locale}/${key}`) : undefined;
+      const url = translated && key !== undefined ? (urlBySource.get(`${locale}/${key}`) ?? item.url) : item.url;
+      // A folder without an index page is named after its folder: no language of its own.
+      const text = own ? { title: own.data.title, description: own.data.description ?? '' } : { title: item.title, description: item.description, ...(item.url !== null ? { lang: fallback } : {}) };
+      return { url, ...text, children: item.children.map(localize) };
+    };
+    return localize(tree);
+  };
+  // Help sections: the introductions ("…/index.md", beside their "faq.md") of the help
+  // layout's pages in the default locale, or of no locale (an untranslated collection).
+  const intros = site.pages
+    .filter((p) => p.info.layout === 'help' && p.url && (p.info.locale === fallback || p.info.locale === undefined) && (p.source === 'index.md' || p.source.endsWith('/index.md')))
+    .sort(byOrderThenTitle);
   const helpCache = new Map<string, HelpSection[]>();
   const help = (locale: string) => {
     let sections = helpCache.get(locale);
     if (!sections) {
       sections = intros.flatMap((intro) => {
+        if (intro.info.locale === undefined) {
+          const faq = bySource.get(intro.source.replace(/index\.md$/, 'faq.md'))?.url ?? null;
+          return [{ url: intro.url!, title: intro.data.title, description: intro.data.description ?? '', faq, lang: fallback }];
+        }
         const key = intro.source.slice(fallback.length + 1);
         const own = bySource.get(`${locale}/${key}`) ?? intro;
         const url = urlBySource.get(`${locale}/${key}`);
@@ -89,8 +127,10 @@ export function siteNav(site: Site, urlBySource: ReadonlyMap<string, string>): S
   for (const operation of Object.values(site.api?.operations ?? {})) methods[operationAnchor(operation.id)] = operation.method;
   const hasApi = site.pages.some((p) => p.info.layout === 'api');
   return {
-    guides: Object.values(trees)[0] ?? null,
-    trees,
+    guides: made[0]?.tree ?? null,
+    trees: treesIn(fallback),
+    treesIn,
+    labels: Object.fromEntries(site.collections.flatMap((c) => (c.label !== undefined ? [[c.name, c.label]] : []))),
     help,
     support: (locale) => (hasSupport ? (urlBySource.get(`${locale}/support.md`) ?? null) : null),
     home,

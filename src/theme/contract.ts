@@ -131,6 +131,8 @@ export interface Crumb {
   title: string;
   /** The link's text and address per locale, on pages that are not translated. */
   l10n?: { 'data-l10n'?: string };
+  /** The title's language when it is not the page's (a folder's page not yet translated). */
+  lang?: string;
 }
 
 /** A page of a Markdown collection: its plan, its rendered Markdown and its headings. */

@@ -1,5 +1,6 @@
 // The site's navigation as the theme reads it (ThemeContext.nav): plain data built once per
 // render thread by src/render/site-nav.ts. Pure: the browser bundle may import it too.
+import type { LocalizedString } from '../config/localized.js';
 
 export interface NavItem {
   /** null for a folder without an index page. */
@@ -7,6 +8,8 @@ export interface NavItem {
   title: string;
   description: string;
   children: NavItem[];
+  /** The language of title and description when it is not the locale's the tree is shown in: a missing translation's, or an untranslated collection's (the default locale). */
+  lang?: string;
 }
 
 export interface HelpSection {
@@ -20,10 +23,18 @@ export interface HelpSection {
 }
 
 export interface SiteNav {
-  /** The guides: the first collection with layout article and previous/next order (null without one). */
+  /** The guides: the first collection with layout article and previous/next order (null without one), in the default locale. */
   guides: NavItem | null;
-  /** The page tree of each such collection, by collection name: the article layout's sidebar. */
+  /** The page tree of each such collection, by collection name, in the default locale: the article layout's sidebar. */
   trees: Readonly<Record<string, NavItem>>;
+  /**
+   * The page trees as a page in `locale` shows them: a translated collection's with that
+   * locale's URLs and titles (a missing translation's in the default locale's, marked with
+   * `lang`), an untranslated one's with `lang` set to the default locale.
+   */
+  treesIn(locale: string): Readonly<Record<string, NavItem>>;
+  /** The label of each collection that has one (collections[].label), by name: its tree's sidebar heading. */
+  labels: Readonly<Record<string, LocalizedString>>;
   /** Help sections in a locale, in their `order`; a missing translation shows the default locale's title. */
   help(locale: string): HelpSection[];
   support(locale: string): string | null;

@@ -2,7 +2,7 @@
 // by its layout (layout: api), guides by being pages of no locale, whatever the names.
 // Before, `check` looked for collections called "api-section" and "guide", llms.txt for
 // URLs under /developers, and search grouped results by the built-in names.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,30 @@ describe('collections with names of their own', () => {
     const groupOf = Object.fromEntries(pages.map(([url, , group]) => [url, group]));
     expect(groupOf).toMatchObject({ '/en': 'home', '/guides/getting-started': 'guide', '/recipes/paging': 'guide' });
     expect(Object.entries(groupOf).find(([url]) => url.includes('/api/'))?.[1]).toBe('api');
+  });
+
+  it('check that a translation keeps the values of the keys its collection declares as no words', () => {
+    const before = readFileSync(config, 'utf8');
+    replaceIn(config, '    translated: true\n\nmenu:', '    translated: true\n    frontMatter: { date: { type: date }, pinned: { type: boolean }, tags: { type: strings } }\n\nmenu:');
+    replaceIn(config, 'available: [en]', 'available: [en, nl]');
+    const post = (date: string, pinned: boolean, tags: string) => `---\ntitle: "Hello"\ndescription: "The first post."\ndate: "${date}"\npinned: ${pinned}\ntags: [${tags}]\n---\n\nHello.\n`;
+    const english = join(site, 'content', 'en', 'blog', 'hello.md');
+    const original = readFileSync(english, 'utf8');
+    writeFileSync(english, post('2026-01-05', true, 'news'));
+    mkdirSync(join(site, 'content', 'nl', 'blog'), { recursive: true });
+    writeFileSync(join(site, 'content', 'nl', 'blog', 'hello.md'), post('2026-01-06', false, 'nieuws'));
+    try {
+      const result = runCli(['check'], site);
+      const out = result.stdout + result.stderr;
+      expect(out).toMatch(/content\/nl\/blog\/hello\.md:4:1 +warning +date is "2026-01-06" here but "2026-01-05" in en\/blog\/hello\.md +\[translation-structure\]/);
+      expect(out).toMatch(/content\/nl\/blog\/hello\.md:5:1 +warning +pinned is false here but true in en\/blog\/hello\.md/);
+      // Words are translated: tags may differ.
+      expect(out).not.toMatch(/tags is/);
+    } finally {
+      rmSync(join(site, 'content', 'nl'), { recursive: true });
+      writeFileSync(english, original);
+      writeFileSync(config, before);
+    }
   });
 
   it('give a menu link into a translated collection the page\'s locale, as the built-in ones', () => {

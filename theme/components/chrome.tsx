@@ -42,8 +42,13 @@ function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem;
  * locale, for the runtime to swap in the stored locale's (theme/client/locale.ts).
  */
 export function uiL10n(ctx: ThemeContext, pick: (strings: UiStrings) => string, href?: (locale: string) => string): { 'data-l10n'?: string } {
+  return textL10n(ctx, (locale) => pick(ctx.stringsOf(locale)), href);
+}
+
+/** The same for any text the site gives per locale (a collection's label). */
+export function textL10n(ctx: ThemeContext, text: (locale: string) => string, href?: (locale: string) => string): { 'data-l10n'?: string } {
   if (ctx.translated) return {};
-  const entries = ctx.config.locales.available.map((locale) => [locale, [pick(ctx.stringsOf(locale)), href ? href(locale) : null]]);
+  const entries = ctx.config.locales.available.map((locale) => [locale, [text(locale), href ? href(locale) : null]]);
   return { 'data-l10n': JSON.stringify(Object.fromEntries(entries)) };
 }
 

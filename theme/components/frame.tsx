@@ -3,13 +3,17 @@
 // button on narrow screens (theme/client/sidebar.ts); without JavaScript it stays open.
 import type { ReactNode } from 'react';
 import { guidePath, holdsPage, pagesOf, type Crumb, type NavItem, type PageDocument, type PageSidebarProps, type ThemeContext } from '../../src/theme-api.js';
-import { uiL10n } from './chrome.js';
+import { textL10n, uiL10n } from './chrome.js';
 
 export type { Crumb };
 
-/** The page tree (ctx.nav.trees) that holds the page at `url`, if any. */
+/** The page tree (ctx.nav.treesIn, in the page's locale) that holds the page at `url`, and its collection's name, if any. */
+function namedTreeOf(ctx: ThemeContext, url: string): [string, NavItem] | null {
+  return Object.entries(ctx.nav.treesIn(ctx.locale)).find(([, tree]) => guidePath(tree, url).length > 0) ?? null;
+}
+
 function treeOf(ctx: ThemeContext, url: string): NavItem | null {
-  return Object.values(ctx.nav.trees).find((tree) => guidePath(tree, url).length > 0) ?? null;
+  return namedTreeOf(ctx, url)?.[1] ?? null;
 }
 
 /** Home first; the last crumb is the page itself (aria-current, no link). */
@@ -26,11 +30,11 @@ export function Breadcrumbs({ ctx, crumbs, lang }: { ctx: ThemeContext; crumbs: 
             {i === all.length - 1 ? (
               <span aria-current="page">{crumb.title}</span>
             ) : crumb.url ? (
-              <a href={crumb.url} {...crumb.l10n}>
+              <a href={crumb.url} lang={crumb.lang} {...crumb.l10n}>
                 {crumb.title}
               </a>
             ) : (
-              <span>{crumb.title}</span>
+              <span lang={crumb.lang}>{crumb.title}</span>
             )}
           </li>
         ))}
@@ -50,7 +54,7 @@ function uiL10nLabel(ctx: ThemeContext): { 'data-l10n-label'?: string } {
 export function crumbsOf(ctx: ThemeContext, doc: PageDocument): Crumb[] {
   // A tree without a page of its own at the top (no "developers.md") has no crumb for it.
   const path = guidePath(treeOf(ctx, doc.url), doc.url).filter((item, i) => i > 0 || item.url !== null);
-  if (path.length) return path.map((item) => ({ url: item.url, title: item.title }));
+  if (path.length) return path.map((item) => ({ url: item.url, title: item.title, ...(item.lang ? { lang: item.lang } : {}) }));
   const section = ctx.nav.help(ctx.locale).find((s) => s.url === doc.url || s.faq === doc.url);
   if (section) return section.url === doc.url ? [{ url: section.url, title: section.title }] : [{ url: section.url, title: section.title }, { url: doc.url, title: ctx.strings.faq }];
   if (doc.legalVersions.length) {
@@ -151,11 +155,13 @@ function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[
         return (
           <li key={item.url ?? i}>
             {url ? (
-              <a href={url} {...(url === current ? { 'aria-current': 'page' as const } : {})}>
+              <a href={url} lang={item.lang} {...(url === current ? { 'aria-current': 'page' as const } : {})}>
                 {item.title}
               </a>
             ) : (
-              <span className="sidebar-folder">{item.title}</span>
+              <span className="sidebar-folder" lang={item.lang}>
+                {item.title}
+              </span>
             )}
             {open ? <GuideList ctx={ctx} items={item.children} current={current} /> : null}
           </li>
@@ -171,13 +177,16 @@ const topLevels = new WeakMap<NavItem, NavItem[]>();
 
 /** The page tree of the article's collection (guides), when it has one. */
 export function ArticleSidebar({ ctx, doc }: PageSidebarProps) {
-  const tree = treeOf(ctx, doc.url);
-  if (!tree) return null;
+  const named = namedTreeOf(ctx, doc.url);
+  if (!named) return null;
+  const [name, tree] = named;
   let items = topLevels.get(tree);
   // The tree's own page first, when it has one (a collection without "developers.md" has none).
   if (!items) topLevels.set(tree, (items = tree.url !== null ? [{ ...tree, children: [] }, ...tree.children] : tree.children));
+  // The collection's own label (collections[].label), else the interface's "Guides".
+  const own = ctx.nav.labels[name];
   return (
-    <Sidebar label={ctx.strings.guides} l10n={uiL10n(ctx, (s) => s.guides)}>
+    <Sidebar label={own ? ctx.label(own) : ctx.strings.guides} l10n={own ? textL10n(ctx, (locale) => ctx.label(own, locale)) : uiL10n(ctx, (s) => s.guides)}>
       <GuideList ctx={ctx} items={items} current={doc.url} />
     </Sidebar>
   );
@@ -188,7 +197,7 @@ export function HelpSidebar({ ctx, doc }: PageSidebarProps) {
   const sections = ctx.nav.help(ctx.locale);
   if (!sections.length) return null;
   return (
-    <Sidebar label={ctx.strings.helpSections}>
+    <Sidebar label={ctx.strings.helpSections} l10n={uiL10n(ctx, (s) => s.helpSections)}>
       <ul>
         {sections.map((section) => {
           const here = section.url === doc.url || section.faq === doc.url;
@@ -217,7 +226,7 @@ export function HelpSidebar({ ctx, doc }: PageSidebarProps) {
 
 export function LegalSidebar({ ctx, doc }: PageSidebarProps) {
   return (
-    <Sidebar label={ctx.strings.versions}>
+    <Sidebar label={ctx.strings.versions} l10n={uiL10n(ctx, (s) => s.versions)}>
       <ol className="legal-versions">
         {doc.legalVersions.map((v) => (
           <li key={v.version}>

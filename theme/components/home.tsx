@@ -42,11 +42,11 @@ function CardSection({ title, cards }: { title: string; cards: Card[] }) {
 export function HomeLayout({ ctx, doc, content }: PageLayoutProps) {
   const { nav, strings } = ctx;
   const { FallbackNotice } = ctx.components;
-  const guides = nav.guides;
-  const other = ctx.locale === ctx.config.locales.default ? undefined : ctx.config.locales.default;
+  // The guides as this locale shows them (a translated collection's in this locale).
+  const guides = Object.values(nav.treesIn(ctx.locale))[0] ?? null;
   const start = guides?.url ?? guides?.children.find((c) => c.url)?.url ?? null;
   const guideCards: Card[] = [
-    ...(guides?.children ?? []).flatMap((g) => (g.url ? [{ url: g.url, title: g.title, text: g.description, ...(other ? { lang: other } : {}) }] : [])),
+    ...(guides?.children ?? []).flatMap((g) => (g.url ? [{ url: g.url, title: g.title, text: g.description, ...(g.lang ? { lang: g.lang } : {}) }] : [])),
     ...(nav.api ? [{ url: nav.api, title: strings.apiReference, text: strings.apiReferenceText }] : []),
   ];
   const support = nav.support(ctx.locale);
@@ -94,10 +94,16 @@ export function NotFoundLayout({ ctx }: NotFoundLayoutProps) {
   const byLocale = (pick: (locale: string) => string | null) => (locale: string) => pick(locale) ?? nav.home(locale) ?? pick(ctx.locale) ?? '';
   const home = nav.home(ctx.locale);
   // The guides' own page, else their first page.
-  const guidesStart = nav.guides ? firstPage(nav.guides) : null;
+  const guidesIn = (locale: string) => {
+    const guides = Object.values(nav.treesIn(locale))[0];
+    return guides ? firstPage(guides) : null;
+  };
+  const guidesStart = guidesIn(ctx.locale);
+  // Translated guides have their start page in each locale.
+  const guidesMoved = ctx.config.locales.available.some((locale) => guidesIn(locale) !== guidesStart);
   const links: { href: string; text: string; l10n: { 'data-l10n'?: string } }[] = [
     ...(home ? [{ href: home, text: strings.backHome, l10n: uiL10n(ctx, (s) => s.backHome, byLocale((l) => nav.home(l))) }] : []),
-    ...(guidesStart ? [{ href: guidesStart, text: strings.exploreGuides, l10n: uiL10n(ctx, (s) => s.exploreGuides) }] : []),
+    ...(guidesStart ? [{ href: guidesStart, text: strings.exploreGuides, l10n: uiL10n(ctx, (s) => s.exploreGuides, guidesMoved ? byLocale(guidesIn) : undefined) }] : []),
     ...(nav.api ? [{ href: nav.api, text: strings.apiReference, l10n: uiL10n(ctx, (s) => s.apiReference) }] : []),
     ...(nav.help(ctx.locale)[0] ? [{ href: nav.help(ctx.locale)[0]!.url, text: strings.helpSections, l10n: uiL10n(ctx, (s) => s.helpSections, byLocale((l) => nav.help(l)[0]?.url ?? null)) }] : []),
     ...(nav.support(ctx.locale) ? [{ href: nav.support(ctx.locale)!, text: strings.searchGroups.support, l10n: uiL10n(ctx, (s) => s.searchGroups.support, byLocale((l) => nav.support(l))) }] : []),
