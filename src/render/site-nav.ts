@@ -113,7 +113,16 @@ export function siteNav(site: Site, urlBySource: ReadonlyMap<string, string>): S
     }
     return sections;
   };
-  const hasSupport = bySource.has(`${fallback}/support.md`);
+  // The support page: the first page of the collection named "support" (spec §2's), in the
+  // default locale or of no locale, whatever its file is called.
+  const supportPage = site.pages
+    .filter((p) => p.info.collection === 'support' && p.url && (p.info.locale === undefined || p.info.locale === fallback))
+    .sort((a, b) => compareText(a.source, b.source))[0];
+  const support = (locale: string): string | null => {
+    if (!supportPage) return null;
+    if (supportPage.info.locale === undefined) return supportPage.url;
+    return urlBySource.get(`${locale}/${supportPage.source.slice(fallback.length + 1)}`) ?? null;
+  };
   // The home page: the layout home page of the default locale (or of no locale) with the shortest URL.
   const homePage = site.pages
     .filter((p) => p.info.layout === 'home' && p.url && (p.info.locale === undefined || p.info.locale === fallback))
@@ -132,7 +141,7 @@ export function siteNav(site: Site, urlBySource: ReadonlyMap<string, string>): S
     treesIn,
     labels: Object.fromEntries(site.collections.flatMap((c) => (c.label !== undefined ? [[c.name, c.label]] : []))),
     help,
-    support: (locale) => (hasSupport ? (urlBySource.get(`${locale}/support.md`) ?? null) : null),
+    support,
     home,
     api: hasApi ? apiUrl(config.versions.default, config.api.defaultLanguage) : null,
     methods,

@@ -37,6 +37,7 @@ export interface SiteNav {
   labels: Readonly<Record<string, LocalizedString>>;
   /** Help sections in a locale, in their `order`; a missing translation shows the default locale's title. */
   help(locale: string): HelpSection[];
+  /** The support page in a locale: the page of the collection named "support" (null without one). */
   support(locale: string): string | null;
   /** The home page (layout: home) in a locale: the default locale's URL for that locale when it is translated, else its one URL (null without one). */
   home(locale: string): string | null;

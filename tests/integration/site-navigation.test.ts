@@ -3,7 +3,7 @@
 // collections with labels of their own. Before, translated guides had no sidebar, no
 // breadcrumb above a page and no card on the home page; untranslated help sections had
 // no sidebar, no breadcrumb and no card; and every page tree's sidebar was called "Guides".
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ beforeAll(() => {
   replaceIn(config, 'available: [en]', 'available: [en, nl]');
   // The guides move under the locales; the help sections are of no locale.
   replaceIn(config, 'files: "guides/{...path}.md"\n    url: "/guides/{...path}"\n', 'files: "{locale}/guides/{...path}.md"\n    url: "/{locale}/guides/{...path}"\n    translated: true\n');
-  replaceIn(config, '  - name: api-section\n', '  - name: help\n    files: "help/{section}/{page:index|faq}.md"\n    url: "/help/{section}/{page}"\n    layout: help\n    frontMatter: { order: { type: integer } }\n  - name: recipes\n    files: "recipes/{slug}.md"\n    url: "/recipes/{slug}"\n    order: prev-next\n    label: { en: Recipes, nl: Recepten }\n  - name: api-section\n');
+  replaceIn(config, '  - name: api-section\n', '  - name: help\n    files: "help/{section}/{page:index|faq}.md"\n    url: "/help/{section}/{page}"\n    layout: help\n    frontMatter: { order: { type: integer } }\n  - name: recipes\n    files: "recipes/{slug}.md"\n    url: "/recipes/{slug}"\n    order: prev-next\n    label: { en: Recipes, nl: Recepten }\n  - name: support\n    files: "contact.md"\n    url: "/contact"\n  - name: api-section\n');
   const start = readFileSync(join(site, 'content', 'guides', 'getting-started.md'), 'utf8');
   write('en/guides/getting-started.md', start);
   write('nl/guides/getting-started.md', start.replace('title: "Getting started"', 'title: "Aan de slag"'));
@@ -51,6 +51,7 @@ beforeAll(() => {
   write('help/billing/faq.md', page('Billing FAQ'));
   write('help/accounts/index.md', page('Accounts', 'order: 2\n'));
   write('recipes/paging.md', page('Paging'));
+  write('contact.md', page('Contact us'));
   const build = runCli(['build'], site);
   expect(build.status, build.stdout + build.stderr).toBe(0);
 });
@@ -92,6 +93,16 @@ describe('help sections of no locale', () => {
     const home = read('nl/index.html');
     expect(home).toContain('<li class="card-item" lang="en"><a class="card" href="/help/billing"><span class="card-title">Billing</span>');
     expect(home.indexOf('href="/help/billing"')).toBeLessThan(home.indexOf('href="/help/accounts"'));
+  });
+});
+
+describe('a support collection whose page is not "{locale}/support.md"', () => {
+  it('is the support card of the home page, a link of the 404 page and a search group of its own', () => {
+    expect(read('nl/index.html')).toMatch(/<a class="card" href="\/contact"><span class="card-title">Support<\/span>/);
+    expect(read('404.html')).toMatch(/<a href="\/contact"[^>]*>Support<\/a>/);
+    const records = readdirSync(join(site, 'dist', 'search', 'en')).filter((f) => f.startsWith('r-'));
+    const pages = records.flatMap((f) => (JSON.parse(read(`search/en/${f}`)) as { pages: [string, string, string][] }).pages);
+    expect(pages).toContainEqual(['/contact', 'Contact us', 'support']);
   });
 });
 
