@@ -59,3 +59,25 @@ function slow(a: string, b: string): number {
   collator ??= new Intl.Collator('en');
   return collator.compare(a, b);
 }
+
+/**
+ * File paths with their numbers compared as numbers ("api/2-status.md" before
+ * "api/10-webhooks.md"), the rest by code unit, as Array#sort would.
+ */
+export function compareNumbered(a: string, b: string): number {
+  const pa = a.match(NUMBERED_RE) ?? [];
+  const pb = b.match(NUMBERED_RE) ?? [];
+  const n = Math.min(pa.length, pb.length);
+  for (let i = 0; i < n; i++) {
+    const x = pa[i]!;
+    const y = pb[i]!;
+    if (x === y) continue;
+    const digits = DIGITS_RE.test(x) && DIGITS_RE.test(y);
+    if (digits && Number(x) !== Number(y)) return Number(x) < Number(y) ? -1 : 1;
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+const NUMBERED_RE = /\d+|\D+/g;
+const DIGITS_RE = /^\d/;

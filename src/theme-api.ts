@@ -35,6 +35,7 @@ export type {
 } from './theme/contract.js';
 export type { HelpSection, NavItem, SiteNav } from './theme/nav.js';
 export type { SearchGroup } from './search/entries.js';
+export { describeAuth, type ApiKeyPlace, type AuthKind } from './api/auth.js';
 export type { RecordChunk, SearchMeta } from './search/build-index.js';
 export type { SiteFacts } from './routes/resolve.js';
 

@@ -2,6 +2,7 @@
 // document (see resolve-refs.ts), and index its operations by id, with path-level and
 // operation-level parameters merged. Plain data, so it travels to render workers with
 // the Site model.
+import type { ApiKeyPlace } from './auth.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
 import { parseYaml, positionAt, positionOfPath, yamlValue, type ParsedYaml } from '../config/yaml-positions.js';
@@ -45,6 +46,11 @@ export interface Parameter {
   schema: Schema;
 }
 
+/** application/json, or a type with a +json suffix (application/vnd.api+json, application/merge-patch+json); parameters aside. */
+export function isJsonMediaType(type: string): boolean {
+  return /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i.test(type.trim());
+}
+
 export interface Operation {
   id: string;
   method: (typeof HTTP_METHODS)[number];
@@ -53,8 +59,10 @@ export interface Operation {
   description: string;
   tags: string[];
   scopes: string[];
-  /** "bearer", "basic", or null when the operation needs no authentication. */
-  auth: 'bearer' | 'basic' | null;
+  /** "bearer", "basic", "apiKey" (see apiKey), or null when the operation needs no authentication. */
+  auth: 'bearer' | 'basic' | 'apiKey' | null;
+  /** Where the key goes, for auth "apiKey". */
+  apiKey?: ApiKeyPlace;
   parameters: Parameter[];
   /** Media type and schema of the request body, if any. */
   requestBody: { mediaType: string; required: boolean; schema: Schema } | null;
@@ -143,7 +151,7 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
   }
   const info = (doc.info ?? {}) as { title?: string; version?: string };
   const servers = ((doc.servers ?? []) as { url: string }[]).map((s) => s.url);
-  const securitySchemes = (((doc.components ?? {}) as Record<string, unknown>).securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string }>;
+  const securitySchemes = (((doc.components ?? {}) as Record<string, unknown>).securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string; in?: string; name?: string }>;
   const defaultSecurity = (doc.security ?? []) as Record<string, string[]>[];
   const operations: Record<string, Operation> = {};
   const diagnostics: Diagnostic[] = [];
@@ -168,11 +176,14 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
       const security = raw.security ?? defaultSecurity;
       const schemeName = security.map((s) => Object.keys(s)[0]).find(Boolean);
       const scheme = schemeName ? securitySchemes[schemeName] : undefined;
-      const auth = scheme?.type === 'http' ? (scheme.scheme === 'basic' ? 'basic' : 'bearer') : scheme ? 'bearer' : null;
+      // http basic, an API key where the scheme says, or a token (http bearer, OAuth 2, OpenID Connect).
+      const apiKey = scheme?.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name ? ({ in: scheme.in, name: scheme.name } as ApiKeyPlace) : undefined;
+      const auth = scheme?.type === 'http' ? (scheme.scheme?.toLowerCase() === 'basic' ? 'basic' : 'bearer') : apiKey ? 'apiKey' : scheme ? 'bearer' : null;
       const bodyEntry = raw.requestBody?.content ? Object.entries(raw.requestBody.content)[0] : undefined;
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries(raw.responses ?? {})) {
-        const media = response.content?.['application/json'];
+        // The response's JSON: application/json, or a JSON type of its own (application/hal+json).
+        const media = Object.entries(response.content ?? {}).find(([type]) => isJsonMediaType(type))?.[1];
         const example = media?.example !== undefined ? media.example : Object.values(media?.examples ?? {}).find((e) => e && e.value !== undefined)?.value;
         responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, ...(example !== undefined ? { example } : {}) };
       }
@@ -185,6 +196,7 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
         tags: raw.tags ?? [],
         scopes: raw['x-scopes'] ?? security.flatMap((s) => Object.values(s).flat()),
         auth,
+        ...(apiKey ? { apiKey } : {}),
         parameters,
         requestBody: bodyEntry ? { mediaType: bodyEntry[0], required: Boolean(raw.requestBody?.required), schema: bodyEntry[1].schema ?? {} } : null,
         responses,

@@ -5,7 +5,8 @@
 // page_limit:/page_after:/page_before:, JSON bodies wrapped in data). Answers come back
 // as objects whose methods are the attributes in snake_case; lists are Enumerable; a
 // refused request raises <Namespace>::Error with status and errors.
-import { bodyFields, type ApiModel, type Operation } from '../api/openapi.js';
+import { bodyFields, isJsonMediaType, type ApiModel, type Operation } from '../api/openapi.js';
+import type { ApiKeyPlace } from '../api/auth.js';
 import { snakeCase } from './requests.js';
 import type { RubyClient } from './ruby-client.js';
 
@@ -17,12 +18,16 @@ interface CallSpec {
   /** Keyword -> query parameter name. */
   query: Record<string, string>;
   body: 'json' | 'form' | null;
+  /** The documented media type of the body. */
+  contentType: string | null;
   /** JSON:API resource type of a wrapped body. */
   type: string | null;
   wrapped: boolean;
   /** Form fields with one possible value, filled in when not given (grant_type). */
   constants: Record<string, unknown>;
-  auth: 'bearer' | 'basic' | null;
+  auth: Operation['auth'];
+  /** The header, query parameter or cookie of an API key (auth "apiKey"). */
+  apiKey: ApiKeyPlace | null;
 }
 
 const PAGING: Record<string, string> = { 'page[limit]': 'page_limit', 'page[before]': 'page_before', 'page[after]': 'page_after' };
@@ -31,7 +36,7 @@ function callSpec(operation: Operation): CallSpec {
   const fields = bodyFields(operation);
   const typeSchema = operation.requestBody?.schema.properties?.data?.properties?.type;
   const constants: Record<string, unknown> = {};
-  if (fields && operation.requestBody?.mediaType !== 'application/json') {
+  if (fields && operation.requestBody && !isJsonMediaType(operation.requestBody.mediaType)) {
     for (const [name, schema] of Object.entries(fields.schema.properties ?? {})) {
       const only = schema.const !== undefined ? [schema.const] : schema.enum;
       if (only?.length === 1 && fields.schema.required?.includes(name)) constants[name] = only[0];
@@ -42,11 +47,13 @@ function callSpec(operation: Operation): CallSpec {
     path: operation.path,
     pathParams: Object.fromEntries(operation.parameters.filter((p) => p.in === 'path').map((p) => [p.name, snakeCase(p.name)])),
     query: Object.fromEntries(operation.parameters.filter((p) => p.in === 'query').map((p) => [PAGING[p.name] ?? snakeCase(p.name), p.name])),
-    body: operation.requestBody ? (operation.requestBody.mediaType === 'application/json' ? 'json' : 'form') : null,
+    body: operation.requestBody ? (isJsonMediaType(operation.requestBody.mediaType) ? 'json' : 'form') : null,
+    contentType: operation.requestBody?.mediaType ?? null,
     type: (typeSchema?.const as string | undefined) ?? (typeSchema?.enum?.[0] as string | undefined) ?? null,
     wrapped: fields?.wrapped ?? false,
     constants,
     auth: operation.auth,
+    apiKey: operation.apiKey ?? null,
   };
 }
 
@@ -145,6 +152,7 @@ module BankdocsStub
     end
     query = {}
     spec["query"].each { |keyword, name| query[name] = args.delete(keyword.to_sym) if args.key?(keyword.to_sym) }
+    query[spec["apiKey"]["name"]] = auth.to_s.sub(/\ABearer /, "") if spec["auth"] == "apiKey" && spec["apiKey"] && spec["apiKey"]["in"] == "query"
     if spec["auth"] == "basic"
       id = args.delete(:client_id)
       secret = args.delete(:client_secret)
@@ -154,12 +162,21 @@ module BankdocsStub
     uri.query = URI.encode_www_form(query) unless query.empty?
     request = Net::HTTP.const_get(spec["method"].capitalize).new(uri)
     request["Accept"] = "application/json"
-    request["Authorization"] = auth if auth
+    if spec["auth"] == "apiKey" && spec["apiKey"]
+      # The client's credential is the key itself: sent where the API's scheme says.
+      key = auth.to_s.sub(/\ABearer /, "")
+      case spec["apiKey"]["in"]
+      when "header" then request[spec["apiKey"]["name"]] = key
+      when "cookie" then request["Cookie"] = "#{spec["apiKey"]["name"]}=#{key}"
+      end
+    elsif auth
+      request["Authorization"] = auth
+    end
     request["X-Bankdocs-Example"] = ENV["BANKDOCS_EXAMPLE"] if ENV["BANKDOCS_EXAMPLE"]
     case spec["body"]
     when "json"
       attributes = camelize(args)
-      request["Content-Type"] = "application/json"
+      request["Content-Type"] = spec["contentType"]
       request.body = JSON.generate(spec["wrapped"] ? { "data" => { "type" => spec["type"], "attributes" => attributes } } : attributes)
     when "form"
       request["Content-Type"] = "application/x-www-form-urlencoded"

@@ -4,7 +4,7 @@
 // static check (check-curl.ts) turns each problem into a diagnostic at its place in the
 // example; the mock (src/mock/) into an error response. So the two cannot disagree.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { bodyFields, type ApiModel, type Operation } from '../api/openapi.js';
+import { bodyFields, isJsonMediaType, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
 import { suggest } from '../did-you-mean.js';
 import { matchOperations, type NormalizedRequest } from './requests.js';
@@ -120,6 +120,16 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   if (operation.auth === 'bearer' && !/^Bearer \S+/.test(headers.authorization ?? '')) {
     problem({ ruleId: 'example-auth', target: { part: 'header', name: 'authorization' }, message: `${operation.id} needs a bearer access token`, hint: `add -H "Authorization: Bearer $${credentialVariable(options.product, 'ACCESS_TOKEN')}"`, status: 401, code: 'unauthorized' });
   }
+  if (operation.auth === 'apiKey' && operation.apiKey) {
+    const key = operation.apiKey;
+    const variable = `$${credentialVariable(options.product, 'API_KEY')}`;
+    const sent = key.in === 'header' ? headers[key.name.toLowerCase()] : key.in === 'query' ? facts.query.find(([name]) => name === key.name)?.[1] : cookie(headers.cookie, key.name);
+    if (!sent) {
+      const where = key.in === 'header' ? `the "${key.name}" header` : key.in === 'query' ? `the query parameter "${key.name}"` : `the cookie "${key.name}"`;
+      const hint = key.in === 'header' ? `add -H "${key.name}: ${variable}"` : key.in === 'query' ? `add ${key.name}=${variable} to the URL` : `add -b "${key.name}=${variable}"`;
+      problem({ ruleId: 'example-auth', target: key.in === 'header' ? { part: 'header', name: key.name.toLowerCase() } : { part: 'request' }, message: `${operation.id} needs an API key in ${where}`, hint, status: 401, code: 'unauthorized' });
+    }
+  }
   if (operation.auth === 'basic' && !/^Basic \S+/.test(headers.authorization ?? '')) {
     problem({ ruleId: 'example-auth', target: { part: 'request' }, message: `${operation.id} authenticates with the client credentials (basic authentication)`, hint: `add -u "$${credentialVariable(options.product, 'CLIENT_ID')}:$${credentialVariable(options.product, 'CLIENT_SECRET')}"`, status: 401, code: 'unauthorized' });
   }
@@ -143,6 +153,8 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   // Query.
   const query: Record<string, unknown> = {};
   for (const [name, raw] of facts.query) {
+    // The API key, when the API takes it in the query, is no parameter of the operation.
+    if (operation.apiKey?.in === 'query' && name === operation.apiKey.name) continue;
     const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
     if (!param) {
       const known = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
@@ -170,22 +182,22 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       ruleId: 'example-body-invalid',
       target: { part: 'request' },
       message: `${operation.id} needs a request body`,
-      hint: body.mediaType === 'application/json' ? "add -d '{\"data\": {\"type\": …, \"attributes\": {…}}}'" : 'add -d with the form fields',
+      hint: !isJsonMediaType(body.mediaType) ? 'add -d with the form fields' : bodyFields(operation)?.wrapped ? "add -d '{\"data\": {\"type\": …, \"attributes\": {…}}}'" : `add -d '${bodyOutline(body.schema)}' -H "Content-Type: ${body.mediaType}"`,
       status: 422,
       code: 'validationFailed',
     });
   } else if (body && facts.body !== null) {
     const bodyText = facts.body;
-    if (body.mediaType === 'application/json') {
-      if (contentType !== 'application/json') {
+    if (isJsonMediaType(body.mediaType)) {
+      if (mediaTypeOf(contentType) !== body.mediaType.toLowerCase()) {
         const defaulted = contentType === undefined || facts.defaulted?.has('content-type');
         problem({
           ruleId: 'example-header',
           target: { part: 'header', name: 'content-type' },
           message: defaulted
-            ? 'the request sends JSON without a "Content-Type: application/json" header (curl -d would send application/x-www-form-urlencoded)'
-            : `Content-Type is "${contentType}", not application/json`,
-          hint: 'add -H "Content-Type: application/json"',
+            ? `the request sends JSON without a "Content-Type: ${body.mediaType}" header (curl -d would send application/x-www-form-urlencoded)`
+            : `Content-Type is "${contentType}", not ${body.mediaType}`,
+          hint: `add -H "Content-Type: ${body.mediaType}"`,
           status: 415,
           code: 'unsupportedMediaType',
         });
@@ -211,7 +223,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
         }
       }
     } else {
-      if (!(contentType ?? '').toLowerCase().startsWith(body.mediaType)) {
+      if (mediaTypeOf(contentType) !== body.mediaType.toLowerCase()) {
         problem({ ruleId: 'example-header', target: { part: 'header', name: 'content-type' }, message: `Content-Type is "${contentType ?? ''}", not ${body.mediaType}`, hint: `send -H "Content-Type: ${body.mediaType}"`, status: 415, code: 'unsupportedMediaType' });
       }
       attributes = Object.fromEntries(new URLSearchParams(bodyText));
@@ -227,4 +239,24 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
 export function statusOf(problems: readonly RequestProblem[]): number {
   const statuses = new Set(problems.map((p) => p.status));
   return STATUS_PRIORITY.find((s) => statuses.has(s)) ?? 400;
+}
+
+/** The media type of a Content-Type header, without its parameters, in lower case ("" for none). */
+function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A cookie's value in a Cookie header. */
+function cookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** The required properties of a JSON body's schema, as the writer would start it: {"name": …}. */
+function bodyOutline(schema: Schema): string {
+  const required = schema.required ?? [];
+  return required.length ? `{${required.map((name) => `"${name}": …`).join(', ')}}` : '{…}';
 }

@@ -3,6 +3,7 @@
 // authentication, parameters, the body against its schema, spec §5) and answered with the
 // operation's documented example, or an error in the API's own format.
 import { join, relative } from 'node:path';
+import type { Operation } from '../api/openapi.js';
 import { resolveConfig } from '../config/load-config.js';
 import { loadContent } from '../content/load-content.js';
 import { formatDiagnostic } from '../diagnostics.js';
@@ -56,7 +57,8 @@ export async function mockCommand(options: MockCommandOptions, out: Output = con
     counts.missing ? `${counts.missing} with no documented example (answered 501)` : '',
   ].filter(Boolean);
   out.info(`bankdocs mock: ${api.title} at ${mock.url}/  (${Object.keys(api.operations).length} operations; answers: ${from.join(', ')}${options.stateful ? '; stateful' : ''}; Ctrl+C to stop)`);
-  out.info(`  try: curl ${mock.url}${firstGetPath(api.operations) ?? '/'} -H "Accept: application/json" -H "Authorization: Bearer test-token"`);
+  const sample = sampleCall(mock.url, Object.values(api.operations), site.config.api.requestHeaders);
+  if (sample) out.info(`  try: ${sample}`);
 
   return new Promise<number>((resolve) => {
     const stop = () => {
@@ -75,6 +77,22 @@ function describeExchange({ method, url, answer }: MockExchange): string {
   return `${method} ${shown} -> ${answer.status}${answer.operationId ? ` (${answer.operationId})` : ''}${problems ? `  ${problems}` : ''}`;
 }
 
-function firstGetPath(operations: Record<string, { method: string; path: string }>): string | null {
-  return Object.values(operations).find((o) => o.method === 'get' && !o.path.includes('{'))?.path ?? null;
+/**
+ * A call the mock answers: the first GET without path parameters, with the headers every
+ * request sends (api.requestHeaders) and the credentials its operation asks for (any value
+ * passes). The part after the mock's address.
+ */
+export function sampleCall(base: string, operations: readonly Operation[], requestHeaders: Readonly<Record<string, string>>): string | null {
+  const operation = operations.find((o) => o.method === 'get' && !o.path.includes('{'));
+  if (!operation) return null;
+  const quoted = (text: string) => `"${text.replace(/["\\$`]/g, '\\$&')}"`;
+  const args = Object.entries(requestHeaders).map(([name, value]) => `-H ${quoted(`${name}: ${value}`)}`);
+  let url = `${base}${operation.path}`;
+  const key = operation.apiKey;
+  if (operation.auth === 'bearer') args.push(`-H ${quoted('Authorization: Bearer test-token')}`);
+  else if (operation.auth === 'basic') args.push(`-u ${quoted('test-client:test-secret')}`);
+  else if (key?.in === 'header') args.push(`-H ${quoted(`${key.name}: test-key`)}`);
+  else if (key?.in === 'cookie') args.push(`-b ${quoted(`${key.name}=test-key`)}`);
+  else if (key?.in === 'query') url += `?${encodeURIComponent(key.name)}=test-key`;
+  return ['curl', url.includes('?') ? quoted(url) : url, ...args].join(' ');
 }

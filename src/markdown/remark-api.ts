@@ -85,7 +85,7 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
     const status = response[1] ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? '';
     return named(EXAMPLE, { kind: 'response', method: operation.method, status }, [example]);
   });
-  const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth: operation.auth === 'basic' || operation.auth === 'bearer' ? operation.auth : 'none' };
+  const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth: operation.auth ?? 'none', ...(operation.apiKey ? { apiKey: operation.apiKey } : {}) };
   // dataOperation: search ties the section to its operation (rehype-search-text.ts).
   const element = named(OPERATION, data, [...main, slot('examples', exampleNodes)]);
   (element.data!.hProperties as Record<string, unknown>).dataOperation = operation.id;

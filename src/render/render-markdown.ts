@@ -9,6 +9,7 @@
 //     page's language; ::schema its attribute table; a tab view each tab under its title;
 //   - on an API page, the examples of other languages are left out; raw HTML (not shown
 //     on the page either) too.
+import { describeAuth } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { fieldRows, type FieldRow } from '../api/describe-schema.js';
@@ -253,7 +254,7 @@ class TwinWriter {
   private operation(operation: Operation, children: AnyNode[]): string {
     const examples = children.filter((c) => c.type === 'code') as unknown as Code[];
     const prose = this.blocks(children.filter((c) => c.type !== 'code'));
-    const auth = operation.auth === 'basic' ? 'basic authentication with the client credentials' : operation.auth === 'bearer' ? 'bearer access token' : 'none';
+    const auth = describeAuth(operation.auth ?? 'none', operation.apiKey);
     const parts = [
       `### ${operation.summary}`,
       `\`${operation.method.toUpperCase()} ${operation.path}\``,

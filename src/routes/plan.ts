@@ -8,7 +8,7 @@ import type { LayoutName } from '../config/collections-schema.js';
 import { apiUrl, NOT_FOUND_URL, OPENAPI_JSON_URL, OPENAPI_YAML_URL, translationKey } from './paths.js';
 import { seriesOf } from './series.js';
 import { treeOrder } from './tree-order.js';
-import { compareText } from '../collate.js';
+import { compareNumbered, compareText } from '../collate.js';
 
 export interface NavLink {
   url: string;
@@ -218,7 +218,8 @@ export function planRoutes(site: Site): RoutePlan {
   }
 
   // The API reference: one long page per (version, language).
-  const sections = site.pages.filter((p) => p.info.layout === 'api').map((p) => p.source).sort();
+  // In file order with numbers as numbers: "10-webhooks.md" after "2-status.md".
+  const sections = site.pages.filter((p) => p.info.layout === 'api').map((p) => p.source).sort(compareNumbered);
   if (sections.length) {
     for (const version of config.versions.available) {
       for (const language of config.api.languages) {

@@ -2,6 +2,7 @@
 // receives. bankdocs renders every page through one Theme object; the built-in theme
 // (theme/index.ts) is one, and a site replaces single components and strings of it in
 // docs.config.yaml (theme.components, theme.strings; src/theme/overrides.ts).
+import type { ApiKeyPlace, AuthKind } from '../api/auth.js';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import type { LayoutName } from '../config/collections-schema.js';
 import type { Config, LinkItem, LocalizedString } from '../config/schema.js';
@@ -189,7 +190,9 @@ export interface OperationProps {
   method: string;
   path: string;
   scopes: string[];
-  auth: 'basic' | 'bearer' | 'none';
+  auth: AuthKind;
+  /** Where the API key goes, for auth "apiKey". */
+  apiKey?: ApiKeyPlace;
   children?: ReactNode;
   examples?: ReactNode;
 }

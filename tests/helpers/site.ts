@@ -1,5 +1,5 @@
 // Helpers for integration tests: copy a fixture site into a temp dir, build it, parse HTML.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,14 @@ export function copySite(name: string | null): string {
     cpSync(join(FIXTURES, name), dir, { recursive: true });
   }
   return dir;
+}
+
+/** Replaces `from` (which must be there) with `to` in a file; returns what puts the file back. */
+export function replaceIn(file: string, from: string, to: string): () => void {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${JSON.stringify(from)}`);
+  writeFileSync(file, text.replace(from, to));
+  return () => writeFileSync(file, text);
 }
 
 export function removeSite(dir: string): void {

@@ -6,20 +6,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeSite, runCli } from '../helpers/site.js';
+import { removeSite, replaceIn, runCli } from '../helpers/site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'bankdocs-names-'));
 const site = join(root, 'docs');
 const config = join(site, 'docs.config.yaml');
 const guide = join(site, 'content', 'guides', 'getting-started.md');
 const section = join(site, 'content', 'api', '02-status.md');
-
-function replaceIn(file: string, from: string, to: string): () => void {
-  const text = readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(file, text.replace(from, to));
-  return () => writeFileSync(file, text);
-}
 
 beforeAll(() => {
   expect(runCli(['init', 'docs'], root).status).toBe(0);

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeSite, runCli } from '../helpers/site.js';
+import { removeSite, replaceIn, runCli } from '../helpers/site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'bankdocs-navigation-'));
 const site = join(root, 'docs');
@@ -18,13 +18,6 @@ const write = (path: string, text: string) => {
   writeFileSync(join(site, 'content', path), text);
 };
 const page = (title: string, extra = '') => `---\ntitle: "${title}"\ndescription: "About ${title}."\n${extra}---\n\nThe text of ${title}.\n`;
-
-function replaceIn(file: string, from: string, to: string): () => void {
-  const text = readFileSync(file, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(file, text.replace(from, to));
-  return () => writeFileSync(file, text);
-}
 
 /** The part of a page from `start` to the end of the element it opens (no nesting of the same tag inside). */
 function part(html: string, start: string, end: string): string {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ASCII_ORDER, compareText } from '../../src/collate.js';
+import { ASCII_ORDER, compareNumbered, compareText } from '../../src/collate.js';
 
 const collator = new Intl.Collator('en');
 const sign = (n: number) => Math.sign(n);
@@ -28,5 +28,22 @@ describe('compareText', () => {
     );
     const ascii = fc.string({ unit: fc.integer({ min: 32, max: 126 }).map((c) => String.fromCharCode(c)), maxLength: 12 });
     fc.assert(fc.property(ascii, ascii, (a, b) => sign(compareText(a, b)) === sign(collator.compare(a, b))), { numRuns: 5000 });
+  });
+});
+
+describe('compareNumbered', () => {
+  it('puts numbered files in the order of their numbers', () => {
+    const files = ['api/10-webhooks.md', 'api/2-status.md', 'api/1-introduction.md', 'api/02-zero.md'];
+    expect([...files].sort(compareNumbered)).toEqual(['api/1-introduction.md', 'api/02-zero.md', 'api/2-status.md', 'api/10-webhooks.md']);
+  });
+
+  it('sorts as Array#sort does where no two numbers differ', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z\/.-]{0,8}$/)), (names) => {
+        expect([...names].sort(compareNumbered)).toEqual([...names].sort());
+      }),
+    );
+    // Zero-padded numbers (Moorlink's 01-…) keep their file order.
+    expect(['api/03-c.md', 'api/01-a.md', 'api/02-b.md'].sort(compareNumbered)).toEqual(['api/01-a.md', 'api/02-b.md', 'api/03-c.md']);
   });
 });

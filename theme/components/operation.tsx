@@ -2,19 +2,13 @@
 // endpoint and facts, the prose and field lists in the main column, and the example
 // panel beside it (issue #19: request and response labelled; theme/client/code.ts adds
 // the copy buttons). Also the field lists of the `::schema` directive.
-import type { ExampleProps, FieldProps, FieldsProps, OperationProps, SchemaProps } from '../../src/theme-api.js';
-
-const AUTH: Record<OperationProps['auth'], string> = {
-  basic: 'basic authentication with the client credentials',
-  bearer: 'bearer access token',
-  none: 'none',
-};
+import { describeAuth, type ExampleProps, type FieldProps, type FieldsProps, type OperationProps, type SchemaProps } from '../../src/theme-api.js';
 
 function Method({ method }: { method: string }) {
   return <span className={`method method-${method}`}>{method.toUpperCase()}</span>;
 }
 
-export function Operation({ id, method, path, scopes, auth, children, examples }: OperationProps) {
+export function Operation({ id, method, path, scopes, auth, apiKey, children, examples }: OperationProps) {
   return (
     <div className="operation" data-operation={id}>
       <div className="operation-main">
@@ -24,7 +18,7 @@ export function Operation({ id, method, path, scopes, auth, children, examples }
         <p className="operation-facts">
           {'Scope: '}
           {scopes.length ? scopes.map((scope, i) => [i ? ', ' : null, <code key={scope}>{scope}</code>]) : 'none'}
-          {` · Authentication: ${AUTH[auth]}`}
+          {` · Authentication: ${describeAuth(auth, apiKey)}`}
         </p>
         {children}
       </div>

@@ -32,10 +32,12 @@ describe('rubyStubClient', () => {
       pathParams: { accountId: 'account_id' },
       query: {},
       body: 'json',
+      contentType: 'application/json',
       type: 'payment',
       wrapped: true,
       constants: {},
       auth: 'bearer',
+      apiKey: null,
     });
     expect(calls['client.accounts.list']).toMatchObject({ method: 'GET', query: { page_limit: 'page[limit]', page_before: 'page[before]', page_after: 'page[after]' }, body: null });
     expect(calls['Moorlink::AccessToken.create']).toMatchObject({ method: 'POST', path: '/oauth2/token', body: 'form', constants: { grant_type: 'client_credentials' }, auth: 'basic' });
