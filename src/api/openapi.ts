@@ -46,6 +46,25 @@ export interface Parameter {
   schema: Schema;
 }
 
+/**
+ * The server of the API (its OpenAPI `servers`) that `url` is on, without a final "/":
+ * the longest that starts it, at a "/", "?" or its end; null when none does.
+ */
+export function serverOf(servers: readonly string[], url: string): string | null {
+  let found: string | null = null;
+  for (const raw of servers) {
+    const server = raw.replace(/\/+$/, '');
+    if (!server || (url !== server && !url.startsWith(`${server}/`) && !url.startsWith(`${server}?`))) continue;
+    if (found === null || server.length > found.length) found = server;
+  }
+  return found;
+}
+
+/** "the API's server https://…", or "one of the API's servers (…)", for messages. */
+export function serversText(servers: readonly string[]): string {
+  return servers.length > 1 ? `one of the API's servers (${servers.join(', ')})` : `the API's server ${servers[0] ?? ''}`;
+}
+
 /** application/json, or a type with a +json suffix (application/vnd.api+json, application/merge-patch+json); parameters aside. */
 export function isJsonMediaType(type: string): boolean {
   return /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i.test(type.trim());

@@ -4,7 +4,7 @@
 // rules are those of the mock API (validate-request.ts); this file reads the request
 // out of the example and places each problem in it.
 import type { Example } from '../api/examples.js';
-import type { ApiModel, Operation } from '../api/openapi.js';
+import { serverOf, serversText, type ApiModel, type Operation } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { NormalizedRequest } from './requests.js';
@@ -47,16 +47,18 @@ export function checkCurl(example: Example, api: ApiModel, validator: SchemaVali
     return { diagnostics, request: null };
   }
   const urlOffset = Math.max(0, text.indexOf(request.raw_url.split('?')[0]!));
-  const server = api.servers[0] ?? '';
+  const first = api.servers[0]?.replace(/\/+$/, '') ?? '';
   let url: URL;
   try {
     url = new URL(request.raw_url);
   } catch {
-    report('example-unknown-endpoint', urlOffset, `"${request.raw_url}" is not a URL`, `write the full URL, starting with ${server}`);
+    report('example-unknown-endpoint', urlOffset, `"${request.raw_url}" is not a URL`, `write the full URL, starting with ${first}`);
     return { diagnostics, request: null };
   }
-  if (server && !request.raw_url.startsWith(server)) {
-    report('example-unknown-endpoint', urlOffset, `the URL does not start with the API's server ${server}`, `use ${server}/…`);
+  // Any of the document's servers (production, sandbox, …); none listed: any URL.
+  const server = api.servers.length ? serverOf(api.servers, request.raw_url) : '';
+  if (server === null) {
+    report('example-unknown-endpoint', urlOffset, `the URL does not start with ${serversText(api.servers)}`, `use ${first}/…`);
     return { diagnostics, request: null };
   }
   // curl itself reads [ ] in URLs as a glob range, and shells glob them too.

@@ -89,12 +89,11 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
     } else {
       // Guides, help and every other page show API calls as shell blocks: the same rules apply.
       const tree = parseSection(page.body, input.engine);
-      const server = api.servers[0];
       diagnostics.push(
         ...checkLooseExamples(tree, page, {
           skip: new Set(),
           request: (node, example) => {
-            if (!isShellCurl(node, server)) return null;
+            if (!isShellCurl(node, api.servers)) return null;
             return checkCurl(example, api, validator, null, curlOptions);
           },
           response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),

@@ -8,6 +8,7 @@
 // http only and no redirects.
 import type { Word } from 'curlconverter/dist/src/shell/Word.js';
 import { curlParser } from './curl-parser.js';
+import { serverOf, serversText } from '../api/openapi.js';
 
 /** Options that take a value and shape the request: kept. `file` marks those where a leading @ reads a file. */
 const KEPT_WITH_VALUE: Record<string, { file?: boolean }> = {
@@ -38,8 +39,8 @@ export interface CurlRefusal {
 }
 
 export interface CurlCommandOptions {
-  /** The API's server URL as the OpenAPI document gives it: the only URL an example may call. */
-  server: string;
+  /** The API's server URLs as the OpenAPI document gives them: the only URLs an example may call. */
+  servers: readonly string[];
   /** Where the mock listens, with the server's base path: "http://127.0.0.1:40123". */
   mockUrl: string;
   /** Values of the shell variables the example uses ($MOORLINK_ACCESS_TOKEN). */
@@ -108,10 +109,10 @@ export function curlRunPlan(text: string, options: CurlCommandOptions): CurlRunP
     } else urls.push(arg);
   }
   if (urls.length !== 1) return { reason: urls.length ? `it requests ${urls.length} URLs` : 'it has no URL', hint: 'show one request per example' };
-  const server = options.server.replace(/\/+$/, '');
   const url = urls[0]!;
-  if (!server || (url !== server && !url.startsWith(`${server}/`) && !url.startsWith(`${server}?`))) {
-    return { reason: `it calls ${url.slice(0, 80)}, not the API's server ${server}`, hint: `use ${server}/…` };
+  const server = serverOf(options.servers, url);
+  if (server === null) {
+    return { reason: `it calls ${url.slice(0, 80)}, not ${serversText(options.servers)}`, hint: `use ${options.servers[0]?.replace(/\/+$/, '') ?? 'the API\'s server'}/…` };
   }
   return {
     args: [

@@ -17,12 +17,11 @@ export interface RequestExample {
 const SHELL_LANGS = ['curl', 'shell', 'sh', 'bash', 'console'];
 
 /** A shell block in prose that calls the API with curl (the static check's rule for guides). */
-export function isShellCurl(node: Pick<Code, 'lang' | 'value'>, server: string | undefined): boolean {
-  return SHELL_LANGS.includes(node.lang ?? '') && /^\s*curl\s/.test(node.value) && (!server || node.value.includes(server));
+export function isShellCurl(node: Pick<Code, 'lang' | 'value'>, servers: readonly string[]): boolean {
+  return SHELL_LANGS.includes(node.lang ?? '') && /^\s*curl\s/.test(node.value) && (!servers.length || servers.some((server) => node.value.includes(server.replace(/\/+$/, ''))));
 }
 
 export function requestExamples(pages: readonly Page[], api: ApiModel, options: { engine?: MarkdownEngine; rubyNamespace?: string | null } = {}): RequestExample[] {
-  const server = api.servers[0];
   const found: RequestExample[] = [];
   for (const page of pages) {
     // The API reference's sections (layout: api, whatever their collection's name), and
@@ -31,7 +30,7 @@ export function requestExamples(pages: readonly Page[], api: ApiModel, options: 
     if (!page.body.includes('```') && !page.body.includes('~~~')) continue;
     visit(parseSection(page.body, options.engine), 'code', (node: Code) => {
       const example: Example = { operationId: '', lang: node.lang ?? '', response: false, status: null, value: node.value, file: page.file, line: (node.position?.start.line ?? 0) + 1, column: node.position?.start.column ?? 1 };
-      if (inApi ? node.lang === 'curl' : isShellCurl(node, server)) found.push({ lang: 'curl', example });
+      if (inApi ? node.lang === 'curl' : isShellCurl(node, api.servers)) found.push({ lang: 'curl', example });
       else if (node.lang === 'ruby' && (inApi || (options.rubyNamespace && node.value.includes(`${options.rubyNamespace}::`)))) found.push({ lang: 'ruby', example });
     });
   }

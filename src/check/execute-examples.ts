@@ -139,7 +139,7 @@ interface Outcome {
 async function runCurl(entry: RequestExample, options: { curl: string; api: ApiModel; mockUrl: string; id: string; timeoutMs: number }): Promise<Outcome> {
   await loadCurlParser();
   const plan = curlRunPlan(entry.example.value, {
-    server: options.api.servers[0] ?? '',
+    servers: options.api.servers,
     mockUrl: options.mockUrl,
     variable: testValue,
     headers: [`${EXAMPLE_HEADER}: ${options.id}`],

@@ -1,8 +1,9 @@
-// An API with conventions of its own: an API key in a header instead of a bearer token,
+// An API with conventions of its own: a sandbox server beside production, an API key in a header instead of a bearer token,
 // JSON media types other than application/json (a vendor type for the request,
 // application/hal+json for the response), a flat request body, and more than nine
 // reference sections. Before, check asked every example for a bearer token, read the
-// vendor JSON body as a form, found no JSON response, hinted a JSON:API body, and sorted
+// vendor JSON body as a form, found no JSON response, hinted a JSON:API body, refused
+// the sandbox in the reference and left the guides' sandbox calls unchecked, and sorted
 // "10-…" before "3-…".
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ title: "Widgets"
 
 :::operation{id="createWidget"}
 \`\`\`curl
-curl https://api.example.com/widgets \\
+curl https://sandbox.example.com/widgets \\
   -H "Accept: application/json" \\
   -H "X-API-Key: $EXAMPLE_API_KEY" \\
   -H "Content-Type: application/vnd.example+json" \\
@@ -68,6 +69,7 @@ beforeAll(() => {
       '',
     ].join('\n'),
   );
+  replaceIn(openapi, '  - url: https://api.example.com\n', '  - url: https://api.example.com\n  - url: https://sandbox.example.com\n');
   writeFileSync(widgets, WIDGETS);
   writeFileSync(join(site, 'content', 'api', '10-errors.md'), '---\ntitle: "Errors"\n---\n\nErrors are JSON.\n');
 });
@@ -100,6 +102,12 @@ describe('an API with conventions of its own', () => {
     expect(noBody).toContain('createWidget needs a request body');
     expect(noBody).toContain('add -d \'{"name": …}\' -H "Content-Type: application/vnd.example+json"');
     expect(checkWith(widgets, 'Content-Type: application/vnd.example+json', 'Content-Type: application/json')).toContain('Content-Type is "application/json", not application/vnd.example+json');
+  });
+
+  it('checks the calls of the guides to every server', () => {
+    const guide = join(site, 'content', 'guides', 'getting-started.md');
+    const out = checkWith(guide, 'curl https://api.example.com/status', 'curl https://sandbox.example.com/statuses');
+    expect(out).toMatch(/content\/guides\/getting-started\.md:\d+:\d+ +error +GET \/statuses is no endpoint of the API/);
   });
 
   it('shows the API key in the reference, and its sections in the order of their numbers', () => {

@@ -6,7 +6,7 @@ import { loadCurlParser } from '../../../src/check/curl-parser.js';
 import { testValue } from '../../../src/check/execute-examples.js';
 
 const OPTIONS: CurlCommandOptions = {
-  server: 'https://api.moorlink.example',
+  servers: ['https://api.moorlink.example'],
   mockUrl: 'http://127.0.0.1:40123',
   variable: testValue,
   headers: ['x-bankdocs-example: 7'],
@@ -42,6 +42,12 @@ describe('curlRunPlan', () => {
     expect(plan('curl -sSXPOST -i -o out.json --fail https://api.moorlink.example/a -gH "Accept: application/json"')).toEqual({
       args: [...FIXED, '-X', 'POST', '-g', '-H', 'Accept: application/json', '--url', 'http://127.0.0.1:40123/a'],
     });
+  });
+
+  it('sends a call to any of the API\'s servers to the mock, and names them all when it calls none', () => {
+    const servers = { ...OPTIONS, servers: ['https://api.moorlink.example', 'https://sandbox.moorlink.example/v1/'] };
+    expect(curlRunPlan('curl https://sandbox.moorlink.example/v1/a?b=1', servers)).toEqual({ args: [...FIXED, '--url', 'http://127.0.0.1:40123/a?b=1'] });
+    expect(curlRunPlan('curl https://other.example/a', servers)).toMatchObject({ reason: "it calls https://other.example/a, not one of the API's servers (https://api.moorlink.example, https://sandbox.moorlink.example/v1/)" });
   });
 
   it('runs only the curl of a pipeline', () => {
