@@ -14,7 +14,7 @@ import type { DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { OutputFile } from './assets.js';
 import { heapKeeper } from './heap.js';
 import { digest } from '../cache/fingerprint.js';
-import { builtinTheme, LOCALE_NAMES } from '../../theme/index.js';
+import { builtinTheme, localeName } from '../../theme/index.js';
 import { siteStrings } from '../theme/strings.js';
 
 export interface LlmsInput {
@@ -185,17 +185,8 @@ const languageNames = new Map<string, string>();
 
 export function languageName(locale: string): string {
   let name = languageNames.get(locale);
-  if (name === undefined) languageNames.set(locale, (name = LOCALE_NAMES[locale] ?? displayName(locale)));
+  if (name === undefined) languageNames.set(locale, (name = localeName(locale)));
   return name;
-}
-
-export function displayName(locale: string): string {
-  try {
-    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale);
-    return name ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : locale;
-  } catch {
-    return locale;
-  }
 }
 
 function oneLine(text: string): string {

@@ -19,7 +19,7 @@ import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
 import { linkedSource } from '../markdown/remark-links.js';
 import { splitHash } from '../routes/paths.js';
 import type { ApiDocument, PageDocument } from '../routes/plan.js';
-import { builtinTheme } from '../../theme/index.js';
+import { builtinTheme, fallbackNoticeText } from '../../theme/index.js';
 import type { UiStrings } from '../theme/contract.js';
 import { themeStrings } from '../theme/strings.js';
 
@@ -71,7 +71,8 @@ export function twinText(tree: Root, page: Pick<Page, 'source' | 'body'>, target
 export function pageTwinText(doc: PageDocument, text: string, strings: UiStrings = builtinStrings(doc.locale)): string {
   const head = [`# ${doc.title}`];
   if (doc.description) head.push(quote(doc.description));
-  if (doc.fallback) head.push(`*${strings.fallbackNotice}*`);
+  // A fallback shows the default locale's page: its source is under that locale's folder.
+  if (doc.fallback) head.push(`*${fallbackNoticeText(strings.fallbackNotice, doc.source.slice(0, doc.source.indexOf('/')), doc.locale)}*`);
   // The version line and the note of the legal layout (theme/components/layouts.tsx), not of any versioned page.
   const version = doc.layout === 'legal' ? doc.legalVersions.find((v) => v.url === doc.url) : undefined;
   if (version) head.push(`${strings.youAreReading} ${version.version}${version.effective ? ` · ${strings.effectiveFrom} ${version.effective}` : ''}`);

@@ -64,6 +64,13 @@ describe('translated guides', () => {
     expect(en).not.toContain('lang=');
   });
 
+  it('say in the reader\'s language which language a page not yet translated is in, in the page and its twin', () => {
+    expect(read('nl/guides/advanced/webhooks/index.html')).toContain('u leest de tekst in het Engels.');
+    expect(read('nl/guides/advanced/webhooks.md')).toContain('*Deze pagina is nog niet in het Nederlands beschikbaar; u leest de tekst in het Engels.*');
+    // The locale picker names each locale in its own language.
+    expect(read('nl/index.html')).toMatch(/hrefLang="nl" lang="nl" data-locale="nl" aria-current="true">Nederlands<\/a>/);
+  });
+
   it('have breadcrumbs through their folders, and cards on each locale\'s home page', () => {
     const crumbs = part(read('nl/guides/advanced/webhooks/index.html'), '<nav class="breadcrumbs"', '</nav>');
     expect(crumbs).toMatch(/<a href="\/nl">Home<\/a><\/li><li><a href="\/nl\/guides" lang="en">Guides<\/a><\/li><li><span>advanced<\/span><\/li><li><span aria-current="page">Webhooks<\/span>/);

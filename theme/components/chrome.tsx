@@ -1,6 +1,6 @@
 // Site chrome: header with the menu (spec §2 "Other links seen") and the footer.
 import type { LinkItem, ThemeContext, UiStrings } from '../../src/theme-api.js';
-import { LOCALE_NAMES } from './strings.js';
+import { localeName } from './strings.js';
 
 const HOME_RE = /^\/[a-z]{2}$/;
 
@@ -151,7 +151,7 @@ export function Footer({ ctx }: { ctx: ThemeContext }) {
             data-locale={locale}
             {...(locale === ctx.locale ? { 'aria-current': 'true' as const } : {})}
           >
-            {LOCALE_NAMES[locale] ?? locale.toUpperCase()}
+            {localeName(locale)}
           </a>
         ))}
       </nav>

@@ -1,6 +1,7 @@
 // One layout per kind of page. Each gets the rendered Markdown and the page's facts.
 import { markdownTwinUrl, type Heading, type PageDocument, type PageLayoutProps, type ThemeContext } from '../../src/theme-api.js';
 import { crumbsOf } from './frame.js';
+import { fallbackNoticeText } from './strings.js';
 
 /**
  * "Copy page as Markdown" (issue #18): copies the page's .md twin; theme/client/copy-page.ts
@@ -75,7 +76,7 @@ export function FallbackNotice({ ctx, doc }: { ctx: ThemeContext; doc: PageDocum
   if (!doc.fallback) return null;
   return (
     <p className="notice fallback-notice" role="note" lang={ctx.locale}>
-      {ctx.strings.fallbackNotice}
+      {fallbackNoticeText(ctx.strings.fallbackNotice, ctx.config.locales.default, ctx.locale)}
     </p>
   );
 }

@@ -10,7 +10,7 @@ const en: UiStrings = {
   onThisPage: 'On this page',
   previous: 'Previous',
   next: 'Next',
-  fallbackNotice: 'This page is not available in your language yet; you are reading the English text.',
+  fallbackNotice: 'This page is not available in your language yet; you are reading the {language} text.',
   versions: 'All versions',
   effectiveFrom: 'Effective from',
   latest: 'latest',
@@ -81,7 +81,7 @@ const nl: UiStrings = {
   onThisPage: 'Op deze pagina',
   previous: 'Vorige',
   next: 'Volgende',
-  fallbackNotice: 'Deze pagina is nog niet in het Nederlands beschikbaar; u leest de Engelse tekst.',
+  fallbackNotice: 'Deze pagina is nog niet in het Nederlands beschikbaar; u leest de tekst in het {language}.',
   versions: 'Alle versies',
   effectiveFrom: 'Van kracht vanaf',
   latest: 'nieuwste',
@@ -152,7 +152,7 @@ const fr: UiStrings = {
   onThisPage: 'Sur cette page',
   previous: 'Précédent',
   next: 'Suivant',
-  fallbackNotice: 'Cette page n’est pas encore disponible en français ; vous lisez le texte anglais.',
+  fallbackNotice: 'Cette page n’est pas encore disponible en français ; vous lisez le texte en {language}.',
   versions: 'Toutes les versions',
   effectiveFrom: 'En vigueur depuis le',
   latest: 'la plus récente',
@@ -223,7 +223,7 @@ const es: UiStrings = {
   onThisPage: 'En esta página',
   previous: 'Anterior',
   next: 'Siguiente',
-  fallbackNotice: 'Esta página aún no está disponible en español; está leyendo el texto en inglés.',
+  fallbackNotice: 'Esta página aún no está disponible en español; está leyendo el texto en {language}.',
   versions: 'Todas las versiones',
   effectiveFrom: 'En vigor desde el',
   latest: 'la más reciente',
@@ -289,6 +289,43 @@ const es: UiStrings = {
 
 /** Names of locales in their own language, for the locale picker. */
 export const LOCALE_NAMES: Record<string, string> = { en: 'English', nl: 'Nederlands', fr: 'Français', es: 'Español', de: 'Deutsch', it: 'Italiano', pt: 'Português' };
+
+/** A locale's name in its own language ("Polski" for pl): LOCALE_NAMES', else ICU's. */
+export function localeName(locale: string): string {
+  return LOCALE_NAMES[locale] ?? languageNameIn(locale, locale, true);
+}
+
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * The name of the language `code` in the language of `locale`, as ICU has it ("Engels" for
+ * en in nl, "anglais" in fr); `capital` starts it with a capital letter. The locale code
+ * itself when ICU has no name. Each locale's names are loaded once (about 10 ms for the first).
+ */
+export function languageNameIn(code: string, locale: string, capital = false): string {
+  let names = displayNames.get(locale);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'language' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(locale, names);
+  }
+  let name: string | undefined;
+  try {
+    name = names?.of(code);
+  } catch {
+    name = undefined;
+  }
+  if (!name || name === code) return code;
+  return capital ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : name;
+}
+
+/** The fallback notice in `locale`, naming the default locale's language where it says {language} (ICU writes it as that language does: "English", "anglais"). */
+export function fallbackNoticeText(notice: string, defaultLocale: string, locale: string): string {
+  return notice.includes('{language}') ? notice.replace('{language}', languageNameIn(defaultLocale, locale)) : notice;
+}
 
 /** The strings of every locale the built-in theme speaks; English for any other. */
 export const builtinStrings: Readonly<Record<string, UiStrings>> & { en: UiStrings } = { en, nl, fr, es };
