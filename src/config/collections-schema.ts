@@ -45,7 +45,7 @@ export const collectionSchema = z
       .enum(['none', 'prev-next', 'versions'])
       .default('none')
       .describe('"prev-next": previous/next cards in folder order (a folder\'s index, its pages by order then title, then its folders by their index\'s order); "versions": the {version} placeholder makes versions of one document, and its URL without the version redirects to the latest.'),
-    route: z.string().regex(COLLECTION_NAME_RE).optional().describe('Route name in the route table (default: the first segment of the URL after the locale, or "home").'),
+    route: z.string().regex(COLLECTION_NAME_RE).optional().describe('Route name in the route table (default: the first segment of the URL after the locale; at the root, "home" for a translated collection, else the collection\'s name).'),
     unknownPaths: z
       .enum(['not-found', 'closest'])
       .default('not-found')

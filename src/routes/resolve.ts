@@ -126,14 +126,21 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
   const first = segs[0] ?? '';
 
   const routes = facts.routes ?? SPEC_ROUTES;
-  // Pages that are not translated, e.g. /developers and its guides (rule 5: language from the stored locale).
-  for (const rule of routes) {
-    if (rule.translated) continue;
-    const match = matchRule(rule, segs, facts);
-    if (!match) continue;
-    if (match.to) return redirect(match.route, match.to);
-    return match.missing ? notFound : page(match.route);
-  }
+  // Pages that are not translated, e.g. /developers and its guides (rule 5: language from the
+  // stored locale). A collection at the site's root ("/{slug}": its rule's path is empty)
+  // would take every path: it is tried last, once nothing else matched.
+  const untranslated = (root: boolean): Resolution | null => {
+    for (const rule of routes) {
+      if (rule.translated || (rule.path === '') !== root) continue;
+      const match = matchRule(rule, segs, facts);
+      if (!match) continue;
+      if (match.to) return redirect(match.route, match.to);
+      return match.missing ? notFound : page(match.route);
+    }
+    return null;
+  };
+  const own = untranslated(false);
+  if (own) return own;
 
   // /:version?/api/:language?
   const apiAt = segs.indexOf('api');
@@ -159,7 +166,7 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
     // /:locale?/integrations-in-a-nutshell & co. -> /developers/…
     const alias = rest.length ? (facts.aliases ?? SPEC_ALIASES)[`/${rest.join('/')}`] : undefined;
     if (alias !== undefined) return redirect(routes.find((r) => !r.translated && matchRule(r, alias.split('/').filter(Boolean), facts))?.route ?? 'not-found', alias);
-    return notFound;
+    return untranslated(true) ?? notFound;
   }
   if (localeParam === null) {
     // Absent: re-save the stored locale and prefix it ("/" becomes just "/{locale}").

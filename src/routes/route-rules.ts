@@ -26,7 +26,7 @@ export function routeRules(collections: readonly CollectionModel[]): RouteRule[]
     const rest = at === -1 ? [] : segments.slice(first?.kind === 'choice' ? at + 1 : at);
     for (const head of heads) {
       const path = head.join('/');
-      const route = collection.route ?? (head[0] ?? 'home');
+      const route = collection.route ?? head[0] ?? (collection.translated ? 'home' : collection.name);
       rules.push({ path, route, translated: collection.translated, ...matchOf(collection, rest, placeholders) });
     }
   }

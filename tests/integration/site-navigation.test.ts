@@ -31,7 +31,7 @@ beforeAll(() => {
   replaceIn(config, 'available: [en]', 'available: [en, nl]');
   // The guides move under the locales; the help sections are of no locale.
   replaceIn(config, 'files: "guides/{...path}.md"\n    url: "/guides/{...path}"\n', 'files: "{locale}/guides/{...path}.md"\n    url: "/{locale}/guides/{...path}"\n    translated: true\n');
-  replaceIn(config, '  - name: api-section\n', '  - name: help\n    files: "help/{section}/{page:index|faq}.md"\n    url: "/help/{section}/{page}"\n    layout: help\n    frontMatter: { order: { type: integer } }\n  - name: recipes\n    files: "recipes/{slug}.md"\n    url: "/recipes/{slug}"\n    order: prev-next\n    label: { en: Recipes, nl: Recepten }\n  - name: support\n    files: "contact.md"\n    url: "/contact"\n  - name: api-section\n');
+  replaceIn(config, '  - name: api-section\n', '  - name: help\n    files: "help/{section}/{page:index|faq}.md"\n    url: "/help/{section}/{page}"\n    layout: help\n    frontMatter: { order: { type: integer } }\n  - name: recipes\n    files: "recipes/{slug}.md"\n    url: "/recipes/{slug}"\n    order: prev-next\n    label: { en: Recipes, nl: Recepten }\n  - name: support\n    files: "contact.md"\n    url: "/contact"\n  - name: pages\n    files: "pages/{slug}.md"\n    url: "/{slug}"\n  - name: api-section\n');
   const start = readFileSync(join(site, 'content', 'guides', 'getting-started.md'), 'utf8');
   write('en/guides/getting-started.md', start);
   write('nl/guides/getting-started.md', start.replace('title: "Getting started"', 'title: "Aan de slag"'));
@@ -45,6 +45,7 @@ beforeAll(() => {
   write('help/accounts/index.md', page('Accounts', 'order: 2\n'));
   write('recipes/paging.md', page('Paging'));
   write('contact.md', page('Contact us'));
+  write('pages/about.md', `${page('About')}\nSee [the API](/api), [the guides](/guides/getting-started) and [home](/).\n`);
   const build = runCli(['build'], site);
   expect(build.status, build.stdout + build.stderr).toBe(0);
 });
@@ -103,6 +104,16 @@ describe('a support collection whose page is not "{locale}/support.md"', () => {
     const records = readdirSync(join(site, 'dist', 'search', 'en')).filter((f) => f.startsWith('r-'));
     const pages = records.flatMap((f) => (JSON.parse(read(`search/en/${f}`)) as { pages: [string, string, string][] }).pages);
     expect(pages).toContainEqual(['/contact', 'Contact us', 'support']);
+  });
+});
+
+describe('a collection of no locale at the site\'s root ("/{slug}")', () => {
+  it('takes only the paths no other route takes', () => {
+    expect(read('about/index.html')).toContain('<h1>About</h1>');
+    // "/", "/api" and the translated guides still redirect (a stub each, and a rule where it depends on no stored choice).
+    expect(read('index.html')).toContain('Redirecting to /en');
+    expect(read('guides/index.html')).toContain('Redirecting to /en/guides');
+    expect(read('_redirects')).toMatch(/^\/api +\/1\/api\/curl +301$/m);
   });
 });
 

@@ -104,7 +104,8 @@ describe('pageTwin', () => {
   });
 
   it('says when a page shows the default locale\'s text, and which version of a legal text it is', () => {
-    expect(pageTwin(doc({ locale: 'nl', fallback: true }), page('developers/guide.md', 'Text.\n'), ctx())).toBe(`# The guide\n\n> What it is about.\n\n*${builtinTheme.strings.nl!.fallbackNotice}*\n\nText.\n`);
+    // A fallback's source is the default locale's page, whose language the notice names.
+    expect(pageTwin(doc({ locale: 'nl', fallback: true, source: 'en/guide.md' }), page('en/guide.md', 'Text.\n'), ctx())).toBe('# The guide\n\n> What it is about.\n\n*Deze pagina is nog niet in het Nederlands beschikbaar; u leest de tekst in het Engels.*\n\nText.\n');
     const versions = [{ url: '/en/terms/v2.0', title: 'Terms', version: 'v2.0', effective: '2025-01-01', latest: true }];
     const legal = doc({ url: '/en/terms/v2.0', layout: 'legal', legalVersions: versions });
     const terms = page('en/terms/v2.0.md', 'The terms.\n');

@@ -99,6 +99,19 @@ describe('resolveRoute: the route table of spec §2', () => {
     expect(target(resolveRoute('/de/support', '', stored('fr'), site))).toBe('/fr/support');
   });
 
+  it('a collection of no locale at the site\'s root ("/{slug}") takes only what no other route takes', () => {
+    const pages = collectionSchema.parse({ name: 'pages', files: '{slug}.md', url: '/{slug}' });
+    const site: SiteFacts = { ...facts, routes: routeRules(declaredCollections(['default', pages])) };
+    expect(resolveRoute('/about', '', fresh, site)).toMatchObject({ type: 'page', route: 'pages' });
+    expect(go('/')).toBe('/en');
+    expect(target(resolveRoute('/', '', fresh, site))).toBe('/en');
+    expect(target(resolveRoute('/api', '', fresh, site))).toBe('/1/api/curl');
+    expect(target(resolveRoute('/support', '', stored('nl'), site))).toBe('/nl/support');
+    expect(target(resolveRoute('/integrations-in-a-nutshell', '', fresh, site))).toBe('/developers/integrations-in-a-nutshell');
+    expect(resolveRoute('/developers/x', '', fresh, site)).toMatchObject({ type: 'page', route: 'developers' });
+    expect(planRedirects(site, new Set(['/en', '/nl', '/1/api/curl', '/1/api/ruby'])).map((s) => s.from)).toEqual(expect.arrayContaining(['/', '/api']));
+  });
+
   it('a site without an API reference has no /api routes, and no stubs for them', () => {
     const site: SiteFacts = { ...facts, api: false };
     for (const path of ['/api', '/api/curl', '/1/api', '/1/api/ruby']) expect(go(path)).not.toBe('not-found');
