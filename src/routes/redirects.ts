@@ -72,7 +72,7 @@ export function planRedirects(facts: SiteFacts, pagePaths: ReadonlySet<string>):
   // Every stored value a visitor could have: the stub's target may depend on them.
   const states: BrowserState[] = facts.locales.flatMap((storedLocale) => facts.languages.map((storedLanguage) => ({ storedLocale, storedLanguage })));
   const stubs: RedirectStub[] = [];
-  for (const from of enumerateRedirectPaths(facts)) {
+  for (const from of [...new Set([...enumerateRedirectPaths(facts), ...unprefixedPages(facts, pagePaths)])].sort()) {
     if (pagePaths.has(from)) continue;
     const resolved = resolveRoute(from, '', FRESH, facts);
     if (resolved.type !== 'redirect') continue;
@@ -86,6 +86,24 @@ export function planRedirects(facts: SiteFacts, pagePaths: ReadonlySet<string>):
     stubs.push({ from, fallback: resolved.to, stateless });
   }
   return stubs;
+}
+
+/**
+ * The pages of translated collections whose rule takes everything below its path (a blog
+ * at /{locale}/blog/{slug}) without their locale ("/blog/hello"): each redirects to the
+ * reader's locale, and no rule of the table enumerates them.
+ */
+function unprefixedPages(facts: SiteFacts, pagePaths: ReadonlySet<string>): string[] {
+  const below = (facts.routes ?? SPEC_ROUTES).filter((rule) => rule.translated && rule.match === 'below').map((rule) => (rule.path ? rule.path.split('/') : []));
+  if (!below.length) return [];
+  const paths: string[] = [];
+  for (const page of pagePaths) {
+    const segs = page.split('/').filter(Boolean);
+    if (!facts.locales.includes(segs[0] ?? '')) continue;
+    const rest = segs.slice(1);
+    if (below.some((base) => rest.length > base.length && base.every((s, i) => rest[i] === s))) paths.push(`/${rest.join('/')}`);
+  }
+  return paths;
 }
 
 /** Whether following redirects from `to` (as a visitor with nothing stored) reaches one of `pagePaths`. */

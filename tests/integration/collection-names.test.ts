@@ -115,5 +115,8 @@ describe('collections with names of their own', () => {
     // /blog would redirect to /en/blog, which is no page: no stub or rule for it (404.html answers).
     expect(readFileSync(join(site, 'dist', '_redirects'), 'utf8')).not.toMatch(/^\/blog /m);
     expect(existsSync(join(site, 'dist', 'blog', 'index.html'))).toBe(false);
+    // Each post without its locale redirects to it: a stub, and a rule (one locale: the same for every reader).
+    expect(readFileSync(join(site, 'dist', 'blog', 'hello', 'index.html'), 'utf8')).toContain('Redirecting to /en/blog/hello');
+    expect(readFileSync(join(site, 'dist', '_redirects'), 'utf8')).toMatch(/^\/blog\/hello +\/en\/blog\/hello +301$/m);
   });
 });
