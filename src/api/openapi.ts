@@ -97,6 +97,8 @@ export interface ApiModel {
   source: string;
   title: string;
   version: string;
+  /** The OpenAPI version the document is written in, major and minor ("3.1"). */
+  openapi: string;
   servers: string[];
   operations: Record<string, Operation>;
   /** components.schemas, resolved. */
@@ -227,6 +229,7 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
       source,
       title: info.title ?? 'API',
       version: info.version ?? '',
+      openapi: /^\d+\.\d+/.exec(String(doc.openapi ?? ''))?.[0] ?? '3',
       servers,
       operations,
       schemas: ((((doc.components ?? {}) as Record<string, unknown>).schemas ?? {}) as Record<string, Schema>),

@@ -149,7 +149,7 @@ async function compileWith(
   const factsJson = JSON.stringify(facts).replace(/</g, '\\u003c');
 
   const assets = await task(timings, 'assets', () => bundling);
-  const renderInput: RenderInput = { site, plan: { latestLegal: plan.latestLegal, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: buildYear(), forOutput: !options.scan };
+  const renderInput: RenderInput = { site, plan: { latestLegal: plan.latestLegal, latestVersion: plan.latestVersion, urlBySource: plan.urlBySource }, factsJson, assets: assets.urls, buildYear: buildYear(), forOutput: !options.scan };
   const cached = cache ? planCache(cache, renderInput, plan.documents) : null;
   const inPlace = cached?.inPlace ?? false;
   // "auto" on a large site: a second render thread, started now that the work is known.

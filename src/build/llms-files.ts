@@ -90,7 +90,7 @@ function llmsTxt(site: Site, documents: readonly DocumentPlan[], groups: Groups)
   for (const group of groups) sections.push([`## ${group.heading}`, ...group.docs.map((d) => entry(d))].join('\n'));
   if (defaultApis.length) {
     const lines = defaultApis.map((d) => entry(d, `${d.title} (${d.kind === 'api' ? d.language : ''} examples)`));
-    if (site.api) lines.push(`- [OpenAPI document](${abs('/openapi.yaml')}): the OpenAPI 3.1 description of the ${site.api.title}, also as [JSON](${abs('/openapi.json')})`);
+    if (site.api) lines.push(`- [OpenAPI document](${abs('/openapi.yaml')}): the OpenAPI ${site.api.openapi} description of the ${site.api.title}, also as [JSON](${abs('/openapi.json')})`);
     sections.push(['## API reference', ...lines].join('\n'));
   }
   for (const locale of config.locales.available) {
@@ -98,7 +98,7 @@ function llmsTxt(site: Site, documents: readonly DocumentPlan[], groups: Groups)
     if (list.length) sections.push([`## ${languageName(locale)} (${locale})`, ...list.map((d) => entry(d))].join('\n'));
   }
   const optional = [
-    `- [Full text](${abs(LLMS_FULL_TXT_URL)}): every page of the ${languageName(config.locales.default)} documentation and the API reference in one file`,
+    `- [Full text](${abs(LLMS_FULL_TXT_URL)}): every page of the ${languageName(config.locales.default)} documentation${apis.length ? ' and the API reference' : ''} in one file`,
     ...apis.filter((d) => !defaultApis.includes(d)).map((d) => entry(d, `${d.title}, version ${d.kind === 'api' ? d.version : ''} (${d.kind === 'api' ? d.language : ''} examples)`)),
     ...config.locales.available.flatMap((locale) => translated(locale).filter(isOlderLegal).map((d) => entry(d, `${d.title} ${d.legalVersions.find((v) => v.url === d.url)?.version ?? ''} (${locale})`))),
   ];
@@ -160,7 +160,7 @@ export function untranslatedGroups(site: Site, pages: readonly PageDocument[]): 
 
 /** A locale's pages in reading order: the home page, the help sections as their previous/next cards chain them, then the rest. */
 function homeFirst(docs: PageDocument[]): PageDocument[] {
-  const isHome = (d: PageDocument) => d.url === `/${d.locale}`;
+  const isHome = (d: PageDocument) => d.layout === 'home';
   const chained = docs.filter((d) => d.prev || d.next);
   const byUrl = new Map(chained.map((d) => [d.url, d]));
   const ordered: PageDocument[] = [];
@@ -170,9 +170,9 @@ function homeFirst(docs: PageDocument[]): PageDocument[] {
   return [...docs.filter(isHome), ...ordered, ...docs.filter((d) => !isHome(d) && !ordered.includes(d))];
 }
 
-/** The default locale's home page description, or the product line. */
+/** The description of the default locale's home page (layout home, wherever it is), or the product line. */
 function summary(site: Site, documents: readonly DocumentPlan[]): string {
-  const home = documents.find((d) => d.kind === 'page' && d.url === `/${site.config.locales.default}`);
+  const home = documents.find((d) => d.kind === 'page' && d.layout === 'home' && d.locale === site.config.locales.default && !d.fallback);
   return oneLine(home?.description || `${site.config.product.name}: ${site.config.product.tag}`);
 }
 

@@ -31,11 +31,17 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   const diagnostics = options.strict ? result.diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : result.diagnostics;
   const text = formatReport(format, { diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd(), color: format === 'human' && useColor(process.stderr) });
   (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
-  if (result.executed) out.error(`Ran ${result.executed.curl} curl and ${result.executed.ruby} Ruby examples against the mock API.`);
+  if (result.executed) out.error(`${ranText(result.executed)} against the mock API.`);
   for (const notice of result.notices) out.error(`notice: ${notice}`);
   if (options.timings) out.error(`${formatTimings(result.timings)}${result.reused ? `; ${result.reused} unchanged pages read from the cache` : ''}`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const maxWarnings = options.maxWarnings === undefined ? Infinity : Number(options.maxWarnings);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
+}
+
+/** "Ran 3 curl and 2 Ruby examples", naming only the languages that ran ("Ran 1 curl example"; "Ran no examples"). */
+export function ranText({ curl, ruby }: { curl: number; ruby: number }): string {
+  const parts = [curl ? `${curl} curl` : '', ruby ? `${ruby} Ruby` : ''].filter(Boolean);
+  return parts.length ? `Ran ${parts.join(' and ')} example${curl + ruby === 1 ? '' : 's'}` : 'Ran no examples';
 }

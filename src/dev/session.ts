@@ -291,7 +291,7 @@ export class DevSession {
   }
 
   private renderRest(): Omit<RenderInput, 'site'> {
-    return { plan: { latestLegal: this.plan!.latestLegal, urlBySource: this.plan!.urlBySource }, factsJson: this.factsJson, assets: this.assets!.urls, buildYear: new Date().getFullYear() };
+    return { plan: { latestLegal: this.plan!.latestLegal, latestVersion: this.plan!.latestVersion, urlBySource: this.plan!.urlBySource }, factsJson: this.factsJson, assets: this.assets!.urls, buildYear: new Date().getFullYear() };
   }
 
   private renderInput(): RenderInput {

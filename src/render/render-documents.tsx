@@ -32,7 +32,7 @@ export interface BuiltAssets {
 
 export interface RenderInput {
   site: Site;
-  plan: Pick<RoutePlan, 'latestLegal' | 'urlBySource'>;
+  plan: Pick<RoutePlan, 'latestLegal' | 'latestVersion' | 'urlBySource'>;
   /** Route facts as JSON (see src/routes/facts.ts), for the browser resolver. */
   factsJson: string;
   assets: BuiltAssets;
@@ -266,7 +266,7 @@ function themeContext({ input, doc, nav, theme, strings, translated }: { input: 
     const localized = localizePath(item.to, locale, translated);
     // A versioned document ("/en/terms-and-conditions", "/en/policies/cookies"): its latest version, not the redirect.
     const [pathname = '', hash] = splitHash(localized);
-    const latest = pathname.startsWith(`/${locale}/`) ? input.plan.latestLegal[locale]?.[pathname.slice(locale.length + 2)] : undefined;
+    const latest = pathname.startsWith(`/${locale}/`) ? input.plan.latestLegal[locale]?.[pathname.slice(locale.length + 2)] : input.plan.latestVersion[pathname.slice(1)];
     return latest === undefined ? localized : hash === undefined ? latest : `${latest}#${hash}`;
   };
   const logo = `/${config.site.logo}`;

@@ -83,7 +83,7 @@ export function pageTwinText(doc: PageDocument, text: string, strings: UiStrings
 /** The API reference's twin for one version and language: its sections under their titles. */
 export function apiTwinText(doc: ApiDocument, sections: readonly { title: string; text: string }[], siteUrl: string): string {
   const blocks = [`# ${doc.title}`, quote(doc.description)];
-  if (doc.openapi) blocks.push(`OpenAPI 3.1: [openapi.yaml](${new URL(doc.openapi.yaml, siteUrl).href}) · [openapi.json](${new URL(doc.openapi.json, siteUrl).href})`);
+  if (doc.openapi) blocks.push(`OpenAPI ${doc.openapi.version}: [openapi.yaml](${new URL(doc.openapi.yaml, siteUrl).href}) · [openapi.json](${new URL(doc.openapi.json, siteUrl).href})`);
   for (const section of sections) blocks.push(`## ${section.title}`, section.text);
   return joinBlocks(blocks);
 }

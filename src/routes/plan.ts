@@ -54,7 +54,8 @@ export interface ApiDocument extends DocumentBase {
   /** The same version in the other languages. */
   languages: { language: string; url: string }[];
   /** The published OpenAPI document, when there is one. */
-  openapi: { yaml: string; json: string } | null;
+  /** The published OpenAPI document, and the version of OpenAPI it is written in ("3.1"). */
+  openapi: { yaml: string; json: string; version: string } | null;
 }
 
 export interface NotFoundDocument extends DocumentBase {
@@ -67,6 +68,8 @@ export interface RoutePlan {
   documents: DocumentPlan[];
   /** URL of the latest version per locale and versioned document ("terms-and-conditions"), for menu and footer links. */
   latestLegal: Record<string, Record<string, string>>;
+  /** The same for the versioned documents of no locale ("changelog" -> "/changelog/2.0"). */
+  latestVersion: Record<string, string>;
   /**
    * URL of every page by source path, including the sources a missing translation
    * would have ("nl/support.md" -> "/nl/support" when only en/support.md exists), so
@@ -133,6 +136,7 @@ export function planRoutes(site: Site): RoutePlan {
   }
   const seriesPaths = [...new Set(site.pages.flatMap((p) => seriesOf(site, p)?.path ?? []))].sort();
   const latestLegal: RoutePlan['latestLegal'] = {};
+  const latestVersion: RoutePlan['latestVersion'] = {};
   for (const locale of locales) {
     latestLegal[locale] = {};
     for (const path of seriesPaths) {
@@ -200,6 +204,8 @@ export function planRoutes(site: Site): RoutePlan {
     ordered.forEach((page, i) => {
       const nav = (p: Page | undefined): NavLink | null => (linked && p ? { url: p.url!, title: p.data.title } : null);
       const series = seriesOf(site, page);
+      const versions = series ? versionsOf(series.path, own.map((p) => ({ page: p, url: p.url! }))) : [];
+      if (series && versions[0]) latestVersion[series.path] = versions[0].url;
       documents.push({
         kind: 'page',
         url: page.url!,
@@ -212,7 +218,7 @@ export function planRoutes(site: Site): RoutePlan {
         fallback: false,
         prev: nav(ordered[i - 1]),
         next: nav(ordered[i + 1]),
-        legalVersions: series ? versionsOf(series.path, own.map((p) => ({ page: p, url: p.url! }))) : [],
+        legalVersions: versions,
       });
     });
   }
@@ -234,7 +240,7 @@ export function planRoutes(site: Site): RoutePlan {
           language,
           sections,
           languages: config.api.languages.map((l) => ({ language: l, url: apiUrl(version, l) })),
-          openapi: site.api ? { yaml: OPENAPI_YAML_URL, json: OPENAPI_JSON_URL } : null,
+          openapi: site.api ? { yaml: OPENAPI_YAML_URL, json: OPENAPI_JSON_URL, version: site.api.openapi } : null,
         });
       }
     }
@@ -247,6 +253,6 @@ export function planRoutes(site: Site): RoutePlan {
     const [locale = '', ...rest] = key.split('/');
     urlBySource[key] ??= urlOf(locale, rest.join('/'))!;
   }
-  return { documents, latestLegal, urlBySource, diagnostics };
+  return { documents, latestLegal, latestVersion, urlBySource, diagnostics };
 }
 

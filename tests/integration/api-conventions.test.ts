@@ -1,4 +1,4 @@
-// An API with conventions of its own: a sandbox server beside production, an API key in a header instead of a bearer token,
+// An API with conventions of its own, in OpenAPI 3.0: a sandbox server beside production, an API key in a header instead of a bearer token,
 // JSON media types other than application/json (a vendor type for the request,
 // application/hal+json for the response), a flat request body, and more than nine
 // reference sections. Before, check asked every example for a bearer token, read the
@@ -70,6 +70,7 @@ beforeAll(() => {
     ].join('\n'),
   );
   replaceIn(openapi, '  - url: https://api.example.com\n', '  - url: https://api.example.com\n  - url: https://sandbox.example.com\n');
+  replaceIn(openapi, 'openapi: 3.1.0', 'openapi: 3.0.3');
   writeFileSync(widgets, WIDGETS);
   writeFileSync(join(site, 'content', 'api', '10-errors.md'), '---\ntitle: "Errors"\n---\n\nErrors are JSON.\n');
 });
@@ -115,6 +116,7 @@ describe('an API with conventions of its own', () => {
     expect(build.status, build.stdout + build.stderr).toBe(0);
     const page = readFileSync(join(site, 'dist', '1', 'api', 'curl', 'index.html'), 'utf8');
     expect(page).toContain('Authentication: API key in the X-API-Key header');
+    expect(page).toContain('OpenAPI 3.0: <a href="/openapi.yaml"');
     const order = ['id="introduction"', 'id="status"', 'id="widgets"', 'id="errors"'].map((id) => page.indexOf(id));
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);

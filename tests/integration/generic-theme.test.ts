@@ -42,6 +42,8 @@ beforeAll(() => {
         '    ids: { production: "S-1", other: null }',
         '',
         'menu:',
+        '  - label: Releases',
+        '    to: /releases',
         '',
       ].join('\n'),
     ),
@@ -77,6 +79,11 @@ describe('the built-in theme on another site', () => {
     expect(read('en/policy/v2.0/index.html')).toMatch(/You are reading version v2\.0.*Effective from <time dateTime="2026-06-01">2026-06-01<\/time>/s);
     expect(read('en/policy/v2.0.md')).toContain('You are reading version v2.0 · Effective from 2026-06-01');
     for (const path of ['releases/v1.1/index.html', 'releases/v1.1.md']) expect(read(path), path).not.toMatch(/You are reading version|Effective from/);
+  });
+
+  it('links a versioned document of no locale from the menu at its latest version', () => {
+    expect(read('en/index.html')).toMatch(/<a href="\/releases\/v1\.1"[^>]*>Releases<\/a>/);
+    expect(read('releases/index.html')).toContain('Redirecting to /releases/v1.1');
   });
 });
 
@@ -115,7 +122,8 @@ describe('a site whose home page is not at /{locale}', () => {
     expect(guide).toContain('<a class="brand" href="/">');
     expect(guide).toMatch(/class="breadcrumbs"[^>]*><ol><li><a href="\/"/);
     expect(read('404.html')).toContain('<a href="/" data-l10n="{&quot;en&quot;:[&quot;Go to the home page&quot;,&quot;/&quot;]}">Go to the home page</a>');
-    expect(guide).not.toContain('href="/en"');
+    expect(guide).not.toContain('href="/en"');    // llms.txt sums the site up with its home page's description, wherever it is.
+    expect(read('llms.txt')).toContain('\n> Documentation of the Example REST API: guides and the API reference.\n');
   });
 
   it('builds and checks without a home page, and links none', () => {

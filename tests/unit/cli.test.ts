@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../../src/cli.js';
 import { configJsonSchema } from '../../src/commands/schema.js';
+import { ranText } from '../../src/commands/check.js';
 
 describe('the CLI', () => {
   it('has these commands and options', () => {
@@ -30,5 +31,14 @@ describe('docs.config.schema.json', () => {
   it('describes every property for editor help', () => {
     const schema = configJsonSchema() as { properties: Record<string, { description?: string }> };
     for (const [key, value] of Object.entries(schema.properties)) expect(value.description, key).toBeTruthy();
+  });
+});
+
+describe('check --execute\'s summary', () => {
+  it('names only the languages that ran', () => {
+    expect(ranText({ curl: 5, ruby: 0 })).toBe('Ran 5 curl examples');
+    expect(ranText({ curl: 1, ruby: 0 })).toBe('Ran 1 curl example');
+    expect(ranText({ curl: 70, ruby: 58 })).toBe('Ran 70 curl and 58 Ruby examples');
+    expect(ranText({ curl: 0, ruby: 0 })).toBe('Ran no examples');
   });
 });

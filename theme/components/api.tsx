@@ -67,7 +67,7 @@ export function ApiLayout({ ctx, doc, sections }: ApiLayoutProps) {
         </h1>
         {doc.openapi ? (
           <p className="api-downloads">
-            OpenAPI 3.1: <a href={doc.openapi.yaml} download>openapi.yaml</a> · <a href={doc.openapi.json} download>openapi.json</a>
+            OpenAPI {doc.openapi.version}: <a href={doc.openapi.yaml} download>openapi.yaml</a> · <a href={doc.openapi.json} download>openapi.json</a>
           </p>
         ) : null}
       </header>

@@ -120,7 +120,7 @@ describe('pageTwin', () => {
 
 describe('apiTwin', () => {
   const section = (body: string): Page => ({ ...page('api/01-things.md', body), info: { collection: 'api-section' } as Page['info'], data: { title: 'Things' }, url: null });
-  const apiDoc = (language: string): ApiDocument => ({ kind: 'api', url: `/1/api/${language}`, locale: 'en', title: 'Thing API Reference', description: 'The reference.', alternates: [], version: '1', language, sections: ['api/01-things.md'], languages: [], openapi: { yaml: '/openapi.yaml', json: '/openapi.json' } });
+  const apiDoc = (language: string): ApiDocument => ({ kind: 'api', url: `/1/api/${language}`, locale: 'en', title: 'Thing API Reference', description: 'The reference.', alternates: [], version: '1', language, sections: ['api/01-things.md'], languages: [], openapi: { yaml: '/openapi.yaml', json: '/openapi.json', version: '3.1' } });
   const body = [
     'Intro with an example:',
     '',
