@@ -95,6 +95,8 @@ export interface Operation {
 export interface ApiModel {
   /** Path of the document under content/. */
   source: string;
+  /** The same from the config's folder, as messages name it ("content/api/openapi.yaml"). */
+  shown: string;
   title: string;
   version: string;
   /** The OpenAPI version the document is written in, major and minor ("3.1"). */
@@ -132,7 +134,7 @@ interface RawOperation {
 /** Aliases reported one by one, then counted: a generated document may hold thousands. */
 const MAX_ALIAS_DIAGNOSTICS = 20;
 
-export async function loadApi(file: string, source: string): Promise<LoadedApi> {
+export async function loadApi(file: string, source: string, shown = `content/${source}`): Promise<LoadedApi> {
   const failed = (diagnostics: Diagnostic[]): LoadedApi => ({ api: null, diagnostics });
   let text: string;
   try {
@@ -227,6 +229,7 @@ export async function loadApi(file: string, source: string): Promise<LoadedApi> 
   return {
     api: {
       source,
+      shown,
       title: info.title ?? 'API',
       version: info.version ?? '',
       openapi: /^\d+\.\d+/.exec(String(doc.openapi ?? ''))?.[0] ?? '3',

@@ -136,7 +136,7 @@ function missingHint(operation: Operation, input: ExamplesInput): string {
   const names: Record<string, string> = { curl: 'a curl', ruby: 'a Ruby' };
   const examples = [...input.apiLanguages.map((l) => names[l] ?? `a ${l}`), 'a response'];
   const list = `${examples.slice(0, -1).join(', ')} and ${examples.at(-1)!} example`;
-  const where = input.apiSections === undefined || input.apiSections === null ? 'to an API reference section (a page of a collection with layout: api; the site declares none)' : `to an API reference section (content/${input.apiSections})`;
+  const where = input.apiSections === undefined || input.apiSections === null ? 'to an API reference section (a page of a collection with layout: api; the site declares none)' : `to an API reference section (${input.apiSections})`;
   return `add :::operation{id="${operation.id}"} with ${list} ${where}`;
 }
 

@@ -57,8 +57,8 @@ export function checkRuby(
   operationByCall: ReadonlyMap<string, string>,
   validator: SchemaValidator,
   expected: Operation | null,
-  /** The Ruby client surface under content/ (api.rubyClient), named in hints. */
-  rubyClient = 'api/ruby-client.yaml',
+  /** The Ruby client surface (api.rubyClient) from the config's folder, named in hints. */
+  rubyClient = 'content/api/ruby-client.yaml',
 ): RubyCheck {
   const diagnostics: Diagnostic[] = [];
   const bytes = Buffer.from(example.value, 'utf8');
@@ -87,7 +87,7 @@ export function checkRuby(
     const operationId = operationByCall.get(name);
     const operation = operationId ? api.operations[operationId] : undefined;
     if (!operation) {
-      report('example-ruby-unknown-call', call.location.startOffset, `"${name}" is not a call of the documented Ruby client`, suggest(name, [...operationByCall.keys()], `see content/${rubyClient} for the calls`));
+      report('example-ruby-unknown-call', call.location.startOffset, `"${name}" is not a call of the documented Ruby client`, suggest(name, [...operationByCall.keys()], `see ${rubyClient} for the calls`));
       continue;
     }
     if (expected && operation.id !== expected.id) {
@@ -97,7 +97,7 @@ export function checkRuby(
   }
   if (expected && !clientCalls.some((c) => operationByCall.get(dotted(c)!) === expected.id)) {
     const call = [...operationByCall].find(([, id]) => id === expected.id)?.[0];
-    report('example-ruby-unknown-call', 0, `the example never calls ${expected.id}`, call ? `call ${call}(…)` : `declare a call for ${expected.id} in content/${rubyClient}`);
+    report('example-ruby-unknown-call', 0, `the example never calls ${expected.id}`, call ? `call ${call}(…)` : `declare a call for ${expected.id} in ${rubyClient}`);
   }
   return { diagnostics, requests };
 

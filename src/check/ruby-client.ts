@@ -49,7 +49,7 @@ export async function loadRubyClient(file: string, api: ApiModel | null): Promis
   const operationByCall = new Map<string, string>();
   for (const [operationId, call] of Object.entries(result.data.calls)) {
     if (api && !api.operations[operationId]) {
-      diagnostics.push({ ruleId: 'ruby-client-invalid', severity: 'error', message: `"${operationId}" is not an operation of the OpenAPI document`, hint: suggest(operationId, Object.keys(api.operations), `use an operationId of content/${api.source}`), file, ...positionOfPath(parsed, ['calls', operationId], { key: true }) });
+      diagnostics.push({ ruleId: 'ruby-client-invalid', severity: 'error', message: `"${operationId}" is not an operation of the OpenAPI document`, hint: suggest(operationId, Object.keys(api.operations), `use an operationId of ${api.shown}`), file, ...positionOfPath(parsed, ['calls', operationId], { key: true }) });
     }
     if (operationByCall.has(call)) {
       diagnostics.push({ ruleId: 'ruby-client-invalid', severity: 'error', message: `"${call}" is declared for both ${operationByCall.get(call)} and ${operationId}`, hint: 'give each operation its own call', file, ...positionOfPath(parsed, ['calls', operationId]) });

@@ -12,6 +12,7 @@ import { checkTranslations } from './check-translations.js';
 import { loadRubyClient } from './ruby-client.js';
 import { loadMarkdownPlugins } from '../markdown/plugins.js';
 import { runPluginChecks } from '../plugin/checks.js';
+import { contentPath } from '../config/schema.js';
 
 export interface CheckOptions {
   config?: string;
@@ -62,10 +63,10 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
           openapiFile: join(site.contentDir, api.source),
           apiLanguages: site.config.api.languages,
           engine: site.config.markdown.engine,
-          rubyClient: site.config.api.rubyClient,
+          rubyClient: contentPath(site.config, site.config.api.rubyClient),
           product: site.config.product.name,
           requestHeaders: site.config.api.requestHeaders,
-          apiSections: site.collections.find((c) => c.layout === 'api')?.files[0] ?? null,
+          apiSections: ((files) => (files ? contentPath(site.config, files) : null))(site.collections.find((c) => c.layout === 'api')?.files[0]),
         }),
       )),
     );

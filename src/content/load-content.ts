@@ -17,6 +17,7 @@ import { contentId } from '../cache/output-manifest.js';
 import { simpleFrontMatter, splitFrontMatter } from './front-matter.js';
 import { frontMatterSchema } from './schemas.js';
 import type { Page, PageData, Site } from './site.js';
+import { contentPath } from '../config/schema.js';
 
 export interface LoadedContent {
   site: Site;
@@ -128,7 +129,7 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     });
   }
 
-  const loadedApi = files.includes(openapiRel) ? await loadApi(join(contentDir, openapiRel), openapiRel) : { api: null, diagnostics: [] };
+  const loadedApi = files.includes(openapiRel) ? await loadApi(join(contentDir, openapiRel), openapiRel, contentPath(config, openapiRel)) : { api: null, diagnostics: [] };
   diagnostics.push(...loadedApi.diagnostics);
 
   return {

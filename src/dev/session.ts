@@ -25,6 +25,7 @@ import { markdownTwinUrl } from '../routes/markdown-twin.js';
 import { outputPath } from '../routes/paths.js';
 import { planRoutes, type DocumentPlan, type RoutePlan } from '../routes/plan.js';
 import { RenderHost } from './render-host.js';
+import { contentPath } from '../config/schema.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -215,7 +216,7 @@ export class DevSession {
     }
     if (apiChanged) {
       const file = resolve(contentDir, config.api.openapi);
-      const loaded = await loadApi(file, config.api.openapi).catch((error: NodeJS.ErrnoException) => ({ api: null, diagnostics: [unreadable(file, error)] }));
+      const loaded = await loadApi(file, config.api.openapi, contentPath(config, config.api.openapi)).catch((error: NodeJS.ErrnoException) => ({ api: null, diagnostics: [unreadable(file, error)] }));
       this.problems.set(file, loaded.diagnostics);
       if (loaded.api) site.api = loaded.api;
     }

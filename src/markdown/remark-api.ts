@@ -129,7 +129,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
         const operation = ctx.api?.operations[id];
         if (!operation) {
           if (!ctx.api) problem(node, 'an operation needs the OpenAPI document, and the site has none', NO_DOCUMENT);
-          else problem(node, `no operation "${id}" in content/${ctx.api.source}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of content/${ctx.api.source}`, none: `content/${ctx.api.source} has no operation with an operationId` }));
+          else problem(node, `no operation "${id}" in ${ctx.api.shown}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of ${ctx.api.shown}`, none: `${ctx.api.shown} has no operation with an operationId` }));
           parent.children.splice(index, 1);
           return index;
         }
@@ -142,7 +142,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
         const schema = ctx.api?.schemas[name];
         if (!schema) {
           if (!ctx.api) problem(node, 'a schema needs the OpenAPI document, and the site has none', NO_DOCUMENT);
-          else problem(node, `no schema "${name}" under components.schemas in content/${ctx.api.source}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in content/${ctx.api.source}`, none: `content/${ctx.api.source} has no components.schemas` }));
+          else problem(node, `no schema "${name}" under components.schemas in ${ctx.api.shown}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in ${ctx.api.shown}`, none: `${ctx.api.shown} has no components.schemas` }));
           parent.children.splice(index, 1);
           return index;
         }

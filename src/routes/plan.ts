@@ -9,6 +9,7 @@ import { apiUrl, NOT_FOUND_URL, OPENAPI_JSON_URL, OPENAPI_YAML_URL, translationK
 import { seriesOf } from './series.js';
 import { treeOrder } from './tree-order.js';
 import { compareNumbered, compareText } from '../collate.js';
+import { contentPath } from '../config/schema.js';
 
 export interface NavLink {
   url: string;
@@ -102,7 +103,7 @@ export function planRoutes(site: Site): RoutePlan {
           ruleId: 'translation-missing',
           severity: 'warning',
           message: `"${key}" has no ${locale} translation; the ${defaultLocale} text is shown there with a notice`,
-          hint: `add content/${locale}/${key}`,
+          hint: `add ${contentPath(config, `${locale}/${key}`)}`,
           file: reference.file,
           line: 1,
           column: 1,
@@ -115,7 +116,7 @@ export function planRoutes(site: Site): RoutePlan {
         ruleId: 'translation-orphan',
         severity: 'warning',
         message: `"${key}" exists in a translation but not in the default locale (${defaultLocale})`,
-        hint: `add content/${defaultLocale}/${key}, the reference text of every translation`,
+        hint: `add ${contentPath(config, `${defaultLocale}/${key}`)}, the reference text of every translation`,
         file: orphan.file,
         line: 1,
         column: 1,

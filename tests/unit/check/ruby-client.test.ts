@@ -55,7 +55,7 @@ describe('loadRubyClient', () => {
   });
 
   it('suggests the nearest operation of the site\'s own document for one it lacks', async () => {
-    const api = { source: 'reference/openapi.yaml', operations: { listAccounts: {}, getAccount: {} } } as unknown as ApiModel;
+    const api = { source: 'reference/openapi.yaml', shown: 'content/reference/openapi.yaml', operations: { listAccounts: {}, getAccount: {} } } as unknown as ApiModel;
     const near = await load(`${BASE}  listAcounts: client.accounts.all\n`, api);
     expect(near.diagnostics.map((d) => [d.message, d.hint])).toEqual([['"listAcounts" is not an operation of the OpenAPI document', 'did you mean "listAccounts"?']]);
     const far = await load(`${BASE}  refundEverything: client.refunds.all\n`, api);

@@ -7,6 +7,7 @@ import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/p
 const API: ApiModel = {
   source: 'api/openapi.yaml',
   title: 'Test',
+  shown: 'content/api/openapi.yaml',
   openapi: '3.1',
   version: '1',
   servers: ['https://api.test.example'],
