@@ -1,5 +1,6 @@
-// How an operation authenticates, in the words the API reference and its Markdown twin
-// use (pure: the theme imports it through bankdocs/theme).
+// How an operation authenticates, in the words of the page's language (the theme's
+// strings); pure: the theme imports it through bankdocs/theme.
+import type { UiStrings } from '../theme/contract.js';
 
 /** Where an API key goes (an OpenAPI `apiKey` security scheme). */
 export interface ApiKeyPlace {
@@ -9,17 +10,20 @@ export interface ApiKeyPlace {
 
 export type AuthKind = 'bearer' | 'basic' | 'apiKey' | 'none';
 
+export type AuthStrings = Pick<UiStrings, 'operationNone' | 'authBasic' | 'authBearer' | 'authApiKeyHeader' | 'authApiKeyQuery' | 'authApiKeyCookie'>;
+
 /** "bearer access token", "API key in the X-API-Key header", … */
-export function describeAuth(auth: AuthKind, apiKey?: ApiKeyPlace | null): string {
+export function describeAuth(auth: AuthKind, apiKey: ApiKeyPlace | null | undefined, strings: AuthStrings): string {
   switch (auth) {
     case 'basic':
-      return 'basic authentication with the client credentials';
+      return strings.authBasic;
     case 'bearer':
-      return 'bearer access token';
-    case 'apiKey':
-      if (!apiKey) return 'API key';
-      return `API key in the ${apiKey.in === 'header' ? `${apiKey.name} header` : apiKey.in === 'query' ? `query parameter ${apiKey.name}` : `cookie ${apiKey.name}`}`;
+      return strings.authBearer;
+    case 'apiKey': {
+      const text = apiKey?.in === 'query' ? strings.authApiKeyQuery : apiKey?.in === 'cookie' ? strings.authApiKeyCookie : strings.authApiKeyHeader;
+      return text.replace('{name}', apiKey?.name ?? '');
+    }
     case 'none':
-      return 'none';
+      return strings.operationNone;
   }
 }

@@ -45,19 +45,22 @@ export interface ProcessorOptions {
   search?: boolean;
   /** The theme's components (with the site's overrides): HTML and named elements render with them. Default: the built-in theme's. */
   components?: Theme['components'];
-  /** The site's interface strings (a tab's empty-state text). Default: the built-in theme's. */
+  /** The site's interface strings (a tab's empty-state text, the API reference's labels). Default: the built-in theme's. */
   strings?: StringsOf;
+  /** The locale of pages of no locale (guides, the API reference): locales.default. Default: "en". */
+  defaultLocale?: string;
 }
 
-export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS, search = false, components = builtinTheme.components, strings = siteStrings(builtinTheme) }: ProcessorOptions = {}) {
+export function createMarkdownProcessor({ highlight = true, engine = 'fast', plugins = NO_PLUGINS, search = false, components = builtinTheme.components, strings = siteStrings(builtinTheme), defaultLocale = 'en' }: ProcessorOptions = {}) {
   const elements = markdownComponents(components);
+  const stringsIn = (locale: string | null) => strings(locale ?? defaultLocale);
   return unified()
     .use(markdownEngine, { engine, syntax: syntaxPluggables(plugins) })
     // First: the Markdown twin reads the tree as parsed (it does nothing unless asked).
     .use(remarkTwin)
     .use(remarkBlockDirectives, { directives: plugins.directives })
-    .use(remarkTabs, { emptyText: (locale: string | null) => strings(locale ?? 'en').emptyTab })
-    .use(remarkApi, { engine })
+    .use(remarkTabs, { emptyText: (locale: string | null) => stringsIn(locale).emptyTab })
+    .use(remarkApi, { engine, strings: stringsIn })
     // The site plugins' directives, after bankdocs' own and before links are resolved.
     .use(remarkPluginDirectives, { directives: plugins.directives, t: plugins.t })
     .use(remarkLinks)

@@ -13,7 +13,11 @@ import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { fieldRows, type FieldRow } from '../api/describe-schema.js';
-import { bodyFields, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
+import { describeAuth } from '../api/auth.js';
+import { bodyFields, isJsonMediaType, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
+import type { UiStrings } from '../theme/contract.js';
+import { siteStrings } from '../theme/strings.js';
+import { builtinTheme } from '../../theme/index.js';
 import { EXAMPLE, FIELD, FIELDS, OPERATION, SCHEMA, SLOT } from '../theme/named-elements.js';
 import { compareText } from '../collate.js';
 import { nearest } from '../did-you-mean.js';
@@ -44,18 +48,19 @@ function withCode(rule: string): PhrasingContent[] {
  * stacked list that never clips, issue #19). A field's name, type and requiredness are
  * its data (and its search words); its rules and description are Markdown slots.
  */
-function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, caption: string | null): BlockContent {
+function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, caption: string | null, ui: UiStrings): BlockContent {
   const field = (r: FieldRow): RootContent => {
     const required = showRequired ? r.required : null;
     const rules = r.rules.length ? [slot('rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
     const description = r.description ? [slot('description', inline(r.description))] : [];
-    const words = [r.name, r.type, ...(required === null ? [] : [required ? 'required' : 'optional'])].join(' ');
-    return named(FIELD, { name: r.name, type: r.type, required }, [...rules, ...description], words);
+    const requiredLabel = required === null ? null : required ? ui.fieldRequired : ui.fieldOptional;
+    const words = [r.name, r.type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
+    return named(FIELD, { name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }) }, [...rules, ...description], words);
   };
   return named(FIELDS, { caption }, rows.map(field));
 }
 
-function operationNodes(operation: Operation, body: RootContent[], inline: Inline, languages: { shown: string | null; all: readonly string[] }): RootContent[] {
+function operationNodes(operation: Operation, body: RootContent[], inline: Inline, languages: { shown: string | null; all: readonly string[] }, ui: UiStrings): RootContent[] {
   // Another language's example leaves here, not later (remark-api-language.ts), so that
   // no labelled figure is left empty around it.
   const other = (n: Code) => languages.shown !== null && n.lang !== null && n.lang !== undefined && languages.all.includes(n.lang) && n.lang !== languages.shown;
@@ -70,10 +75,10 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
   const main: RootContent[] = [...(prose.length ? prose : [{ type: 'paragraph', children: inline(operation.description) } as RootContent])];
   const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
   if (params.length) {
-    main.push(fieldList(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline, 'Parameters'));
+    main.push(fieldList(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline, ui.fieldsParameters, ui));
   }
   const fields = bodyFields(operation);
-  if (fields) main.push(fieldList(fieldRows(fields.schema), true, inline, fields.wrapped ? 'Attributes (data.attributes)' : `Form fields (${operation.requestBody!.mediaType})`));
+  if (fields) main.push(fieldList(fieldRows(fields.schema), true, inline, fieldsCaption(operation, fields.wrapped, ui), ui));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
@@ -85,16 +90,25 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
     const status = response[1] ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? '';
     return named(EXAMPLE, { kind: 'response', method: operation.method, status }, [example]);
   });
-  const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth: operation.auth ?? 'none', ...(operation.apiKey ? { apiKey: operation.apiKey } : {}) };
+  const auth = operation.auth ?? 'none';
+  const facts = { scope: ui.operationScope, none: ui.operationNone, auth: ui.operationAuth, authText: describeAuth(auth, operation.apiKey, ui) };
+  const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth, ...(operation.apiKey ? { apiKey: operation.apiKey } : {}), facts };
   // dataOperation: search ties the section to its operation (rehype-search-text.ts).
   const element = named(OPERATION, data, [...main, slot('examples', exampleNodes)]);
   (element.data!.hProperties as Record<string, unknown>).dataOperation = operation.id;
   return [heading, element];
 }
 
-function schemaNodes(name: string, schema: Schema, inline: Inline): RootContent[] {
+function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings): RootContent[] {
   const attributes = schema.properties?.attributes ?? schema;
-  return [named(SCHEMA, { name }, [fieldList(fieldRows(attributes), false, inline, null)])];
+  return [named(SCHEMA, { name }, [fieldList(fieldRows(attributes), false, inline, null, ui)])];
+}
+
+/** "Attributes (data.attributes)", "Body (application/json)", "Form fields (application/x-www-form-urlencoded)". */
+export function fieldsCaption(operation: Operation, wrapped: boolean, ui: UiStrings): string {
+  const type = operation.requestBody!.mediaType;
+  if (wrapped) return `${ui.fieldsAttributes} (data.attributes)`;
+  return `${isJsonMediaType(type) ? ui.fieldsBody : ui.fieldsForm} (${type})`;
 }
 
 const NO_DOCUMENT = 'add the OpenAPI document under content/ (api.openapi in docs.config.yaml names it; api/openapi.yaml by default), or remove this directive';
@@ -114,11 +128,13 @@ function nameHint(wanted: string, known: readonly string[], directive: (name: st
 /** How many of the document's names a hint lists. */
 const MAX_NAMES_SHOWN = 8;
 
-export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
+export default function remarkApi(options: { engine?: MarkdownEngine; strings?: (locale: string | null) => UiStrings } = {}) {
   const inline: Inline = (text) => parseInlineWith(options.engine ?? 'fast', text);
+  const stringsIn = options.strings ?? ((locale: string | null) => siteStrings(builtinTheme)(locale ?? 'en'));
   return (tree: Root, file: VFile) => {
     if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
+    const ui = stringsIn(ctx.locale);
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string) =>
       ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
 
@@ -134,7 +150,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
           return index;
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
-        parent.children.splice(index, 1, ...(operationNodes(operation, body, inline, { shown: ctx.apiLanguage, all: ctx.apiLanguages }) as never[]));
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, inline, { shown: ctx.apiLanguage, all: ctx.apiLanguages }, ui) as never[]));
         return index + 2;
       }
       if (node.name === 'schema') {
@@ -146,7 +162,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine } = {}) {
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, inline) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, inline, ui) as never[]));
         return index + 1;
       }
       return undefined;

@@ -100,7 +100,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   const { theme, strings } = loadSiteTheme(site.config, site.theme);
   const processor =
     options.processor ??
-    createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, search: site.config.search.enabled, components: theme.components, strings, ...(options.plugins ? { plugins: options.plugins } : {}) });
+    createMarkdownProcessor({ highlight: input.forOutput !== false, engine: site.config.markdown.engine, search: site.config.search.enabled, components: theme.components, strings, defaultLocale: site.config.locales.default, ...(options.plugins ? { plugins: options.plugins } : {}) });
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const assets = new Set(site.assets.map((a) => a.rel));

@@ -16,6 +16,7 @@ import { fieldRows, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
+import { fieldsCaption } from '../markdown/remark-api.js';
 import { linkedSource } from '../markdown/remark-links.js';
 import { splitHash } from '../routes/paths.js';
 import type { ApiDocument, PageDocument } from '../routes/plan.js';
@@ -255,7 +256,8 @@ class TwinWriter {
   private operation(operation: Operation, children: AnyNode[]): string {
     const examples = children.filter((c) => c.type === 'code') as unknown as Code[];
     const prose = this.blocks(children.filter((c) => c.type !== 'code'));
-    const auth = describeAuth(operation.auth ?? 'none', operation.apiKey);
+    // The twin's words are English, as its tables' (the page says them in the site's language).
+    const auth = describeAuth(operation.auth ?? 'none', operation.apiKey, TWIN_WORDS);
     const parts = [
       `### ${operation.summary}`,
       `\`${operation.method.toUpperCase()} ${operation.path}\``,
@@ -267,7 +269,7 @@ class TwinWriter {
       parts.push('Parameters:', table(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true));
     }
     const fields = bodyFields(operation);
-    if (fields) parts.push(fields.wrapped ? 'Attributes (data.attributes):' : `Form fields (${operation.requestBody!.mediaType}):`, table(fieldRows(fields.schema), true));
+    if (fields) parts.push(`${fieldsCaption(operation, fields.wrapped, TWIN_WORDS)}:`, table(fieldRows(fields.schema), true));
     for (const example of examples) {
       const lang = example.lang ?? '';
       if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) continue;
@@ -278,6 +280,8 @@ class TwinWriter {
     return joinBlocks(parts.filter(Boolean)).trim();
   }
 }
+
+const TWIN_WORDS = builtinStrings('en');
 
 function table(rows: FieldRow[], showRequired: boolean): string {
   const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

@@ -1,6 +1,8 @@
 // planRoutes: from the Site model, the list of documents to render (spec §2 route
 // table): every page in every locale (a missing translation falls back to the default
 // locale's text with a notice), the API reference per version and language, and 404.
+import { builtinTheme } from '../../theme/index.js';
+import { siteStrings } from '../theme/strings.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { compareVersions } from '../content/classify.js';
 import type { Page, Site } from '../content/site.js';
@@ -87,6 +89,8 @@ export function planRoutes(site: Site): RoutePlan {
   const diagnostics: Diagnostic[] = [];
   const documents: DocumentPlan[] = [];
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  // The titles the build gives (the API reference, the 404 page), in the default locale's words.
+  const ui = siteStrings(builtinTheme, config.theme.strings)(defaultLocale);
 
   // Translated pages: one document per (key, locale), falling back to the default locale.
   const translated = site.pages.filter((p) => 'locale' in p.info);
@@ -234,8 +238,8 @@ export function planRoutes(site: Site): RoutePlan {
           kind: 'api',
           url: apiUrl(version, language),
           locale: defaultLocale,
-          title: `${config.product.name} API Reference`,
-          description: `Reference of the ${config.product.name} ${config.product.tag}, version ${version}, with ${language} examples.`,
+          title: fill(ui.apiReferenceTitle, { product: config.product.name, tag: config.product.tag }),
+          description: fill(ui.apiReferenceDescription, { product: config.product.name, tag: config.product.tag, version, language }),
           alternates: [],
           version,
           language,
@@ -247,7 +251,7 @@ export function planRoutes(site: Site): RoutePlan {
     }
   }
 
-  documents.push({ kind: 'not-found', url: NOT_FOUND_URL, locale: defaultLocale, title: 'Page Not Found', description: 'The page you asked for does not exist.', alternates: [] });
+  documents.push({ kind: 'not-found', url: NOT_FOUND_URL, locale: defaultLocale, title: ui.notFoundTitle, description: ui.notFoundDescription, alternates: [] });
   const urlBySource: Record<string, string> = {};
   for (const page of site.pages) if (page.url) urlBySource[page.source] = page.url;
   for (const key of pageFor.keys()) {
@@ -257,3 +261,8 @@ export function planRoutes(site: Site): RoutePlan {
   return { documents, latestLegal, latestVersion, urlBySource, diagnostics };
 }
 
+
+/** A string with its "{name}" placeholders filled in. */
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

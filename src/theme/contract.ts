@@ -88,6 +88,29 @@ export interface UiStrings {
   /** The 404 page: a search box and the main sections. */
   notFoundSearch: string;
   notFoundSections: string;
+  /** The 404 page's title and description. */
+  notFoundTitle: string;
+  notFoundDescription: string;
+  /** The API reference's title and description: "{product}", "{tag}", "{version}" and "{language}" are the site's. */
+  apiReferenceTitle: string;
+  apiReferenceDescription: string;
+  /** An API operation's facts: "Scope: … · Authentication: …". */
+  operationScope: string;
+  operationAuth: string;
+  operationNone: string;
+  authBasic: string;
+  authBearer: string;
+  /** "{name}" is the header, query parameter or cookie the key goes in. */
+  authApiKeyHeader: string;
+  authApiKeyQuery: string;
+  authApiKeyCookie: string;
+  /** Fields of an operation: whether each is required, and the lists' captions. */
+  fieldRequired: string;
+  fieldOptional: string;
+  fieldsParameters: string;
+  fieldsAttributes: string;
+  fieldsBody: string;
+  fieldsForm: string;
 }
 
 /** Strings as a site overrides them: any of the keys, searchGroups by group. */
@@ -193,6 +216,8 @@ export interface OperationProps {
   auth: AuthKind;
   /** Where the API key goes, for auth "apiKey". */
   apiKey?: ApiKeyPlace;
+  /** The words of the facts line in the page's language: "Scope", "none", "Authentication", and how the operation authenticates. */
+  facts: { scope: string; none: string; auth: string; authText: string };
   children?: ReactNode;
   examples?: ReactNode;
 }
@@ -207,6 +232,8 @@ export interface FieldProps {
   type: string;
   /** null where requiredness does not apply (a schema's attributes). */
   required: boolean | null;
+  /** "required" or "optional" in the page's language, where requiredness applies. */
+  requiredLabel?: string;
   /** The rules (enum, format, bounds), with inline code. */
   rules?: ReactNode;
   /** The description, as inline Markdown. */

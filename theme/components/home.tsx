@@ -113,7 +113,7 @@ export function NotFoundLayout({ ctx }: NotFoundLayoutProps) {
       <p className="not-found-code" aria-hidden="true">
         404
       </p>
-      <h1>{ctx.doc.title}</h1>
+      <h1 {...uiL10n(ctx, (s) => s.notFoundTitle)}>{ctx.doc.title}</h1>
       <p {...uiL10n(ctx, (s) => s.notFoundText)}>{strings.notFoundText}</p>
       {ctx.config.search.enabled ? (
         // Opens the site's search with what was typed (theme/client/search-trigger.ts): a

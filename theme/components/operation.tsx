@@ -2,13 +2,13 @@
 // endpoint and facts, the prose and field lists in the main column, and the example
 // panel beside it (issue #19: request and response labelled; theme/client/code.ts adds
 // the copy buttons). Also the field lists of the `::schema` directive.
-import { describeAuth, type ExampleProps, type FieldProps, type FieldsProps, type OperationProps, type SchemaProps } from '../../src/theme-api.js';
+import type { ExampleProps, FieldProps, FieldsProps, OperationProps, SchemaProps } from '../../src/theme-api.js';
 
 function Method({ method }: { method: string }) {
   return <span className={`method method-${method}`}>{method.toUpperCase()}</span>;
 }
 
-export function Operation({ id, method, path, scopes, auth, apiKey, children, examples }: OperationProps) {
+export function Operation({ id, method, path, scopes, facts, children, examples }: OperationProps) {
   return (
     <div className="operation" data-operation={id}>
       <div className="operation-main">
@@ -16,9 +16,9 @@ export function Operation({ id, method, path, scopes, auth, apiKey, children, ex
           <Method method={method} /> <code>{path}</code>
         </p>
         <p className="operation-facts">
-          {'Scope: '}
-          {scopes.length ? scopes.map((scope, i) => [i ? ', ' : null, <code key={scope}>{scope}</code>]) : 'none'}
-          {` · Authentication: ${describeAuth(auth, apiKey)}`}
+          {`${facts.scope}: `}
+          {scopes.length ? scopes.map((scope, i) => [i ? ', ' : null, <code key={scope}>{scope}</code>]) : facts.none}
+          {` · ${facts.auth}: ${facts.authText}`}
         </p>
         {children}
       </div>
@@ -37,7 +37,7 @@ export function Fields({ caption, children }: FieldsProps) {
   );
 }
 
-export function Field({ name, type, required, rules, description }: FieldProps) {
+export function Field({ name, type, required, requiredLabel, rules, description }: FieldProps) {
   return (
     <li className="field">
       <p className="field-head">
@@ -45,7 +45,7 @@ export function Field({ name, type, required, rules, description }: FieldProps) 
         {required === null ? null : (
           <>
             {' '}
-            <span className={required ? 'field-required' : 'field-optional'}>{required ? 'required' : 'optional'}</span>
+            <span className={required ? 'field-required' : 'field-optional'}>{requiredLabel}</span>
           </>
         )}
       </p>
