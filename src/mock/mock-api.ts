@@ -108,12 +108,11 @@ export class MockApi {
    * body to answer, 'gone' after a deletion, or null to answer as documented.
    */
   private remember(method: string, path: string, documented: DocumentedResponse, bodyText: string | null): { body: unknown } | 'gone' | null {
-    const sent = attributesOf(bodyText);
     if (method === 'POST' && documented.status === 201) {
-      const oldId = (documented.body as { data?: { id?: unknown } } | undefined)?.data?.id;
-      if (typeof oldId !== 'string') return null;
-      const id = sequentialUuid(this.nextId++);
-      const body = withAttributes(replaceString(documented.body, oldId, id), sent);
+      const resource = resourceOf(documented.body);
+      if (!resource) return null;
+      const id = typeof resource.id === 'number' ? 1000 + this.nextId++ : sequentialUuid(this.nextId++);
+      const body = resource.with(sentAttributes(bodyText, resource.wrapped), id);
       this.created.set(`${path.replace(/\/+$/, '')}/${id}`, body);
       return { body };
     }
@@ -126,11 +125,83 @@ export class MockApi {
       return null;
     }
     if (method === 'PATCH') {
-      const body = withAttributes(stored, sent);
+      const resource = resourceOf(stored);
+      if (!resource) return { body: stored };
+      const body = resource.with(sentAttributes(bodyText, resource.wrapped));
       this.created.set(path, body);
       return { body };
     }
     return method === 'GET' ? { body: stored } : null;
+  }
+}
+
+/**
+ * A documented resource as stateful mode changes it, in either shape an API answers with:
+ * wrapped as JSON:API does ({"data": {"id", "attributes": {…}}}) or flat ({"id", …}).
+ * `with` puts the sent attributes the resource shows in it and, given one, the new id
+ * (also where the old one stands as a path segment, as in its links).
+ */
+interface Resource {
+  id: string | number;
+  wrapped: boolean;
+  with(sent: Record<string, unknown>, id?: string | number): unknown;
+}
+
+function resourceOf(body: unknown): Resource | null {
+  if (!isObject(body)) return null;
+  const data = body.data;
+  if (isObject(data) && (typeof data.id === 'string' || typeof data.id === 'number')) {
+    const oldId = data.id;
+    return {
+      id: oldId,
+      wrapped: true,
+      with: (sent, id) => {
+        const renamed = (id === undefined ? body : replaceId(body, oldId, id)) as { data: Record<string, unknown> };
+        const attributes = renamed.data.attributes;
+        if (!isObject(attributes)) return renamed;
+        return { ...renamed, data: { ...renamed.data, attributes: merged(attributes, sent) } };
+      },
+    };
+  }
+  if (typeof body.id === 'string' || typeof body.id === 'number') {
+    const oldId = body.id;
+    return { id: oldId, wrapped: false, with: (sent, id) => merged((id === undefined ? body : replaceId(body, oldId, id)) as Record<string, unknown>, sent) };
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The resource's fields with the sent ones it has put in (never its id). */
+function merged(fields: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...fields };
+  for (const [key, value] of Object.entries(sent)) if (key in result && key !== 'id') result[key] = value;
+  return result;
+}
+
+/** The id as a value, and as a path segment in strings ("/widgets/w1" -> "/widgets/<new>"). */
+function replaceId(value: unknown, from: string | number, to: string | number): unknown {
+  if (value === from) return to;
+  if (typeof value === 'string') {
+    const segment = new RegExp(`(^|/)${String(from).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[/?#])`, 'g');
+    return value.replace(segment, (_, before: string) => `${before}${to}`);
+  }
+  if (Array.isArray(value)) return value.map((v) => replaceId(v, from, to));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceId(v, from, to)]));
+  return value;
+}
+
+/** What a request sent: the JSON body's attributes (in "data.attributes" when the API wraps them), or nothing for a form body. */
+function sentAttributes(bodyText: string | null, wrapped: boolean): Record<string, unknown> {
+  if (!bodyText) return {};
+  try {
+    const parsed = JSON.parse(bodyText) as unknown;
+    const attributes = wrapped ? (isObject(parsed) && isObject(parsed.data) ? parsed.data.attributes : undefined) : parsed;
+    return isObject(attributes) ? attributes : {};
+  } catch {
+    return {}; // a form body (the token call): nothing to remember
   }
 }
 
@@ -157,33 +228,6 @@ function safeUrl(text: string): URL | null {
 /** Deterministic ids for created resources: 00000000-0000-4000-8000-000000000001, … (valid UUIDs). */
 export function sequentialUuid(n: number): string {
   return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-}
-
-function replaceString(value: unknown, from: string, to: string): unknown {
-  if (typeof value === 'string') return value.split(from).join(to);
-  if (Array.isArray(value)) return value.map((v) => replaceString(v, from, to));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceString(v, from, to)]));
-  return value;
-}
-
-function attributesOf(bodyText: string | null): Record<string, unknown> {
-  if (!bodyText) return {};
-  try {
-    const parsed = JSON.parse(bodyText) as { data?: { attributes?: unknown } };
-    const attributes = parsed?.data?.attributes;
-    return attributes && typeof attributes === 'object' && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : {};
-  } catch {
-    return {}; // a form body (the token call): nothing to remember
-  }
-}
-
-/** The sent attributes that the documented resource shows, put in it. */
-function withAttributes(body: unknown, sent: Record<string, unknown>): unknown {
-  const data = (body as { data?: { attributes?: Record<string, unknown> } } | undefined)?.data;
-  if (!data?.attributes || Array.isArray(data.attributes)) return body;
-  const attributes = { ...data.attributes };
-  for (const [key, value] of Object.entries(sent)) if (key in attributes) attributes[key] = value;
-  return { ...(body as object), data: { ...data, attributes } };
 }
 
 function lastPage(body: unknown): unknown {

@@ -313,3 +313,58 @@ describe('the mock API, stateful', () => {
     expect(ask(m, 'GET', `/v2/things/${sequentialUuid(1)}`).json).toEqual(THING);
   });
 });
+
+describe('the mock API, stateful, for an API of flat JSON resources and API keys', () => {
+  const FLAT = `openapi: 3.0.3
+info: { title: Widget API, version: "1" }
+servers:
+  - url: https://api.widgets.example
+security:
+  - key: []
+paths:
+  /widgets:
+    post:
+      operationId: createWidget
+      requestBody:
+        required: true
+        content:
+          application/vnd.widgets+json:
+            schema: { type: object, required: [name], properties: { name: { type: string }, size: { type: integer } } }
+      responses:
+        "201":
+          description: Created.
+          content:
+            application/hal+json:
+              example: { id: w1, name: Sprocket, size: 1, _links: { self: { href: /widgets/w1 } } }
+  /widgets/{id}:
+    parameters:
+      - { name: id, in: path, required: true, schema: { type: string } }
+    get:
+      operationId: getWidget
+      responses:
+        "200":
+          description: The widget.
+          content:
+            application/hal+json:
+              example: { id: w1, name: Sprocket, size: 1, _links: { self: { href: /widgets/w1 } } }
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-API-Key }
+`;
+
+  it('stores what was created, with the fields sent, under a new id, and refuses a request without the key', async () => {
+    const file = join(dir, 'flat.yaml');
+    writeFileSync(file, FLAT);
+    const widgets = (await loadApi(file, 'flat.yaml')).api!;
+    const m = new MockApi({ api: widgets, responses: documentedResponses(widgets, []), stateful: true });
+    const headers = { accept: 'application/json', 'x-api-key': 'test-key', 'content-type': 'application/vnd.widgets+json' };
+    const created = ask(m, 'POST', '/widgets', headers, JSON.stringify({ name: 'Gizmo', size: 3 }));
+    const id = sequentialUuid(1);
+    expect([created.status, created.json]).toEqual([201, { id, name: 'Gizmo', size: 3, _links: { self: { href: `/widgets/${id}` } } }]);
+    expect(ask(m, 'GET', `/widgets/${id}`, headers).json).toEqual(created.json);
+    // Anything it did not create is answered as documented.
+    expect(ask(m, 'GET', '/widgets/w2', headers).json).toMatchObject({ id: 'w1', name: 'Sprocket' });
+    const refused = ask(m, 'GET', `/widgets/${id}`, { accept: 'application/json' });
+    expect([refused.status, refused.json]).toEqual([401, { errors: [{ code: 'unauthorized', detail: 'getWidget needs an API key in the "X-API-Key" header' }] }]);
+  });
+});
