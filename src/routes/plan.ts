@@ -89,6 +89,9 @@ export function planRoutes(site: Site): RoutePlan {
   const diagnostics: Diagnostic[] = [];
   const documents: DocumentPlan[] = [];
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  // The date of a version: the first date key its collection declares ("effective" of the built-in legal texts).
+  const dateKeys = new Map(site.collections.map((c) => [c.name, Object.entries(c.frontMatter).find(([, field]) => field.type === 'date')?.[0] ?? 'effective']));
+  const dateKeyOf = (collection: string) => dateKeys.get(collection) ?? 'effective';
   // The titles the build gives (the API reference, the 404 page), in the default locale's words.
   const ui = siteStrings(builtinTheme, config.theme.strings)(defaultLocale);
 
@@ -161,7 +164,8 @@ export function planRoutes(site: Site): RoutePlan {
     for (const { page, url } of pages) {
       const series = seriesOf(site, page);
       if (!series || series.path !== path) continue;
-      list.push({ version: series.version, url, title: page.data.title, effective: typeof page.data.effective === 'string' ? page.data.effective : '', latest: false });
+      const date = page.data[dateKeyOf(page.info.collection)];
+      list.push({ version: series.version, url, title: page.data.title, effective: typeof date === 'string' ? date : '', latest: false });
     }
     list.sort((a, b) => compareVersions(b.version, a.version));
     if (list[0]) list[0].latest = true;

@@ -29,7 +29,7 @@ beforeAll(() => {
         '    layout: legal',
         '    translated: true',
         '    order: versions',
-        '    frontMatter: { effective: { type: date, required: true } }',
+        '    frontMatter: { owner: { type: string }, validFrom: { type: date, required: true } }',
         '  - name: releases',
         '    files: "releases/{version:version}.md"',
         '    url: "/releases/{version}"',
@@ -49,8 +49,8 @@ beforeAll(() => {
     ),
   );
   mkdirSync(join(site, 'content', 'en', 'policy'), { recursive: true });
-  writeFileSync(join(site, 'content', 'en', 'policy', 'v1.0.md'), page('Policy', 'effective: 2026-01-01\n'));
-  writeFileSync(join(site, 'content', 'en', 'policy', 'v2.0.md'), page('Policy', 'effective: 2026-06-01\n'));
+  writeFileSync(join(site, 'content', 'en', 'policy', 'v1.0.md'), page('Policy', 'validFrom: 2026-01-01\n'));
+  writeFileSync(join(site, 'content', 'en', 'policy', 'v2.0.md'), page('Policy', 'validFrom: 2026-06-01\n'));
   mkdirSync(join(site, 'content', 'releases'));
   writeFileSync(join(site, 'content', 'releases', 'v1.0.md'), page('Release'));
   writeFileSync(join(site, 'content', 'releases', 'v1.1.md'), page('Release'));
@@ -75,7 +75,7 @@ describe('the built-in theme on another site', () => {
     expect(read('404.html')).toMatch(/<a href="\/guides\/getting-started"[^>]*>Developer guides<\/a>/);
   });
 
-  it('shows a legal page\'s version and date, and only a legal page\'s', () => {
+  it('shows a legal page\'s version and date (its collection\'s date key, whatever its name), and only a legal page\'s', () => {
     expect(read('en/policy/v2.0/index.html')).toMatch(/You are reading version v2\.0.*Effective from <time dateTime="2026-06-01">2026-06-01<\/time>/s);
     expect(read('en/policy/v2.0.md')).toContain('You are reading version v2.0 · Effective from 2026-06-01');
     for (const path of ['releases/v1.1/index.html', 'releases/v1.1.md']) expect(read(path), path).not.toMatch(/You are reading version|Effective from/);
