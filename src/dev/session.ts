@@ -21,7 +21,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import { siteFacts } from '../routes/facts.js';
-import { markdownTwinUrl } from '../routes/markdown-twin.js';
+import { LLMS_FULL_TXT_URL, LLMS_TXT_URL, markdownTwinUrl } from '../routes/markdown-twin.js';
+import { llmsFiles } from '../build/llms-files.js';
 import { outputPath } from '../routes/paths.js';
 import { planRoutes, type DocumentPlan, type RoutePlan } from '../routes/plan.js';
 import { RenderHost } from './render-host.js';
@@ -71,6 +72,8 @@ export class DevSession {
   private readonly searchDocs = new Map<string, IndexedDocument>();
   /** The index is rebuilt when the browser next asks for it, not on every edit (the reload stays fast). */
   private searchStale = true;
+  /** llms.txt and llms-full.txt, made when asked for after a page changed (from the twins rendered). */
+  private llmsStale = true;
   private queue: Promise<unknown> = Promise.resolve();
   generation = 0;
 
@@ -110,6 +113,7 @@ export class DevSession {
 
   lookup(path: string): Output | null {
     if (this.searchStale && path.startsWith(`${SEARCH_DIR}/`)) this.refreshSearch();
+    if (this.llmsStale && (`/${path}` === LLMS_TXT_URL || `/${path}` === LLMS_FULL_TXT_URL)) this.refreshLlms();
     return this.outputs.get(path) ?? null;
   }
 
@@ -318,6 +322,7 @@ export class DevSession {
       if (doc.markdown !== undefined) this.outputs.set(markdownTwinUrl(doc.url).slice(1), { body: doc.markdown });
       this.searchDocs.set(doc.url, { url: doc.url, ...(doc.search ? { search: doc.search } : {}) });
       this.searchStale = true;
+      this.llmsStale = true;
     }
     return rendered.length;
   }
@@ -331,6 +336,20 @@ export class DevSession {
     const documents = [...this.searchDocs.values()].filter((d) => planned.has(d.url));
     for (const file of siteSearchIndex({ site: this.site, plan: this.plan, documents }).files) {
       if ('contents' in file) this.outputs.set(file.path, { body: file.contents });
+    }
+  }
+
+  /** llms.txt and llms-full.txt from the twins as they are now (the last good version of each page's). */
+  private refreshLlms(): void {
+    this.llmsStale = false;
+    for (const path of [LLMS_TXT_URL, LLMS_FULL_TXT_URL]) this.outputs.delete(path.slice(1));
+    if (!this.site || !this.plan || !this.site.config.llms.enabled) return;
+    const documents = this.plan.documents.flatMap((doc) => {
+      const twin = this.outputs.get(markdownTwinUrl(doc.url).slice(1));
+      return twin && 'body' in twin && typeof twin.body === 'string' ? [{ url: doc.url, markdown: twin.body }] : [];
+    });
+    for (const file of llmsFiles({ site: this.site, plan: this.plan, documents })) {
+      if ((`/${file.path}` === LLMS_TXT_URL || `/${file.path}` === LLMS_FULL_TXT_URL) && 'contents' in file) this.outputs.set(file.path, { body: file.contents });
     }
   }
 

@@ -4,6 +4,8 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev, type DevProcess } from '../helpers/dev.js';
+import { rawGet } from '../helpers/http.js';
 import { attr, copySite, readHtml, removeSite, runCli, select, selectAll } from '../helpers/site.js';
 
 const SITE_URL = 'https://docs.moorlink.example';
@@ -146,5 +148,32 @@ describe('a content file where a generated text file goes', () => {
       expect(result.status, command).toBe(1);
     }
     removeSite(clash);
+  });
+});
+
+describe('the dev server’s llms.txt and llms-full.txt', () => {
+  let devSite: string;
+  let dev: DevProcess;
+  let port: number;
+  beforeAll(async () => {
+    devSite = copySite('basic-site');
+    dev = await startDev(devSite);
+    port = Number(new URL(dev.url).port);
+  });
+  afterAll(async () => {
+    await dev?.stop();
+    removeSite(devSite);
+  });
+
+  it('are served as the build writes them, and follow an edit', async () => {
+    const get = async (path: string) => {
+      const response = await rawGet({ port, path });
+      expect(response.status, path).toBe(200);
+      return response.body;
+    };
+    expect(await get('/llms.txt')).toContain('/developers/getting-started.md)');
+    const file = join(devSite, 'content', 'developers', 'getting-started.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nA quintessentially new sentence.\n`);
+    await expect.poll(async () => (await get('/llms-full.txt')).includes('A quintessentially new sentence.'), { timeout: 15_000, interval: 200 }).toBe(true);
   });
 });
