@@ -125,6 +125,8 @@ describe('a collection\'s label', () => {
     // Without one, a page tree's sidebar is the interface's "Guides".
     expect(read('en/guides/index.html')).toContain('aria-label="Guides"');
     expect(read('llms.txt')).toContain('## Recipes\n- [Paging](https://docs.example.com/recipes/paging.md): About Paging.');
+    // Each page tree after the guides has a section of cards on the home page, under its label.
+    expect(read('nl/index.html')).toMatch(/<div class="card-section"><h2>Recepten<\/h2><ul class="cards"><li class="card-item" lang="en"><a class="card" href="\/recipes\/paging"><span class="card-title">Paging<\/span>/);
   });
 
   it('in a locale the site does not have is a config error at its line', () => {

@@ -1,7 +1,7 @@
 // The landing page and the 404 page (issue #19), drawn from what the site already
 // has: the home page's title and description, the guides, the help sections, the API
 // reference and support. No front matter of their own.
-import type { NotFoundLayoutProps, PageLayoutProps } from '../../src/theme-api.js';
+import type { NavItem, NotFoundLayoutProps, PageLayoutProps } from '../../src/theme-api.js';
 import { uiL10n } from './chrome.js';
 import { firstPage } from './frame.js';
 
@@ -42,11 +42,14 @@ function CardSection({ title, cards }: { title: string; cards: Card[] }) {
 export function HomeLayout({ ctx, doc, content }: PageLayoutProps) {
   const { nav, strings } = ctx;
   const { FallbackNotice } = ctx.components;
-  // The guides as this locale shows them (a translated collection's in this locale).
-  const guides = Object.values(nav.treesIn(ctx.locale))[0] ?? null;
+  // The page trees as this locale shows them (a translated collection's in this locale):
+  // the first is the guides, beside the API reference; each other has a section of its own.
+  const [[guidesName, guides] = ['', null], ...otherTrees] = Object.entries(nav.treesIn(ctx.locale));
   const start = guides?.url ?? guides?.children.find((c) => c.url)?.url ?? null;
+  const cardsOf = (tree: NavItem): Card[] => tree.children.flatMap((g) => (g.url ? [{ url: g.url, title: g.title, text: g.description, ...(g.lang ? { lang: g.lang } : {}) }] : []));
+  const labelOf = (name: string) => (nav.labels[name] ? ctx.label(nav.labels[name]) : null);
   const guideCards: Card[] = [
-    ...(guides?.children ?? []).flatMap((g) => (g.url ? [{ url: g.url, title: g.title, text: g.description, ...(g.lang ? { lang: g.lang } : {}) }] : [])),
+    ...(guides ? cardsOf(guides) : []),
     ...(nav.api ? [{ url: nav.api, title: strings.apiReference, text: strings.apiReferenceText }] : []),
   ];
   const support = nav.support(ctx.locale);
@@ -76,7 +79,10 @@ export function HomeLayout({ ctx, doc, content }: PageLayoutProps) {
           </p>
         ) : null}
       </div>
-      <CardSection title={strings.exploreGuides} cards={guideCards} />
+      <CardSection title={labelOf(guidesName) ?? strings.exploreGuides} cards={guideCards} />
+      {otherTrees.map(([name, tree]) => (
+        <CardSection key={name} title={labelOf(name) ?? tree.title} cards={cardsOf(tree)} />
+      ))}
       <CardSection title={strings.helpSections} cards={helpCards} />
       <article className="prose home-body">{content}</article>
     </div>
