@@ -1,7 +1,8 @@
 // `bankdocs init [dir]`: a new site from templates/init/ (one locale, a guide, an
 // OpenAPI document with one operation and its curl example, a config with the schema
-// comment) that builds and checks clean at once. Refuses a folder that is not empty
-// unless --force, like build.
+// comment) that builds and checks clean at once. Writes beside what a folder holds (an
+// npm project, a repository), and refuses to replace a docs.config.yaml or content/
+// there unless --force.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
@@ -18,9 +19,11 @@ export function initSite(options: { dir?: string; force?: boolean } = {}): InitR
   const dir = resolve(options.dir ?? '.');
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) return { ok: false, message: `${dir} is a file, not a folder`, hint: 'name a new or empty folder: bankdocs init my-docs' };
-    const entries = readdirSync(dir).filter((name) => name !== '.git');
-    if (entries.length && !options.force) {
-      return { ok: false, message: `${dir} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''})`, hint: 'run it in a new or empty folder (bankdocs init my-docs), or pass --force to add the starter files there, replacing files of the same name' };
+    // Whatever else is there stays (an npm project's package.json and node_modules, a
+    // repository's files): only what init writes may not be there already.
+    const taken = readdirSync(INIT_TEMPLATE).filter((name) => existsSync(join(dir, name))).sort();
+    if (taken.length && !options.force) {
+      return { ok: false, message: `${dir} already has ${taken.join(' and ')}`, hint: 'run it in a new folder (bankdocs init my-docs), or pass --force to write the starter files there, replacing files of the same name' };
     }
   }
   mkdirSync(dir, { recursive: true });

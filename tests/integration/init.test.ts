@@ -33,20 +33,32 @@ describe('bankdocs init', () => {
     expect(check.stdout + check.stderr).toMatch(/0 errors, 0 warnings/);
   });
 
-  it('refuses a folder that is not empty, unless --force', () => {
+  it('writes beside an npm project\'s files, as README\'s "npm init -y && npm install … && npx bankdocs init" does', () => {
+    const project = join(root, 'project');
+    mkdirSync(join(project, 'node_modules'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{ "name": "docs" }\n');
+    writeFileSync(join(project, 'package-lock.json'), '{}\n');
+    const result = runCli(['init'], project);
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(project, 'docs.config.yaml'))).toBe(true);
+    expect(readFileSync(join(project, 'package.json'), 'utf8')).toBe('{ "name": "docs" }\n');
+  });
+
+  it('refuses to replace a site\'s config or content, unless --force', () => {
     const busy = join(root, 'busy');
-    mkdirSync(busy);
+    mkdirSync(join(busy, 'content'), { recursive: true });
     writeFileSync(join(busy, 'notes.txt'), 'mine');
+    writeFileSync(join(busy, 'docs.config.yaml'), '# mine\n');
     const refused = runCli(['init', 'busy'], root);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/busy is not empty \(notes\.txt\)/);
+    expect(refused.stderr).toMatch(/busy already has content and docs\.config\.yaml/);
     expect(refused.stderr).toMatch(/--force/);
-    expect(existsSync(join(busy, 'docs.config.yaml'))).toBe(false);
+    expect(readFileSync(join(busy, 'docs.config.yaml'), 'utf8')).toBe('# mine\n');
 
     const forced = runCli(['init', 'busy', '--force'], root);
     expect(forced.status, forced.stderr).toBe(0);
     expect(readFileSync(join(busy, 'notes.txt'), 'utf8')).toBe('mine');
-    expect(existsSync(join(busy, 'docs.config.yaml'))).toBe(true);
+    expect(readFileSync(join(busy, 'docs.config.yaml'), 'utf8')).not.toBe('# mine\n');
   });
 
   it('refuses a path that is a file', () => {
