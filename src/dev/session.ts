@@ -247,7 +247,12 @@ export class DevSession {
         ? plan.documents
         : plan.documents.filter((d) => reached.has(d.url) || (apiChanged && d.kind === 'api') || (assetsChanged && (this.problems.get(`page:${d.url}`)?.length ?? 0) > 0));
     const now = new Set(plan.documents.map((d) => d.url));
-    for (const url of beforeUrls) if (!now.has(url)) this.outputs.delete(outputPath(url));
+    for (const url of beforeUrls) {
+      if (now.has(url)) continue;
+      // A page deleted or renamed: neither it nor its Markdown twin is served any more.
+      this.outputs.delete(outputPath(url));
+      this.outputs.delete(markdownTwinUrl(url).slice(1));
+    }
     const rendered = await this.renderDocuments(affected);
     this.writeDerived();
     if (rendered) this.generation++;
@@ -304,8 +309,14 @@ export class DevSession {
   }
 
   private async renderAll(): Promise<number> {
-    for (const key of [...this.outputs.keys()]) if (key.endsWith('.html')) this.outputs.delete(key);
     const count = await this.renderDocuments(this.plan!.documents);
+    // Only once every page rendered (one that fails keeps its last good version): what the
+    // plan no longer has, a page deleted or renamed and its Markdown twin, is not served.
+    // The redirect stubs are written again just after.
+    const planned = new Set(this.plan!.documents.flatMap((d) => [outputPath(d.url), markdownTwinUrl(d.url).slice(1)]));
+    for (const [key, output] of [...this.outputs]) {
+      if ((key.endsWith('.html') || (key.endsWith('.md') && 'body' in output)) && !planned.has(key)) this.outputs.delete(key);
+    }
     this.writeDerived();
     return count;
   }

@@ -1,7 +1,7 @@
 // The dev server's safety and stamina: nothing outside the site is ever served (also
 // through symlinks added while it runs), hostile requests get clean errors, and 10,000
 // requests on loopback leave it healthy.
-import { mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,18 @@ describe('the dev server, while files change', () => {
     await expect.poll(async () => (await get('/assets/extra.txt')).status, { timeout: 30_000 }).not.toBe(200);
     await notFound('/assets/extra.txt');
     expect((await get('/en')).status).toBe(200);
+  });
+
+  it('stops serving a renamed page and its Markdown twin at their old address', async () => {
+    const from = join(site, 'content', 'developers', 'getting-started.md');
+    expect((await get('/developers/getting-started.md')).status).toBe(200);
+    renameSync(from, join(site, 'content', 'developers', 'first-steps.md'));
+    await expect.poll(async () => (await get('/developers/first-steps')).status, { timeout: 30_000 }).toBe(200);
+    expect((await get('/developers/first-steps.md')).status).toBe(200);
+    // The rename may come as two changes: the new file, then the old one gone.
+    await expect.poll(async () => (await get('/developers/getting-started')).status, { timeout: 30_000 }).toBe(404);
+    await notFound('/developers/getting-started');
+    await notFound('/developers/getting-started.md');
   });
 });
 
