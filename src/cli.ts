@@ -49,7 +49,12 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .addOption(config())
     .addOption(new Option('-f, --format <format>', 'report format').choices(['human', 'json', 'github']).default('human'))
     .option('--external', 'also fetch external links (10 s time-out, 8 at a time, answers cached for a day)')
-    .option('--max-warnings <n>', 'also fail when there are more warnings than this')
+    .addOption(
+      new Option('--max-warnings <n>', 'also fail when there are more warnings than this').argParser((value) => {
+        if (!/^\d+$/.test(value)) throw new InvalidArgumentError('use a whole number of warnings, such as 0');
+        return value;
+      }),
+    )
     .option('--strict', 'treat warnings as errors')
     .option('--execute', 'also run every curl (and, with ruby installed, Ruby) example against the mock API on 127.0.0.1, and report those it refuses')
     .addOption(workers())

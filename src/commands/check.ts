@@ -37,6 +37,7 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const maxWarnings = options.maxWarnings === undefined ? Infinity : Number(options.maxWarnings);
+  if (errors === 0 && warnings > maxWarnings) out.error(`bankdocs check: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings} allows`);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
 }
 

@@ -81,7 +81,14 @@ describe('bankdocs check', () => {
   it('fails on warnings only past --max-warnings', () => {
     const dir = siteFor('missing-translation');
     expect(check(dir).status).toBe(0);
-    expect(check(dir, '--max-warnings', '0').status).toBe(1);
+    const over = check(dir, '--max-warnings', '0');
+    expect(over.status).toBe(1);
+    expect(over.stderr).toContain('bankdocs check: 1 warning, more than --max-warnings 0 allows');
+    expect(check(dir, '--max-warnings', '1').status).toBe(0);
+    // A limit that is no number is a usage error, not no limit.
+    const wrong = check(dir, '--max-warnings', 'abc');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/use a whole number of warnings/);
     rmSync(dir, { recursive: true, force: true });
   });
 
