@@ -6,6 +6,7 @@
 // In place, the manifest is removed before the first write and recorded after the last:
 // a build stopped in between leaves a folder the next build does not trust, and writes
 // whole. Errors in the content stop the build before anything is written, as always.
+import { pluginSources } from '../plugin/sources.js';
 import { renameSync, rmdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
@@ -43,7 +44,8 @@ export interface OutputCache {
 function inputPlan(resolved: ResolvedConfig): InputPlan {
   const walks: InputPlan['walks'] = [['content', resolved.contentDir], ...['client', 'styles', 'components'].map((part): [string, string] => [`theme/${part}`, join(THEME_DIR, part)])];
   const files: InputPlan['files'] = [['config', resolved.file]];
-  for (const plugin of resolved.markdownPlugins ?? []) if (plugin.url.startsWith('file:')) files.push([`plugin/${plugin.name}`, new URL(plugin.url).pathname]);
+  // A plugin with every file it may import (src/plugin/sources.ts).
+  for (const plugin of resolved.markdownPlugins ?? []) for (const file of pluginSources(plugin.url, [resolved.contentDir])) files.push([`plugin/${plugin.name}/${file}`, file]);
   for (const file of resolved.theme?.files ?? []) files.push([`theme-override/${file}`, file]);
   return { walks, files };
 }

@@ -6,9 +6,9 @@
 // CSS and scripts). A document adds its plan and the Markdown of the sources it shows.
 // Whatever is left out of the key would make a stale page, so the key errs on the wide side.
 import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { RenderInput } from '../render/render-documents.js';
 import type { DocumentPlan } from '../routes/plan.js';
+import { pluginStamp } from '../plugin/sources.js';
 import { digest, toolFingerprint } from './fingerprint.js';
 
 export interface KeyOptions {
@@ -23,10 +23,8 @@ export function siteKey(input: RenderInput, { mode }: KeyOptions): string {
     const stat = statSync(a.file, { throwIfNoEntry: false });
     return [a.rel, stat?.size ?? -1, stat?.mtimeMs ?? -1];
   });
-  const plugins = (site.markdownPlugins ?? []).map((p) => {
-    const stat = p.url.startsWith('file:') ? statSync(fileURLToPath(p.url), { throwIfNoEntry: false }) : undefined;
-    return [p, stat?.size ?? -1, stat?.mtimeMs ?? -1];
-  });
+  // Each plugin with every file it may import (src/plugin/sources.ts).
+  const plugins = (site.markdownPlugins ?? []).map((p) => [p, pluginStamp(p.url, [site.contentDir])]);
   return digest(
     toolFingerprint(),
     mode,

@@ -6,7 +6,8 @@
 // Plugins are resolved from the site's folder only. copySite puts the fixture in the
 // system's temp folder, outside this repository, so the site gets its node_modules the
 // way a real site has it: here a link to the repository's, which holds both packages.
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev } from '../helpers/dev.js';
@@ -119,5 +120,40 @@ describe('site plugins that cannot be used', () => {
     expect(output(result)).toContain(`docs.config.yaml:${lineOf(text, '- remark-math')}:7  error  the remark plugin "remark-math" is not installed in the site's folder  [config-plugin-missing]`);
     expect(output(result)).toContain(`docs.config.yaml:${lineOf(text, '- [rehype-katex')}:7  error  the rehype plugin "rehype-katex" is not installed in the site's folder  [config-plugin-missing]`);
     expect(output(result)).not.toMatch(STACK_RE);
+  });
+});
+
+describe('a site plugin that imports modules of its own', () => {
+  it('is rendered again, by build and check, when only such a module changes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-plugin-modules-'));
+    try {
+      expect(runCli(['init', 'site'], dir).status).toBe(0);
+      const root = join(dir, 'site');
+      const words = join(root, 'plugins', 'lib', 'words.mjs');
+      mkdirSync(join(root, 'plugins', 'lib'), { recursive: true });
+      writeFileSync(words, "export const word = 'first';\nexport const target = '/guides/getting-started';\n");
+      writeFileSync(
+        join(root, 'plugins', 'badge.mjs'),
+        "import { target, word } from './lib/words.mjs';\nexport default () => ({ name: 'badge', directives: { badge: { kind: 'leaf', transform: () => ({ type: 'paragraph', children: [{ type: 'link', url: target, children: [{ type: 'text', value: 'badge:' + word }] }] }) } } });\n",
+      );
+      const config = join(root, 'docs.config.yaml');
+      writeFileSync(config, readFileSync(config, 'utf8').replace('plugins: []', 'plugins:\n  - ./plugins/badge.mjs'));
+      const guide = join(root, 'content', 'guides', 'getting-started.md');
+      writeFileSync(guide, `${readFileSync(guide, 'utf8')}\n::badge\n`);
+      const html = () => readFileSync(join(root, 'dist', 'guides', 'getting-started', 'index.html'), 'utf8');
+      const first = runCli(['build'], root);
+      expect(first.status, output(first)).toBe(0);
+      expect(html()).toContain('badge:first');
+      expect(output(runCli(['check'], root))).toContain('0 errors');
+      writeFileSync(words, "export const word = 'second';\nexport const target = '/guides/getting-started';\n");
+      expect(runCli(['build'], root).status).toBe(0);
+      expect(html()).toContain('badge:second');
+      writeFileSync(words, "export const word = 'second';\nexport const target = '/nowhere';\n");
+      const check = runCli(['check'], root);
+      expect(check.status).toBe(1);
+      expect(output(check)).toMatch(/getting-started\.md:\d+:\d+ +error +.*\/nowhere/);
+    } finally {
+      removeSite(dir);
+    }
   });
 });
