@@ -43,6 +43,9 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
   const watcher = watchFiles(session.watchPaths(), (changes) =>
     session.update(changes).then(
       (result) => {
+        // A config fixed or changed may name what was not watched yet: the content folder
+        // (a config that did not load had none), a new theme override.
+        watcher.add(session.watchPaths());
         dev.broadcast(result);
         report(out, result);
       },

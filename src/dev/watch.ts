@@ -16,6 +16,8 @@ const SETTLE_MS = CHOKIDAR_THROTTLE_MS + 30;
 export interface Watcher {
   /** Resolves once the initial scan is done: changes before it could be missed. */
   ready: Promise<void>;
+  /** Watches these paths too, from now on (those already watched are left as they are). */
+  add(paths: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
     const root = roots.find((r) => path === r.real || path.startsWith(r.real + sep));
     return root ? root.path + path.slice(root.real.length) : path;
   };
-  const byName = [...roots].sort((a, b) => b.path.length - a.path.length);
+  let byName = [...roots].sort((a, b) => b.path.length - a.path.length);
   const realOf = (path: string) => {
     const root = byName.find((r) => path === r.path || path.startsWith(r.path + sep));
     return root ? root.real + path.slice(root.path.length) : path;
@@ -86,6 +88,14 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     ready,
+    add(paths) {
+      const fresh = paths.filter((path) => !roots.some((r) => r.path === path)).map((path) => ({ path, real: realOrSelf(path) }));
+      if (!fresh.length || closed) return;
+      roots.push(...fresh);
+      roots.sort((a, b) => b.real.length - a.real.length);
+      byName = [...roots].sort((a, b) => b.path.length - a.path.length);
+      watcher.add(fresh.map((r) => r.real));
+    },
     async close() {
       closed = true;
       clearTimeout(timer);

@@ -158,6 +158,27 @@ describe('the dev server, while files change', () => {
   });
 });
 
+describe('the dev server started with a config that does not load', () => {
+  it('watches the content folder once the config is fixed', async () => {
+    const site = copySite('basic-site');
+    const config = join(site, 'docs.config.yaml');
+    const good = readFileSync(config, 'utf8');
+    writeFileSync(config, good.replace('titleTemplate: "%s | Fixturebank Docs"', 'titleTemplate: 42'));
+    const dev = await startDev(site);
+    try {
+      const get = (path: string) => rawGet({ port: Number(new URL(dev.url).port), path });
+      writeFileSync(config, good);
+      await expect.poll(async () => (await get('/developers/getting-started')).status, { timeout: 30_000 }).toBe(200);
+      const page = join(site, 'content', 'developers', 'getting-started.md');
+      writeFileSync(page, `${readFileSync(page, 'utf8')}\nA sentence written after the fix.\n`);
+      await expect.poll(async () => (await get('/developers/getting-started')).body, { timeout: 30_000 }).toContain('A sentence written after the fix.');
+    } finally {
+      await dev.stop();
+      removeSite(site);
+    }
+  });
+});
+
 describe('safePath', () => {
   it('decodes, collapses slashes, and refuses traversal', () => {
     expect(safePath('/en/support?x=1#y')).toBe('/en/support');

@@ -34,6 +34,21 @@ describe('watchFiles', () => {
     await expect.poll(() => changes, { timeout: 30_000 }).toContainEqual({ path: join(content, 'assets', 'a.txt'), kind: 'add' });
   });
 
+  it('watches a path added later (a content folder a fixed config names), under its own name when it is a symlink', async () => {
+    mkdirSync(join(dir, 'real-later'));
+    const later = join(dir, 'later');
+    symlinkSync(join(dir, 'real-later'), later);
+    watcher.add([later, content]);
+    // The new root is watched once chokidar has read it: write a new page until one is seen.
+    let n = 0;
+    await expect
+      .poll(() => {
+        writeFileSync(join(dir, 'real-later', `page-${++n}.md`), '# Page\n');
+        return changes.some((c) => c.path.startsWith(join(later, 'page-')) && c.kind === 'add');
+      }, { timeout: 30_000, interval: 100 })
+      .toBe(true);
+  });
+
   it('reports a symlink as a removal, marked as a link, and never what is behind it', async () => {
     symlinkSync(join(dir, 'outside', 'secret.txt'), join(content, 'assets', 'leak.txt'));
     symlinkSync(join(dir, 'outside'), join(content, 'assets', 'outside'));
