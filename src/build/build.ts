@@ -10,7 +10,7 @@ import { contentCollisions } from '../content/content-files.js';
 import { loadContent } from '../content/load-content.js';
 import { pageMemo } from '../cache/page-cache.js';
 import type { Site } from '../content/site.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { dedupeDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import type { ParsedYaml } from '../config/yaml-positions.js';
 import { planCache } from '../cache/build-cache.js';
@@ -116,7 +116,9 @@ export async function compileSite(options: CompileOptions = {}): Promise<Compile
   // Threads load their modules while this one reads the site.
   const pool = startRenderPool(workerCount(options.workers ?? 'auto'));
   try {
-    return await compileWith(config.value, options, { timings, diagnostics, pool, cache });
+    const result = await compileWith(config.value, options, { timings, diagnostics, pool, cache });
+    // One problem found on several pages (a theme component that fails on each) is reported once, as check does.
+    return { ...result, diagnostics: dedupeDiagnostics(result.diagnostics) };
   } finally {
     pool?.close();
   }

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { compileSite } from '../build/build.js';
 import { task, type TaskTimings } from '../build/task.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { dedupeDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { checkExamples } from './check-examples.js';
 import type { ExternalLink } from './check-links.js';
 import { checkSearch } from './check-search.js';
@@ -94,16 +94,6 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
       )),
     );
   }
-  return { diagnostics: dedupe(diagnostics), external, pages: documents.length, timings, notices, reused: compiled.reused ?? 0, ...(executedCount ? { executed: executedCount } : {}) };
+  return { diagnostics: dedupeDiagnostics(diagnostics), external, pages: documents.length, timings, notices, reused: compiled.reused ?? 0, ...(executedCount ? { executed: executedCount } : {}) };
 }
 
-/** The same problem found twice (by the renderer and the link check) is reported once. */
-function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((d) => {
-    const key = `${d.file}:${d.line}:${d.column}:${d.ruleId}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

@@ -15,7 +15,7 @@ import { isSearchable } from '../search/entries.js';
 import { localizePath, outputPath, splitHash } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { ApiSectionView, Theme, ThemeContext } from '../theme/contract.js';
-import { loadSiteTheme } from '../theme/load-theme.js';
+import { loadSiteTheme, overrideFileOf } from '../theme/load-theme.js';
 import type { SiteNav } from '../theme/nav.js';
 import type { StringsOf } from '../theme/strings.js';
 import { translatedSegments } from '../routes/route-rules.js';
@@ -159,18 +159,36 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
         return page;
       };
 
-      let body: PageBody;
-      if (doc.kind === 'page') body = renderPageBody({ ctx, theme, doc, page: pageOf(doc.source), markdown, markup });
-      else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids, markup });
-      else body = layoutBody(theme, markup, 'not-found', { ctx });
+      let framed: ScannedMarkup;
+      try {
+        let body: PageBody;
+        if (doc.kind === 'page') body = renderPageBody({ ctx, theme, doc, page: pageOf(doc.source), markdown, markup });
+        else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids, markup });
+        else body = layoutBody(theme, markup, 'not-found', { ctx });
 
-      const { Document } = theme.components;
-      const framed = markup(
-        <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
-          {body.main}
-        </Document>,
-        body.sidebarHtml ? { [SIDEBAR_SLOT]: body.sidebarHtml } : undefined,
-      );
+        const { Document } = theme.components;
+        framed = markup(
+          <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
+            {body.main}
+          </Document>,
+          body.sidebarHtml ? { [SIDEBAR_SLOT]: body.sidebarHtml } : undefined,
+        );
+      } catch (error) {
+        // A component of the site's theme that throws on this page is the site's mistake,
+        // reported at its file; anything else is bankdocs' own.
+        const file = site.theme ? overrideFileOf(error, site.theme) : null;
+        if (!file) throw error;
+        diagnostics.push({
+          ruleId: 'theme-component-failed',
+          severity: 'error',
+          message: `the theme override failed while rendering ${doc.url}: ${(error as Error | null)?.message ?? String(error)}`,
+          hint: 'fix the component for this page (it threw while rendering); BANKDOCS_DEBUG=1 prints the stack',
+          file,
+          line: 1,
+          column: 1,
+        });
+        return { url: doc.url, path: outputPath(doc.url), html: '', ids, links, diagnostics };
+      }
       const html = `<!DOCTYPE html>${framed.html}`;
       const searched = site.config.search.enabled && isSearchable(doc, site);
       const markdownTwin = !twin ? null : doc.kind === 'api' ? apiTwinText(doc, twinParts, twin.siteUrl) : doc.kind === 'page' ? pageTwinText(doc, twinParts[0]?.text ?? '', strings(doc.locale)) : null;

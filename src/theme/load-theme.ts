@@ -52,6 +52,27 @@ export function evaluateOverrides(overrides: Pick<ThemeOverrides, 'code' | 'bund
   return module.exports;
 }
 
+/**
+ * The override file an error was thrown in, from its stack: the bundle's line, under the
+ * comment esbuild writes before each module ("// theme/Footer.tsx"). Null when the error
+ * did not come from the overrides.
+ */
+export function overrideFileOf(error: unknown, overrides: Pick<ThemeOverrides, 'code' | 'bundle' | 'files'>): string | null {
+  const name = overrides.bundle ?? 'bankdocs-theme-overrides.cjs';
+  const stack = String((error as Error | null)?.stack ?? '');
+  const at = stack.indexOf(`${name}:`);
+  if (at === -1) return null;
+  const line = Number(/^:(\d+)/.exec(stack.slice(at + name.length))?.[1] ?? 0);
+  const lines = overrides.code.split('\n');
+  for (let i = Math.min(line, lines.length) - 1; i >= 0; i--) {
+    const marker = /^\/\/ (\S+\.[cm]?[jt]sx?)$/.exec(lines[i]!);
+    if (!marker) continue;
+    const rel = marker[1]!;
+    return overrides.files.find((file) => file.split('\\').join('/').endsWith(`/${rel}`)) ?? null;
+  }
+  return null;
+}
+
 /** The component an override file exports: its default export, or an export named after the component. */
 export function componentOf(exports: Record<string, unknown> | undefined, name: string): unknown {
   if (!exports) return undefined;

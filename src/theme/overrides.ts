@@ -4,7 +4,7 @@
 // esbuild into one bundle in the site's cache folder (never into the package), checked to
 // export a component. A compile error is reported at its file:line:col.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import type { Message, Plugin } from 'esbuild';
 import { builtinTheme } from '../../theme/index.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
@@ -13,7 +13,7 @@ import type { Config } from '../config/schema.js';
 import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { closest } from '../plugin/directives.js';
-import { componentOf, evaluateOverrides, HOST_MODULES, type ThemeOverrides } from './load-theme.js';
+import { componentOf, evaluateOverrides, HOST_MODULES, overrideFileOf, type ThemeOverrides } from './load-theme.js';
 import { importModule } from '../dynamic-import.js';
 
 const SOURCE_EXTENSIONS = ['.tsx', '.jsx', '.ts', '.js', '.mjs'];
@@ -169,7 +169,9 @@ function exportDiagnostics(overrides: ThemeOverrides): Diagnostic[] {
   try {
     exports = evaluateOverrides(overrides);
   } catch (error) {
-    const [name, file] = Object.entries(overrides.components)[0]!;
+    // The module that threw, when the stack tells; else the first.
+    const thrower = overrideFileOf(error, overrides);
+    const [name, file] = Object.entries(overrides.components).find(([, f]) => f === thrower) ?? (thrower ? [basename(thrower), thrower] : Object.entries(overrides.components)[0]!);
     return [{ ruleId: 'theme-component-invalid', severity: 'error', message: `the theme overrides do not load: ${(error as Error).message?.split('\n')[0] ?? String(error)}`, hint: `check what the module of ${name}${Object.keys(overrides.components).length > 1 ? ' (or another override)' : ''} runs when it is imported`, file, line: 1, column: 1 }];
   }
   return Object.entries(overrides.components).flatMap(([name, file]): Diagnostic[] =>
