@@ -51,7 +51,15 @@ export default function remarkPluginDirectives(options: PluginDirectivesOptions)
         context.report(`the directive "${node.name}" of the plugin "${directive.owner}" failed: ${(error as Error)?.message ?? String(error)}`, { rule: 'directive-failed', hint: 'a bug in the plugin: report it to its authors, with this page' });
         result = null;
       }
-      const replacement: RootContent[] = result == null ? [] : Array.isArray(result) ? result : [result];
+      let replacement: RootContent[] = result == null ? [] : Array.isArray(result) ? result : [result];
+      // A transform must give Markdown nodes, at once: a promise or a string would render as
+      // nothing, or fail later with no name to it.
+      const wrong = replacement.find((n) => typeof n !== 'object' || n === null || typeof (n as { type?: unknown }).type !== 'string' || typeof (n as { then?: unknown }).then === 'function');
+      if (wrong !== undefined) {
+        const what = typeof (wrong as { then?: unknown } | null)?.then === 'function' ? 'a promise (transforms run synchronously: no async function)' : `${typeof wrong === 'object' ? JSON.stringify(wrong)?.slice(0, 60) : JSON.stringify(wrong)}, not a Markdown node`;
+        context.report(`the directive "${node.name}" of the plugin "${directive.owner}" returned ${what}`, { rule: 'directive-failed', hint: 'return an mdast node ({ type: "paragraph", children: [...] }), a list of them, or null' });
+        replacement = [];
+      }
       parent.children.splice(index, 1, ...(replacement as never[]));
       return index + replacement.length;
     });

@@ -71,6 +71,24 @@ describe('directives of plugins', () => {
     renderMarkdown(processor, 'a\n\n::boom\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
     expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`)).toEqual(['3:1 broken/directive-failed']);
   });
+
+  it('report a transform that gives no Markdown node, or a promise, at the directive', () => {
+    const odd = definePlugin({
+      name: 'odd',
+      directives: {
+        text: { transform: () => 'plain text' as never },
+        later: { transform: (async () => ({ type: 'paragraph', children: [] })) as never },
+      },
+    });
+    const plugins = [corePlugin, odd];
+    const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), sitePlugins: plugins } });
+    const diagnostics: Diagnostic[] = [];
+    renderMarkdown(processor, 'a\n\n::text\n\n::later\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}: ${d.message}`)).toEqual([
+      '3:1 odd/directive-failed: the directive "text" of the plugin "odd" returned "plain text", not a Markdown node',
+      '5:1 odd/directive-failed: the directive "later" of the plugin "odd" returned a promise (transforms run synchronously: no async function)',
+    ]);
+  });
 });
 
 describe('plugin shape', () => {
