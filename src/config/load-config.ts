@@ -64,7 +64,7 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
   }
   const parsed = parseConfig(text, file);
   if (!parsed.ok) return parsed;
-  const site = await resolveSitePlugins({ plugins: parsed.value.config.plugins, configFile: file, text });
+  const site = await resolveSitePlugins({ plugins: parsed.value.config.plugins, configFile: file, text, engine: parsed.value.config.markdown.engine });
   const plugins = await resolveMarkdownPlugins({ markdown: parsed.value.config.markdown, configFile: file, text });
   const theme = await resolveThemeOverrides({ config: parsed.value.config, configFile: file, text });
   const problems = [...site.diagnostics, ...plugins.diagnostics, ...theme.diagnostics];

@@ -4,6 +4,7 @@
 // is a config error at its list item. Functions cannot be sent to a thread, so each render
 // thread imports them again from their file URLs (loadMarkdownPlugins) before it creates
 // its processor, which is synchronous.
+import { addsSyntax, pluginAddsSyntax } from './plugin-syntax.js';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unified, type PluggableList, type Plugin, type Processor } from 'unified';
@@ -135,7 +136,7 @@ async function inspectPlugin(input: { kind: PluginKind; name: string; options: u
   if (probe.parser || probe.compiler) {
     return { ruleId: 'config-plugin-invalid', message: `${what} replaces the ${probe.parser ? 'parser' : 'compiler'}`, hint: 'bankdocs reads Markdown with markdown.engine and renders the tree with React: leave this plugin out' };
   }
-  const syntax = kind === 'remark' && ((probe.data('micromarkExtensions') as unknown[] | undefined)?.length ?? 0) > 0;
+  const syntax = kind === 'remark' && addsSyntax(probe);
   if (syntax && engine !== 'remark') {
     return { ruleId: 'config-plugin-engine', message: `${name} adds Markdown syntax, which only the remark engine reads; set markdown.engine: remark`, hint: 'the fast engine (markdown-it) takes no syntax extensions: with it, this plugin would silently do nothing' };
   }
@@ -156,7 +157,10 @@ export async function loadMarkdownPlugins(specs: readonly AnyPluginSpec[] = []):
     const entries = (kind: PluginKind, list: BankdocsPlugin['remarkPlugins']): LoadedPlugin[] =>
       (list ?? []).map((item) => {
         const [fn, ...options] = Array.isArray(item) ? item : [item];
-        return { spec: { kind, name: spec.plugin, url: spec.url, ...(options.length ? { options: options[0] } : {}), syntax: false, from: spec.name }, plugin: fn as Plugin<unknown[]> };
+        // Syntax it adds goes to the remark engine's parser, as a markdown.remarkPlugins one's
+        // (the fast engine refused it when the config was read: src/plugin/load.ts).
+        const syntax = kind === 'remark' && pluginAddsSyntax(fn, options);
+        return { spec: { kind, name: spec.plugin, url: spec.url, ...(options.length ? { options: options[0] } : {}), syntax, from: spec.name }, plugin: fn as Plugin<unknown[]> };
       });
     return [...entries('remark', plugin.remarkPlugins), ...entries('rehype', plugin.rehypePlugins)];
   });
@@ -264,3 +268,4 @@ function reasonOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0] ?? text;
 }
+

@@ -6,6 +6,8 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import { internalError, type Diagnostic } from '../diagnostics.js';
+import type { MarkdownEngine } from '../markdown/engines.js';
+import { pluginAddsSyntax } from '../markdown/plugin-syntax.js';
 import { isPathSpecifier, locatePlugin } from '../markdown/resolve-plugin.js';
 import { corePlugin } from './core.js';
 import type { BankdocsPlugin, PluginExport } from './types.js';
@@ -26,7 +28,7 @@ export interface SitePluginSpec {
 
 export type SitePluginEntry = string | [string, unknown?];
 
-export async function resolveSitePlugins({ plugins, configFile, text }: { plugins: readonly SitePluginEntry[]; configFile: string; text: string }): Promise<{ specs: SitePluginSpec[]; diagnostics: Diagnostic[] }> {
+export async function resolveSitePlugins({ plugins, configFile, text, engine = 'fast' }: { plugins: readonly SitePluginEntry[]; configFile: string; text: string; engine?: MarkdownEngine }): Promise<{ specs: SitePluginSpec[]; diagnostics: Diagnostic[] }> {
   const specs: SitePluginSpec[] = [];
   const diagnostics: Diagnostic[] = [];
   if (!plugins.length) return { specs, diagnostics };
@@ -66,6 +68,11 @@ export async function resolveSitePlugins({ plugins, configFile, text }: { plugin
     }
     if (names.has(loaded.name)) {
       fail('config-plugin-invalid', `two plugins are named "${loaded.name}"`, 'list each plugin once; plugin names start their rule ids, so they must differ');
+      continue;
+    }
+    // Syntax only the remark engine reads, as for markdown.remarkPlugins (src/markdown/plugins.ts).
+    if (engine !== 'remark' && (loaded.remarkPlugins ?? []).some((item) => (Array.isArray(item) ? pluginAddsSyntax(item[0], item.slice(1)) : pluginAddsSyntax(item)))) {
+      fail('config-plugin-engine', `${what} adds Markdown syntax (a remark plugin of its own), which only the remark engine reads; set markdown.engine: remark`, 'the fast engine (markdown-it) takes no syntax extensions: with it, this plugin would silently do nothing');
       continue;
     }
     names.add(loaded.name);

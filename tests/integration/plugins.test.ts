@@ -157,3 +157,33 @@ describe('a site plugin that imports modules of its own', () => {
     }
   });
 });
+
+describe('a bankdocs plugin that brings a syntax plugin of its own', () => {
+  const MATH_PLUGIN = "import remarkMath from 'remark-math';\nimport rehypeKatex from 'rehype-katex';\nexport default () => ({ name: 'math', remarkPlugins: [remarkMath], rehypePlugins: [[rehypeKatex, { strict: false }]] });\n";
+  const withPlugin = (engine: string) => `${configText.slice(0, configText.indexOf('markdown:'))}markdown:\n  engine: ${engine}\nplugins:\n  - ./plugins/math.mjs\n`;
+
+  it('reads the syntax with the remark engine, as markdown.remarkPlugins does', () => {
+    writeFileSync(join(site, 'plugins', 'math.mjs'), MATH_PLUGIN);
+    writeFileSync(join(site, 'docs.config.yaml'), withPlugin('remark'));
+    try {
+      const build = runCli(['build', '--out', 'math'], site);
+      expect(build.status, output(build)).toBe(0);
+      expect(page('math', 'developers/math')).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
+    } finally {
+      writeFileSync(join(site, 'docs.config.yaml'), withMarkdown(MATH_MARKDOWN));
+    }
+  });
+
+  it('is a config error at its list item with the fast engine, which would leave the syntax as text', () => {
+    writeFileSync(join(site, 'plugins', 'math.mjs'), MATH_PLUGIN);
+    writeFileSync(join(site, 'docs.config.yaml'), withPlugin('fast'));
+    try {
+      const check = runCli(['check'], site);
+      expect(check.status).toBe(1);
+      const line = lineOf(withPlugin('fast'), './plugins/math.mjs');
+      expect(output(check)).toMatch(new RegExp(`docs\\.config\\.yaml:${line}:\\d+ +error +the plugin "\\./plugins/math\\.mjs" adds Markdown syntax .* \\[config-plugin-engine\\]`));
+    } finally {
+      writeFileSync(join(site, 'docs.config.yaml'), withMarkdown(MATH_MARKDOWN));
+    }
+  });
+});
