@@ -76,6 +76,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   };
   const ids = new Map(documents.map((d) => [d.url, { ids: d instanceof PackedDocument ? d.scannedIds : scanOf(d).ids }]));
   const configPlaces = themeLinkPlaces(site, input.configYaml);
+  const missingSiteFiles = new Set([site.config.site.logo, site.config.site.socialImage].filter((file): file is string => Boolean(file) && !input.outputPaths.has(file!)));
   const diagnostics = new Map<string, Diagnostic>();
   const external = new Map<string, ExternalLink>();
   const fresh = { storedLocale: null, storedLanguage: null };
@@ -102,6 +103,8 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
     if (path.startsWith(`/${SEARCH_DIR}/`)) volatileHrefs.add(href);
     if (input.outputPaths.has(path.slice(1))) return null; // an asset or download
+    // The logo or social image the config names and the content lacks: reported once, at the config's line.
+    if (missingSiteFiles.has(path.slice(1))) return null;
     let targetUrl = path;
     let via = '';
     if (!ids.has(targetUrl)) {

@@ -6,7 +6,7 @@ import { join, sep } from 'node:path';
 import { loadApi } from '../api/openapi.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/size-limits.js';
-import { parseYaml, yamlValue } from '../config/yaml-positions.js';
+import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { classifyFile, classifyFiles, type Classified } from './classify.js';
@@ -117,15 +117,17 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     } else byUrl.set(page.url, page);
   }
 
-  if (!assets.some((a) => a.rel === config.site.logo)) {
+  // The files the frame of every page shows, reported once here, at the config's line.
+  for (const key of ['logo', 'socialImage'] as const) {
+    const rel = config.site[key];
+    if (rel === undefined || assets.some((a) => a.rel === rel)) continue;
     diagnostics.push({
       ruleId: 'config-missing-file',
       severity: 'error',
-      message: `site.logo "${config.site.logo}" is not a file under ${config.site.contentDir}/`,
-      hint: 'add the logo file, or correct the path (it is relative to the content folder)',
+      message: `site.${key} "${rel}" is not a file under ${config.site.contentDir}/`,
+      hint: `add the ${key === 'logo' ? 'logo' : 'image'} file, or correct the path (it is relative to the content folder)`,
       file: resolved.file,
-      line: 1,
-      column: 1,
+      ...positionOfPath(resolved.yaml, ['site', key]),
     });
   }
 
