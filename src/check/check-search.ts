@@ -17,9 +17,11 @@ export interface SearchCheckInput {
   documents: Iterable<IndexedDocument>;
   /** docs.config.yaml as read, for the place of a search.exclude pattern. */
   configYaml: ParsedYaml;
+  /** Files with an error already: a page that failed to render has no text to warn about. */
+  failed?: ReadonlySet<string>;
 }
 
-export async function checkSearch({ site, plan, documents, configYaml }: SearchCheckInput): Promise<Diagnostic[]> {
+export async function checkSearch({ site, plan, documents, configYaml, failed = new Set() }: SearchCheckInput): Promise<Diagnostic[]> {
   const { config } = site;
   if (!config.search.enabled) return [];
   const excluded = searchExclusions({ site, plan, documents });
@@ -27,7 +29,8 @@ export async function checkSearch({ site, plan, documents, configYaml }: SearchC
   // A missing translation shows the default locale's file in every locale: one warning for the file.
   const reported = new Set<string>();
   for (const page of excluded) {
-    if (page.reason !== 'empty' || reported.has(page.file)) continue;
+    // A page whose Markdown failed to render (reported as an error) is empty for that reason only.
+    if (page.reason !== 'empty' || reported.has(page.file) || failed.has(page.file)) continue;
     reported.add(page.file);
     diagnostics.push({
       ruleId: 'search-excluded',

@@ -85,7 +85,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
   diagnostics.push(...(await task(timings, 'check-translations', () => checkTranslations(site))));
   // The site plugins' checks (plugins: in docs.config.yaml).
   diagnostics.push(...(await task(timings, 'check-plugins', async () => runPluginChecks(site, (await loadMarkdownPlugins(site.markdownPlugins)).sitePlugins))));
-  diagnostics.push(...(await task(timings, 'check-search', () => checkSearch({ site, plan: compiled.compiled!.plan, documents, configYaml }))));
+  diagnostics.push(...(await task(timings, 'check-search', () => checkSearch({ site, plan: compiled.compiled!.plan, documents, configYaml, failed: new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file)) }))));
   if (options.external) {
     const { checkExternal } = await import('./check-external.js');
     diagnostics.push(

@@ -187,3 +187,19 @@ describe('a bankdocs plugin that brings a syntax plugin of its own', () => {
     }
   });
 });
+
+describe('a page a plugin fails', () => {
+  it('is reported once, as the failure, with no warning that it has no text', () => {
+    writeFileSync(join(site, 'plugins', 'fail.mjs'), "export default function fail() {\n  return (tree, file) => {\n    if (String(file.value).includes('square')) file.fail('this page is not ready', tree);\n  };\n}\n");
+    writeFileSync(join(site, 'docs.config.yaml'), withMarkdown(MATH_MARKDOWN.replace('    - remark-math\n', '    - remark-math\n    - ./plugins/fail.mjs\n')));
+    try {
+      const check = runCli(['check', '--format', 'json'], site);
+      const report = JSON.parse(check.stdout) as { diagnostics: { ruleId: string; file: string }[] };
+      const onMath = report.diagnostics.filter((d) => d.file === 'content/developers/math.md').map((d) => d.ruleId);
+      expect(onMath).toContain('plugin:./plugins/fail.mjs');
+      expect(onMath).not.toContain('search-excluded');
+    } finally {
+      writeFileSync(join(site, 'docs.config.yaml'), withMarkdown(MATH_MARKDOWN));
+    }
+  });
+});
