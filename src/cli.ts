@@ -17,6 +17,12 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   const config = () => new Option('-c, --config <file>', 'path of the site config').default('docs.config.yaml');
+  // A port is a number from 0 (any free one) to 65535: anything else is a usage error, not a failed start.
+  const port = (fallback: string) =>
+    new Option('-p, --port <port>', 'port (0: any free one)').default(fallback).argParser((value) => {
+      if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('use a port number from 0 to 65535');
+      return value;
+    });
   const workers = () =>
     new Option('--workers <n>', 'threads to render on: a number n (n-1 render threads beside this one; 0 or 1: this thread only), or "auto": render on this thread, with a second thread writing the pages (build) on sites of 150 pages or more, and rendering beside it from 2000 pages to render').default('auto').argParser((value) => {
       if (value !== 'auto' && !/^\d+$/.test(value)) throw new InvalidArgumentError('use a whole number of threads, or "auto"');
@@ -66,7 +72,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .command('dev')
     .description('Serve the site from memory with live reload while you write; errors show in the terminal and the browser, and the server keeps running.')
     .addOption(config())
-    .option('-p, --port <port>', 'port', '4321')
+    .addOption(port('4321'))
     .option('--host <host>', 'address to listen on (another than 127.0.0.1 only when asked)', '127.0.0.1')
     .option('--open', 'open the site in the default browser')
     .action((opts) => run(import('./commands/dev.js').then((m) => m.devCommand(opts))));
@@ -75,7 +81,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .command('preview')
     .description('Serve a built site on 127.0.0.1 the way a static host does (404.html for unknown paths).')
     .option('-d, --dir <dir>', 'folder to serve', 'dist')
-    .option('-p, --port <port>', 'port', '4173')
+    .addOption(port('4173'))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action((opts) => run(import('./commands/preview.js').then((m) => m.previewCommand(opts))));
 
@@ -83,16 +89,16 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .command('mock')
     .description('Serve a mock of the documented API on 127.0.0.1: every operation answers its documented example, and a request the API would refuse gets the exact problem in the API\'s error format.')
     .addOption(config())
-    .option('-p, --port <port>', 'port', '4010')
+    .addOption(port('4010'))
     .option('--host <host>', 'address to listen on (another than 127.0.0.1 only when asked)', '127.0.0.1')
     .option('--stateful', 'remember created resources: a created payment can then be read, changed and deleted')
     .action((opts) => run(import('./commands/mock.js').then((m) => m.mockCommand(opts))));
 
   program
     .command('init')
-    .description('Create a new documentation site: one locale, a guide, an OpenAPI document with one operation and its curl example, and the config. Refuses a folder that is not empty.')
+    .description('Create a new documentation site: one locale, a guide, an OpenAPI document with one operation and its curl example, and the config, beside what the folder holds. Refuses to replace a docs.config.yaml or content/ there.')
     .argument('[dir]', 'folder of the new site (default: this folder)')
-    .option('--force', 'add the starter files to a folder that is not empty, replacing files of the same name')
+    .option('--force', 'write the starter files even over a docs.config.yaml or content/ of the folder')
     .action((dir: string | undefined, opts) => run(import('./commands/init.js').then((m) => m.initCommand(dir, opts))));
 
   program

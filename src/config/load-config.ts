@@ -77,7 +77,7 @@ export function parseConfig(text: string, file: string): ConfigResult {
   const syntax = yamlSyntaxDiagnostics(source);
   if (syntax.length) return { ok: false, diagnostics: syntax };
   const result = configSchema.safeParse(yamlValue(source.parsed) ?? {});
-  if (!result.success) return { ok: false, diagnostics: zodDiagnostics(source, result.error.issues) };
+  if (!result.success) return { ok: false, diagnostics: zodDiagnostics(source, result.error.issues, configSchema) };
   const root = dirname(file);
   const collections = compileCollections({ collections: declaredCollections(result.data.collections), locales: result.data.locales.available, parsed: source.parsed, configFile: file });
   if (collections.diagnostics.length) return { ok: false, diagnostics: collections.diagnostics };

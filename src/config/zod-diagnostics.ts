@@ -2,6 +2,7 @@
 import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
+import { suggest } from '../did-you-mean.js';
 import { positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
 
 export interface YamlSource {
@@ -29,11 +30,12 @@ export function yamlSyntaxDiagnostics(source: YamlSource, options: { except?: re
   });
 }
 
-export function zodDiagnostics(source: YamlSource, issues: readonly z.core.$ZodIssue[]): Diagnostic[] {
-  return issues.flatMap((issue) => issueDiagnostics(source, issue));
+/** `schema`: what was validated, for the keys a mistyped one may have meant. */
+export function zodDiagnostics(source: YamlSource, issues: readonly z.core.$ZodIssue[], schema?: z.ZodType): Diagnostic[] {
+  return issues.flatMap((issue) => issueDiagnostics(source, issue, schema));
 }
 
-function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue): Diagnostic[] {
+function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: z.ZodType): Diagnostic[] {
   const at = (path: readonly PropertyKey[], ruleId: string, message: string, hint?: string, key = false): Diagnostic => ({
     ruleId: `${source.rulePrefix}-${ruleId}`,
     severity: 'error',
@@ -45,8 +47,9 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue): Diagnost
   const where = issue.path.length ? `"${formatPath(issue.path)}"` : `the ${source.what}`;
 
   if (issue.code === 'unrecognized_keys') {
+    const known = schema ? keysAt(schema, issue.path) : [];
     return issue.keys.map((key) =>
-      at([...issue.path, key], 'unknown-key', `unknown key "${formatPath([...issue.path, key])}" in the ${source.what}`, 'remove it or correct its spelling; see the JSON Schema or README for the allowed keys', true),
+      at([...issue.path, key], 'unknown-key', `unknown key "${formatPath([...issue.path, key])}" in the ${source.what}`, suggest(key, known, 'remove it or correct its spelling; see the JSON Schema or README for the allowed keys'), true),
     );
   }
   if (issue.code === 'invalid_type' && !source.parsed.doc.hasIn(issue.path)) {
@@ -58,10 +61,34 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue): Diagnost
     const branches = issue.errors.filter((b) => b.length > 0).sort((a, b) => a.length - b.length);
     const closest = branches[0];
     if (closest) {
-      return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }));
+      return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }, schema));
     }
   }
   return [at(issue.path, 'invalid', `${where}: ${issue.message}`)];
+}
+
+/** The keys an object of `schema` at `path` takes (none where the path leads to no object). */
+export function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[] };
+  const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+  const unwrap = (s: z.ZodType): z.ZodType[] => {
+    const def = defOf(s);
+    if (def.innerType) return unwrap(def.innerType);
+    if (def.type === 'pipe' && def.in) return unwrap(def.in);
+    if (def.type === 'union' && def.options) return def.options.flatMap(unwrap);
+    return [s];
+  };
+  let at = unwrap(schema);
+  for (const step of path) {
+    at = at.flatMap((s) => {
+      const def = defOf(s);
+      if (def.type === 'object' && def.shape && typeof step === 'string' && def.shape[step]) return unwrap(def.shape[step]);
+      if (def.type === 'array' && def.element && typeof step === 'number') return unwrap(def.element);
+      if (def.type === 'record' && def.valueType) return unwrap(def.valueType);
+      return [];
+    });
+  }
+  return [...new Set(at.flatMap((s) => Object.keys(defOf(s).type === 'object' ? (defOf(s).shape ?? {}) : {})))];
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {

@@ -202,7 +202,7 @@ function readPage({ rel, file, text, hash, where, collections, diagnostics }: Re
   const raw: unknown = yamlValue(source.parsed) ?? {};
   const result = schema.safeParse(raw);
   if (!result.success) {
-    diagnostics.push(...zodDiagnostics(source, result.error.issues));
+    diagnostics.push(...zodDiagnostics(source, result.error.issues, schema));
     return fallback(raw);
   }
   return { source: rel, file, hash, info, data: result.data as PageData, body: split.body, url, ...frontMatter };

@@ -76,6 +76,12 @@ describe('a failed build', () => {
   it('exits 2 on a usage error and 1 without a config file', () => {
     expect(runCli(['build', '--no-such-flag'], site).status).toBe(2);
     expect(runCli(['frobnicate'], site).status).toBe(2);
+    for (const command of ['dev', 'preview', 'mock']) {
+      const port = runCli([command, '--port', 'abc'], site);
+      expect(port.status, command).toBe(2);
+      expect(port.stderr, command).toContain('use a port number from 0 to 65535');
+    }
+    expect(runCli(['preview', '--port', '99999'], site).status).toBe(2);
     const missing = runCli(['build', '--config', 'nope.yaml'], site);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('nope.yaml:1:1  error  no config file here  [config-missing]');

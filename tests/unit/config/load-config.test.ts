@@ -55,6 +55,13 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('suggests the key a mistyped one was meant to be, at any depth', () => {
+    const hints = (text: string) => parseConfig(text, '/site/docs.config.yaml').diagnostics.map((d) => d.hint);
+    expect(hints(base.replace('  logo:', '  logoo: x\n  logo:'))).toEqual(['did you mean "logo"?']);
+    expect(hints(`${base}runtime:\n  scrolOffset: { h1: 70 }\n`)).toEqual(['did you mean "scrollOffset"?']);
+    expect(hints(`${base}runtime:\n  zzzzzzzz: 1\n`)).toEqual(['remove it or correct its spelling; see the JSON Schema or README for the allowed keys']);
+  });
+
   it('places a missing key on its parent', () => {
     expect(problems(base.replace('  titleTemplate: "%s | P Docs"\n', ''))).toEqual([
       '3:3 config-missing-key missing required key "site.titleTemplate" in the docs.config.yaml',
