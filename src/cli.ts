@@ -89,7 +89,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
     .command('mock')
     .description('Serve a mock of the documented API on 127.0.0.1: every operation answers its documented example, and a request the API would refuse gets the exact problem in the API\'s error format.')
     .addOption(config())
-    .addOption(port('4010'))
+    .option('-p, --port <port>', 'port (0: any free one)', '4010')
     .option('--host <host>', 'address to listen on (another than 127.0.0.1 only when asked)', '127.0.0.1')
     .option('--stateful', 'remember created resources: a created payment can then be read, changed and deleted')
     .action((opts) => run(import('./commands/mock.js').then((m) => m.mockCommand(opts))));
