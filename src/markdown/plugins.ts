@@ -18,6 +18,7 @@ import { directiveRegistry, type DirectiveRegistry } from '../plugin/directives.
 import { loadSitePlugins, type SitePluginSpec } from '../plugin/load.js';
 import { mergeStrings, translate } from '../plugin/strings.js';
 import type { BankdocsPlugin } from '../plugin/types.js';
+import { syntaxErrorIn } from '../plugin/syntax-error.js';
 import { isPathSpecifier, locatePlugin } from './resolve-plugin.js';
 import { importModule } from '../dynamic-import.js';
 
@@ -65,7 +66,8 @@ export const NO_PLUGINS: MarkdownPlugins = Object.freeze({
 /** A plugin of the config's markdown section, or a site plugin of its plugins list. */
 export type AnyPluginSpec = PluginSpec | SitePluginSpec;
 
-type Problem = Pick<Diagnostic, 'ruleId' | 'message' | 'hint'>;
+/** A problem of a plugin, at its list item in the config, or at `at` (a syntax error in the plugin's own file). */
+type Problem = Pick<Diagnostic, 'ruleId' | 'message' | 'hint'> & { at?: Pick<Diagnostic, 'file' | 'line' | 'column'> };
 
 export interface ResolvePluginsInput {
   markdown: Config['markdown'];
@@ -96,7 +98,8 @@ export async function resolveMarkdownPlugins({ markdown, configFile, text }: Res
       continue;
     }
     parsed ??= parseYaml(text);
-    diagnostics.push({ ...result, severity: 'error', file: configFile, ...positionOfPath(parsed, ['markdown', `${kind}Plugins`, index]) });
+    const { at, ...problem } = result;
+    diagnostics.push({ ...problem, severity: 'error', ...(at ?? { file: configFile, ...positionOfPath(parsed, ['markdown', `${kind}Plugins`, index]) }) });
   }
   return { plugins, diagnostics };
 }
@@ -120,6 +123,8 @@ async function inspectPlugin(input: { kind: PluginKind; name: string; options: u
     plugin = ((await importModule(url)) as { default?: unknown }).default;
   } catch (error) {
     const fix = isPathSpecifier(name) ? 'correct the error in that file' : 'reinstall it (npm install in the site\'s folder)';
+    const syntax = error instanceof SyntaxError ? await syntaxErrorIn(location.file) : null;
+    if (syntax) return { ruleId: 'config-plugin-invalid', message: `${what} does not load: ${syntax.message}`, hint: 'correct the syntax at this place', at: { file: syntax.file, line: syntax.line, column: syntax.column } };
     return { ruleId: 'config-plugin-invalid', message: `${what} does not load: ${reasonOf(error)}`, hint: `${fix}, and check that it runs on Node ${process.versions.node}` };
   }
   if (typeof plugin !== 'function') {

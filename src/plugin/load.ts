@@ -8,6 +8,7 @@ import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-posit
 import { internalError, type Diagnostic } from '../diagnostics.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
 import { pluginAddsSyntax } from '../markdown/plugin-syntax.js';
+import { syntaxErrorIn } from './syntax-error.js';
 import { isPathSpecifier, locatePlugin } from '../markdown/resolve-plugin.js';
 import { corePlugin } from './core.js';
 import type { BankdocsPlugin, PluginExport } from './types.js';
@@ -40,9 +41,9 @@ export async function resolveSitePlugins({ plugins, configFile, text, engine = '
   for (const [index, entry] of plugins.entries()) {
     const [name, ...rest] = typeof entry === 'string' ? [entry] : entry;
     const hasOptions = rest.length > 0 && rest[0] !== undefined;
-    const fail = (ruleId: string, message: string, hint: string) => {
+    const fail = (ruleId: string, message: string, hint: string, at?: Pick<Diagnostic, 'file' | 'line' | 'column'>) => {
       parsed ??= parseYaml(text);
-      diagnostics.push({ ruleId, severity: 'error', message, hint, file: configFile, ...positionOfPath(parsed, ['plugins', index]) });
+      diagnostics.push({ ruleId, severity: 'error', message, hint, ...(at ?? { file: configFile, ...positionOfPath(parsed, ['plugins', index]) }) });
     };
     const what = `the plugin "${name}"`;
     const location = locatePlugin(name, siteDir);
@@ -58,7 +59,10 @@ export async function resolveSitePlugins({ plugins, configFile, text, engine = '
       loaded = await instantiate(url, hasOptions ? rest[0] : undefined);
     } catch (error) {
       const fix = isPathSpecifier(name) ? 'correct the error in that file' : 'reinstall it (npm install in the site\'s folder)';
-      fail('config-plugin-invalid', `${what} does not load: ${reasonOf(error)}`, `${fix}, and check that it runs on Node ${process.versions.node}`);
+      // A syntax error of the plugin's own file, at its place there (Node's names none).
+      const syntax = error instanceof SyntaxError ? await syntaxErrorIn(location.file) : null;
+      if (syntax) fail('config-plugin-invalid', `${what} does not load: ${syntax.message}`, 'correct the syntax at this place', { file: syntax.file, line: syntax.line, column: syntax.column });
+      else fail('config-plugin-invalid', `${what} does not load: ${reasonOf(error)}`, `${fix}, and check that it runs on Node ${process.versions.node}`);
       continue;
     }
     const problem = pluginProblem(loaded, taken);

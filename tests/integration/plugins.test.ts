@@ -203,3 +203,20 @@ describe('a page a plugin fails', () => {
     }
   });
 });
+
+describe('a plugin whose file does not parse', () => {
+  it('is reported at the place in its file, for markdown.remarkPlugins and plugins: alike', () => {
+    writeFileSync(join(site, 'plugins', 'broken.mjs'), "export default function broken() {\n  return (tree) => {\n    const x = ;\n  };\n}\n");
+    try {
+      for (const config of [withMarkdown('markdown:\n  engine: remark\n  remarkPlugins:\n    - ./plugins/broken.mjs\n'), `${withMarkdown('markdown:\n  engine: remark\n')}plugins:\n  - ./plugins/broken.mjs\n`]) {
+        writeFileSync(join(site, 'docs.config.yaml'), config);
+        const check = runCli(['check'], site);
+        expect(check.status).toBe(1);
+        expect(output(check)).toMatch(/plugins\/broken\.mjs:3:15 +error +the (remark )?plugin "\.\/plugins\/broken\.mjs" does not load: Unexpected ";" +\[config-plugin-invalid\]/);
+        expect(output(check)).not.toMatch(STACK_RE);
+      }
+    } finally {
+      writeFileSync(join(site, 'docs.config.yaml'), withMarkdown(MATH_MARKDOWN));
+    }
+  });
+});
