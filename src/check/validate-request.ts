@@ -161,7 +161,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${operation.id} has no query parameter "${name}"`, hint: known.length ? suggest(name, known, `its query parameters are ${known.join(', ')}`) : 'remove it: this operation takes no query parameters', status: 400, code: 'invalidParameter' });
       continue;
     }
-    const value = /^(integer|number)$/.test(String(param.schema.type)) && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+    const value = queryValue(raw, param.schema);
     query[name] = value;
     for (const found of validator.validate(param.schema, value)) {
       problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${raw}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
@@ -259,4 +259,12 @@ function cookie(header: string | undefined, name: string): string | undefined {
 function bodyOutline(schema: Schema): string {
   const required = schema.required ?? [];
   return required.length ? `{${required.map((name) => `"${name}": …`).join(', ')}}` : '{…}';
+}
+
+/** A query string value as the parameter's schema reads it: numbers and booleans from their text, else the text. */
+function queryValue(raw: string, schema: Schema): unknown {
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
 }

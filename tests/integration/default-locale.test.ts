@@ -17,12 +17,19 @@ beforeAll(() => {
   const config = join(site, 'docs.config.yaml');
   replaceIn(config, 'available: [en]\n  default: en', 'available: [fr]\n  default: fr');
   replaceIn(join(site, 'content', 'api', 'openapi.yaml'), '      security: []\n', '      security: []\n      parameters:\n        - { name: verbose, in: query, schema: { type: boolean }, description: Say more. }\n');
+  // A boolean query parameter, written as curl sends it.
+  replaceIn(join(site, 'content', 'api', '02-status.md'), 'curl https://api.example.com/status', 'curl "https://api.example.com/status?verbose=true"');
   const build = runCli(['build'], site);
   expect(build.status, build.stdout + build.stderr).toBe(0);
 });
 afterAll(() => removeSite(root));
 
 describe('a site in French', () => {
+  it('checks clean, a boolean query parameter included', () => {
+    const check = runCli(['check'], site);
+    expect(check.stdout + check.stderr).toMatch(/0 errors, 0 warnings/);
+  });
+
   it('titles its 404 page and API reference in French', () => {
     expect(read('404.html')).toMatch(/<title>Page introuvable \| Example Docs<\/title>/);
     expect(read('404.html')).toMatch(/<h1[^>]*>Page introuvable<\/h1>/);
