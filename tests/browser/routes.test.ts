@@ -117,6 +117,13 @@ describe('the interface language on pages that are not translated', () => {
       expect(await page.locator('#site-menu a').first().textContent()).toBe('Accueil');
       expect(await page.locator('#site-menu a', { hasText: 'Assistance' }).getAttribute('href')).toBe('/fr/support');
       expect(await page.locator('.site-footer a').first().getAttribute('href')).toBe('/fr/privacy-notice/v5.0');
+          // The brand goes to the home page of the stored locale, logo and name kept; following it keeps the locale.
+      const brand = page.locator('a.brand');
+      expect(await brand.getAttribute('href')).toBe('/fr');
+      expect(await brand.locator('img').count()).toBe(1);
+      await brand.click();
+      await page.waitForURL(/\/fr$/);
+      expect(await page.evaluate(() => localStorage.getItem('bankdocs:locale'))).toBe('fr');
     }));
 
   it('works without JavaScript through the stubs\' refresh to the default', async () => {

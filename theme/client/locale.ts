@@ -14,6 +14,11 @@ function applyLabels(locale: string): void {
     else el.textContent = entry[0];
     if (entry[1] && el instanceof HTMLAnchorElement) el.href = entry[1];
   }
+  // Links whose text stays (the brand: a logo and the product's name): their address alone.
+  for (const el of document.querySelectorAll<HTMLAnchorElement>('a[data-l10n-href]')) {
+    const href = (JSON.parse(el.dataset.l10nHref!) as Record<string, string>)[locale];
+    if (href) el.href = href;
+  }
   // Names of landmarks (the breadcrumb trail): the same entries, for aria-label.
   for (const el of document.querySelectorAll<HTMLElement>('[data-l10n-label]')) {
     const entry = (JSON.parse(el.dataset.l10nLabel!) as Record<string, [string, string | null]>)[locale];

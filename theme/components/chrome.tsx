@@ -92,6 +92,14 @@ function SearchButton({ ctx }: { ctx: ThemeContext }) {
   );
 }
 
+/** On pages that are not translated, the home page of each locale, for the brand link to follow the stored locale. */
+function homeL10n(ctx: ThemeContext): { 'data-l10n-href'?: string } {
+  if (ctx.translated) return {};
+  const homes = ctx.config.locales.available.map((locale) => [locale, ctx.nav.home(locale)] as const);
+  if (homes.every(([, url]) => url === homes[0]![1])) return {};
+  return { 'data-l10n-href': JSON.stringify(Object.fromEntries(homes)) };
+}
+
 export function Header({ ctx }: { ctx: ThemeContext }) {
   const { config, strings } = ctx;
   const home = ctx.nav.home(ctx.locale);
@@ -105,7 +113,7 @@ export function Header({ ctx }: { ctx: ThemeContext }) {
     <header className="site-header">
       {/* The home page, if the site has one (a collection with layout: home). */}
       {home ? (
-        <a className="brand" href={home}>
+        <a className="brand" href={home} {...homeL10n(ctx)}>
           {brand}
         </a>
       ) : (
