@@ -31,6 +31,8 @@ beforeAll(async () => {
       ...operations.flatMap((op) => [`### ${op}`, '', paragraph(10), '', '```curl', `curl https://api.fixture.example/${op.toLowerCase().replaceAll(' ', '-')}`, '```', '', '```ruby', `client.${op.toLowerCase().replaceAll(' ', '_')}`, '```', '']),
     ].join('\n'));
     writeFileSync(join(content, 'api', '04-mandates.md'), ['---', 'title: "Mandates"', '---', '', paragraph(30), ''].join('\n'));
+    // A section whose one operation follows its heading at once, at the end of the page (it cannot be scrolled to the top).
+    writeFileSync(join(content, 'api', '05-webhooks.md'), ['---', 'title: "Webhooks"', '---', '', '### Register webhook', '', paragraph(1), '', '```curl', 'curl https://api.fixture.example/register-webhook', '```', ''].join('\n'));
   });
   ({ server, chrome } = built);
 });
@@ -118,6 +120,22 @@ describe('the API side menu', () => {
     await expect.poll(() => page.locator('.api-menu a.active').textContent()).toBe('Mandates');
     expect(await page.evaluate(() => history.length)).toBe(before);
     await close();
+  });
+
+  it('keeps the operation a link or the address went to, though its section\'s heading is just above, until the reader scrolls', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, close } = await open(viewport, '/1/api/curl#register-webhook');
+      await settle(page);
+      await expect.poll(() => page.locator('.api-menu a.active').textContent()).toBe('Register webhook');
+      expect(new URL(page.url()).hash).toBe('#register-webhook');
+      expect(await page.title()).toBe('Register webhook | Fixturebank Docs');
+      // The reader's own scroll hands it back to the rule of the nearest heading.
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      await page.mouse.wheel(0, -2500);
+      await settle(page);
+      await expect.poll(() => page.locator('.api-menu a.active').textContent()).not.toBe('Register webhook');
+      await close();
+    }
   });
 
   it('shows and hides with the toggle at 1280 px', async () => {

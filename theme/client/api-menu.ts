@@ -3,7 +3,7 @@
 // screens and opens a drawer on narrow ones (issue #19: its own scroll, a close button,
 // Escape, focus moved in and back), and the example-language picker.
 import { isNarrow, type RuntimeConfig } from './config.js';
-import { currentSection, keepInView, onScrollSpy } from './section-spy.js';
+import { currentSection, followedTarget, keepInView, onScrollSpy } from './section-spy.js';
 
 const POSITION_KEY = 'bankdocs:api-position';
 
@@ -90,8 +90,9 @@ export function setupApiMenu(config: RuntimeConfig): void {
     document.title = pageTitle;
     if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
   };
+  const followed = followedTarget(targets);
   onScrollSpy(config, () => {
-    const current = currentSection(config, targets);
+    const current = followed() ?? currentSection(config, targets);
     if (current) activate(current.id);
     else deactivate();
   });

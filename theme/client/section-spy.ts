@@ -26,6 +26,45 @@ export function currentSection(config: RuntimeConfig, targets: readonly HTMLElem
   return best ?? containing;
 }
 
+/**
+ * The section the reader went to (the page's hash when it opened, an in-page link they
+ * followed) stays the one being read while it is in view and the reader has not scrolled
+ * by themselves: a page scrolled to it lands it below the header, where a heading just
+ * above can be nearer the top, and a short page cannot scroll it to the top at all.
+ * Returns the target to prefer, or null.
+ */
+export function followedTarget(targets: readonly HTMLElement[]): () => HTMLElement | null {
+  const byId = new Map(targets.map((el) => [el.id, el]));
+  const fromHash = () => {
+    try {
+      return byId.get(decodeURIComponent(location.hash.slice(1))) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  let followed = fromHash();
+  window.addEventListener('hashchange', () => void (followed = fromHash()));
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="#"]') as HTMLAnchorElement | null;
+      if (!link) return;
+      try {
+        followed = byId.get(decodeURIComponent(link.hash.slice(1))) ?? followed;
+      } catch {
+        // a malformed hash: no section
+      }
+    },
+    { capture: true },
+  );
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, () => void (followed = null), { passive: true, capture: true });
+  return () => {
+    if (!followed) return null;
+    const top = followed.getBoundingClientRect().top;
+    return top >= -1 && top < window.innerHeight ? followed : null;
+  };
+}
+
 /** Calls `spy` on scroll (throttled), once more when scrolling ends, and now. */
 export function onScrollSpy(config: RuntimeConfig, spy: () => void): void {
   window.addEventListener('scroll', throttle(spy, config.runtime.scrollThrottleMs), { passive: true });
