@@ -83,6 +83,14 @@ describe('translated guides', () => {
   });
 });
 
+describe('the menu', () => {
+  it('marks the part of the site a link leads into as current: the API reference, and a page tree from any of its pages', () => {
+    expect(read('1/api/curl/index.html')).toMatch(/<a href="\/api" aria-current="page"[^>]*>API reference<\/a>/);
+    expect(read('en/guides/advanced/webhooks/index.html')).toMatch(/<a href="\/en\/guides\/getting-started" aria-current="page"[^>]*>Guides<\/a>/);
+    expect(read('help/billing/index.html')).not.toMatch(/aria-current="page"[^>]*>(Guides|API reference)</);
+  });
+});
+
 describe('help sections of no locale', () => {
   it('have the help sidebar, breadcrumbs to their section and cards on the home page', () => {
     const faq = read('help/billing/faq/index.html');

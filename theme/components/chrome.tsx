@@ -1,8 +1,24 @@
 // Site chrome: header with the menu (spec §2 "Other links seen") and the footer.
-import type { LinkItem, ThemeContext, UiStrings } from '../../src/theme-api.js';
+import { holdsPage, type LinkItem, type ThemeContext, type UiStrings } from '../../src/theme-api.js';
 import { localeName } from './strings.js';
 
 const HOME_RE = /^\/[a-z]{2}$/;
+/** The API reference's URLs: /api, /api/curl, /1/api, /1/api/curl. */
+const API_RE = /^\/(?:[^/]+\/)?api(?:\/[^/]+)?$/;
+
+/**
+ * Whether the page is in the part of the site a menu link leads into, when the link names
+ * one page of it: the API reference (any version and language), a page tree (the guides,
+ * whichever of their pages the link names) or the help sections.
+ */
+function sameSection(ctx: ThemeContext, href: string): boolean {
+  const url = ctx.doc.url;
+  if (API_RE.test(href)) return ctx.doc.kind === 'api';
+  if (Object.values(ctx.nav.treesIn(ctx.locale)).some((tree) => holdsPage(tree, href) && holdsPage(tree, url))) return true;
+  const help = ctx.nav.help(ctx.locale);
+  const isHelp = (u: string) => help.some((s) => s.url === u || s.faq === u);
+  return isHelp(href) && isHelp(url);
+}
 
 /** On pages that are not translated, every locale's label and link, for the runtime. */
 function l10n(ctx: ThemeContext, item: LinkItem): { 'data-l10n'?: string } {
@@ -23,7 +39,7 @@ function MenuLink({ ctx, item, className }: { ctx: ThemeContext; item: LinkItem;
   const href = ctx.hrefOf(item)!;
   const external = 'href' in item;
   // A section link is current on its sub-pages too, but Home ("/en") only on itself.
-  const current = !external && (ctx.doc.url === href || (!HOME_RE.test(href) && ctx.doc.url.startsWith(`${href}/`)));
+  const current = !external && (ctx.doc.url === href || (!HOME_RE.test(href) && ctx.doc.url.startsWith(`${href}/`)) || sameSection(ctx, href));
   return (
     <a
       href={href}
