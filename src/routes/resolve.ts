@@ -86,9 +86,15 @@ export type Resolution =
   | ({ type: 'redirect'; route: RouteName; to: string } & Effects)
   | ({ type: 'not-found'; route: 'not-found' } & Effects);
 
-/** Paths are normalised before matching: no trailing slash, no empty segments. */
+/**
+ * Paths are normalised before matching: no trailing slash, no empty segments, and a
+ * folder's "index.html" (the file a static host serves for it, and what some hosts and
+ * links show) is the folder.
+ */
 export function normalizePath(path: string): string {
-  return `/${path.split('/').filter(Boolean).join('/')}`;
+  const segments = path.split('/').filter(Boolean);
+  if (segments.at(-1) === 'index.html') segments.pop();
+  return `/${segments.join('/')}`;
 }
 
 export function resolveRoute(path: string, hash: string, state: BrowserState, facts: SiteFacts): Resolution {

@@ -69,6 +69,12 @@ describe.each([
       expect(await land(page, '/')).toBe('/nl');
     }));
 
+  it('a stub opened by its file name (/index.html) redirects as its folder does', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/index.html')).toBe('/en');
+      expect(await land(page, '/support/index.html')).toBe('/en/support');
+    }));
+
   it('visiting /fr stores fr', () =>
     withPage(viewport, async (page) => {
       await land(page, '/fr');

@@ -83,6 +83,12 @@ describe('resolveRoute: the route table of spec §2', () => {
     expect(go('/general/linking/faq', stored('fr'))).toBe('/fr/general/linking/faq');
   });
 
+  it('reads a folder\'s index.html as the folder', () => {
+    expect(go('/index.html')).toBe('/en');
+    expect(go('/support/index.html', stored('nl'))).toBe('/nl/support');
+    expect(go('/api/index.html')).toBe('/1/api/curl');
+  });
+
   it('rule 4: a present but unavailable locale changes nothing (the page in the current locale)', () => {
     const r = resolveRoute('/de/support', '#a', stored('fr'), facts);
     expect(r).toMatchObject({ type: 'redirect', to: '/fr/support#a', storeLocale: null, locale: 'fr' });
