@@ -26,6 +26,7 @@ import { llmsFiles } from '../build/llms-files.js';
 import { outputPath } from '../routes/paths.js';
 import { planRoutes, type DocumentPlan, type RoutePlan } from '../routes/plan.js';
 import { RenderHost } from './render-host.js';
+import { pluginSources } from '../plugin/sources.js';
 import { contentPath } from '../config/schema.js';
 
 export interface FileChange {
@@ -91,8 +92,14 @@ export class DevSession {
   /** The folders and files to watch. */
   watchPaths(): string[] {
     const paths = [resolve(this.configPath), THEME_DIR];
-    if (this.resolved) paths.push(this.resolved.contentDir, ...(this.resolved.theme?.files ?? []));
+    if (this.resolved) paths.push(this.resolved.contentDir, ...(this.resolved.theme?.files ?? []), ...this.pluginFiles());
     return paths;
+  }
+
+  /** The files of the site's own plugins (src/plugin/sources.ts): an edit needs a fresh render thread. */
+  private pluginFiles(): string[] {
+    if (!this.resolved) return [];
+    return (this.resolved.markdownPlugins ?? []).flatMap((plugin) => (plugin.url.includes('/node_modules/') ? [] : pluginSources(plugin.url, [this.resolved!.contentDir])));
   }
 
   /** Serialised: changes apply one batch at a time, in order. */
@@ -131,9 +138,17 @@ export class DevSession {
     const within = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
     // The site's theme overrides are compiled with the config: an edit reads both again and renders every page.
     const overrides = new Set(this.resolved?.theme?.files ?? []);
+    const plugins = new Set(this.pluginFiles());
     if (!this.site || changes.some((c) => c.path === configFile || overrides.has(c.path))) {
       const rendered = await this.fullBuild();
       return done(!changes.length ? 'start' : changes.some((c) => c.path === configFile) ? 'docs.config.yaml' : changes.map((c) => relative(process.cwd(), c.path)).join(', '), rendered, ['*']);
+    }
+    if (changes.some((c) => plugins.has(c.path))) {
+      // A plugin's module cannot be imported again into a thread: a fresh render thread
+      // imports the edited one (and what it imports), and every page is rendered again.
+      await this.host.restart();
+      await this.host.send({ type: 'init', input: this.renderInput() });
+      return done(changes.map((c) => relative(process.cwd(), c.path)).join(', '), await this.renderAll(), ['*']);
     }
     const contentDir = this.resolved!.contentDir;
     const theme = changes.filter((c) => within(THEME_DIR, c.path));

@@ -156,6 +156,29 @@ describe('a site plugin that imports modules of its own', () => {
       removeSite(dir);
     }
   });
+  it('is rendered again by dev when such a module changes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-plugin-dev-'));
+    expect(runCli(['init', 'site'], dir).status).toBe(0);
+    const root = join(dir, 'site');
+    const words = join(root, 'plugins', 'lib', 'words.mjs');
+    mkdirSync(join(root, 'plugins', 'lib'), { recursive: true });
+    writeFileSync(words, "export const word = 'first';\n");
+    writeFileSync(join(root, 'plugins', 'badge.mjs'), "import { word } from './lib/words.mjs';\nexport default () => ({ name: 'badge', directives: { badge: { kind: 'leaf', transform: () => ({ type: 'paragraph', children: [{ type: 'text', value: 'badge:' + word }] }) } } });\n");
+    const config = join(root, 'docs.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('plugins: []', 'plugins:\n  - ./plugins/badge.mjs'));
+    const guide = join(root, 'content', 'guides', 'getting-started.md');
+    writeFileSync(guide, `${readFileSync(guide, 'utf8')}\n::badge\n`);
+    const dev = await startDev(root);
+    try {
+      const page = async () => (await fetch(`${dev.url}/guides/getting-started`)).text();
+      expect(await page()).toContain('badge:first');
+      writeFileSync(words, "export const word = 'second';\n");
+      await expect.poll(page, { timeout: 30_000, interval: 200 }).toContain('badge:second');
+    } finally {
+      await dev.stop();
+      removeSite(dir);
+    }
+  });
 });
 
 describe('a bankdocs plugin that brings a syntax plugin of its own', () => {
