@@ -1,6 +1,7 @@
 // The files that follow from the route plan rather than from one page: redirect stubs,
 // _redirects, _headers (security headers), sitemap.xml, robots.txt, the published OpenAPI document, and content
 // files copied as they are. Shared by the build and the dev server.
+import { runtimeStringsFile } from '../render/runtime-strings.js';
 import { readFileSync } from 'node:fs';
 import type { ApiModel } from '../api/openapi.js';
 import type { Site } from '../content/site.js';
@@ -33,6 +34,8 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
     ...(site.api ? publishOpenApi(site.api, cache) : []),
     { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
     { path: 'robots.txt', contents: renderRobots(siteUrl) },
+    // The runtime's own words in every locale, for pages that are not translated (runtime-strings.ts).
+    ...((file) => (file ? [{ path: file.path, contents: file.contents }] : []))(runtimeStringsFile(site)),
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
     ...site.hostFiles.filter((h) => h.rel !== '_redirects' && h.rel !== '_headers').map((h) => ({ path: h.rel, from: h.file })),
   ];

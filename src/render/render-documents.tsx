@@ -16,6 +16,7 @@ import { localizePath, outputPath, splitHash } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { ApiSectionView, Theme, ThemeContext } from '../theme/contract.js';
 import { loadSiteTheme, overrideFileOf } from '../theme/load-theme.js';
+import { runtimeStringsFile } from './runtime-strings.js';
 import type { SiteNav } from '../theme/nav.js';
 import type { StringsOf } from '../theme/strings.js';
 import { translatedSegments } from '../routes/route-rules.js';
@@ -108,7 +109,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   const nav = siteNav(site, urlBySource);
   // Menu and footer paths of translated collections get the page's locale.
   const translated = translatedSegments(site.collections);
-  const runtimeConfig = JSON.stringify({
+  // Pages that are not translated also name the file of the runtime's words in every locale.
+  const stringsFile = runtimeStringsFile(site);
+  const runtimeConfigOf = (withStrings: boolean) => JSON.stringify({
     locales: site.config.locales,
     versions: site.config.versions,
     languages: { available: site.config.api.languages, default: site.config.api.defaultLanguage },
@@ -117,7 +120,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
     productionHosts: site.config.site.productionHosts,
     monitoring: site.config.monitoring ?? null,
     services: site.config.services,
+    ...(withStrings && stringsFile ? { strings: stringsFile.url } : {}),
   }).replace(/</g, '\\u003c');
+  const runtimeConfigs = { translated: runtimeConfigOf(false), untranslated: runtimeConfigOf(true) };
 
   return {
     processor,
@@ -168,7 +173,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
 
         const { Document } = theme.components;
         framed = markup(
-          <Document ctx={ctx} runtimeConfig={runtimeConfig} sidebar={body.sidebar}>
+          <Document ctx={ctx} runtimeConfig={ctx.translated ? runtimeConfigs.translated : runtimeConfigs.untranslated} sidebar={body.sidebar}>
             {body.main}
           </Document>,
           body.sidebarHtml ? { [SIDEBAR_SLOT]: body.sidebarHtml } : undefined,

@@ -132,6 +132,17 @@ describe('the interface language on pages that are not translated', () => {
       expect(await page.evaluate(() => localStorage.getItem('bankdocs:locale'))).toBe('fr');
     }));
 
+  it('puts the runtime\'s own words in the stored locale: copy buttons, their toasts, "Copy page as Markdown"', () =>
+    withPage(DESKTOP, async (page) => {
+      await store(page, { 'bankdocs:locale': 'fr' });
+      await land(page, '/developers/dashboard-api');
+      await expect.poll(() => page.locator('button.copy-page').textContent()).toBe('Copier la page en Markdown');
+      expect(await page.locator('button.copy-page').getAttribute('data-done')).toMatch(/^Page copiée/);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.copyLabel)).toBe('Copier');
+      expect(await page.locator('button.copy-button').count()).toBeGreaterThan(0);
+      for (const text of await page.locator('button.copy-button').allTextContents()) expect(text).toBe('Copier');
+    }));
+
   it('works without JavaScript through the stubs\' refresh to the default', async () => {
     const context = await site().chrome.browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   productionHosts: string[];
   monitoring: { serviceName: string; serverUrl?: string; eventsLimit: number; flushIntervalMs: number; transactionSampleRate: number; centralConfig: boolean } | null;
   services: ServiceConfig[];
+  /** On a page that is not translated: the runtime's own words in every locale (src/render/runtime-strings.ts). */
+  strings?: string;
   runtime: {
     breakpoint: number;
     scrollOffset: { h1: number; other: number };

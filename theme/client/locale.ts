@@ -30,6 +30,35 @@ function applyLabels(locale: string): void {
   }
 }
 
+type RuntimeStrings = Record<'copy' | 'copied' | 'copyFailed' | 'close' | 'loadError' | 'serviceError' | 'copyPage' | 'copyPageDone' | 'copyPageFailed' | 'toggleMenu', string>;
+
+/**
+ * The words the runtime writes itself (copy buttons, toasts, "Copy page as Markdown"), in
+ * `locale`: fetched from the site's strings file when the page names one. Until it
+ * arrives, or if it does not, they stay in the page's locale.
+ */
+async function applyRuntimeStrings(config: RuntimeConfig, locale: string): Promise<void> {
+  if (!config.strings) return;
+  let strings: RuntimeStrings | undefined;
+  try {
+    const response = await fetch(config.strings);
+    strings = response.ok ? ((await response.json()) as Record<string, RuntimeStrings>)[locale] : undefined;
+  } catch {
+    return;
+  }
+  if (!strings || document.documentElement.lang !== locale) return;
+  const root = document.documentElement.dataset;
+  const before = root.copyLabel;
+  Object.assign(root, { copyLabel: strings.copy, copiedLabel: strings.copied, copyFailedLabel: strings.copyFailed, closeLabel: strings.close, loadError: strings.loadError, serviceError: strings.serviceError });
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy-button')) if (button.textContent === before) button.textContent = strings.copy;
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy-page')) {
+    button.textContent = strings.copyPage;
+    button.dataset.done = strings.copyPageDone;
+    button.dataset.failed = strings.copyPageFailed;
+  }
+  document.querySelector('.menu-toggle')?.setAttribute('aria-label', strings.toggleMenu);
+}
+
 export function setupLocale(config: RuntimeConfig): void {
   const root = document.documentElement;
   const translated = root.dataset.translated === 'true';
@@ -37,7 +66,10 @@ export function setupLocale(config: RuntimeConfig): void {
     writeStored(LOCALE_STORAGE_KEY, root.lang);
   } else {
     const stored = readStored(LOCALE_STORAGE_KEY);
-    if (stored && stored !== root.lang && config.locales.available.includes(stored)) applyLabels(stored);
+    if (stored && stored !== root.lang && config.locales.available.includes(stored)) {
+      applyLabels(stored);
+      void applyRuntimeStrings(config, stored);
+    }
   }
   const language = document.querySelector<HTMLElement>('[data-api-language]')?.dataset.apiLanguage;
   if (language) writeStored(LANGUAGE_STORAGE_KEY, language);
