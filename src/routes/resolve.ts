@@ -172,6 +172,12 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
     // /:locale?/integrations-in-a-nutshell & co. -> /developers/…
     const alias = rest.length ? (facts.aliases ?? SPEC_ALIASES)[`/${rest.join('/')}`] : undefined;
     if (alias !== undefined) return redirect(routes.find((r) => !r.translated && matchRule(r, alias.split('/').filter(Boolean), facts))?.route ?? 'not-found', alias);
+    // A page of no locale asked for under one ("/nl/developers/x"): that page, in the
+    // locale the reader named. Not for a collection at the root: any path would match it.
+    if (localeParam !== null && rest.length) {
+      const plain = routes.find((r) => !r.translated && r.path !== '' && matchRule(r, rest, facts));
+      if (plain) return redirect(plain.route, `/${rest.join('/')}`, facts.locales.includes(localeParam) ? { locale: localeParam, storeLocale: localeParam, storeLanguage: null } : keep);
+    }
     return untranslated(true) ?? notFound;
   }
   if (localeParam === null) {

@@ -83,6 +83,13 @@ describe('resolveRoute: the route table of spec §2', () => {
     expect(go('/general/linking/faq', stored('fr'))).toBe('/fr/general/linking/faq');
   });
 
+  it('sends a page of no locale asked for under a locale to the page, keeping that locale for the interface', () => {
+    expect(resolveRoute('/nl/developers/getting-started', '#x', fresh, facts)).toMatchObject({ type: 'redirect', to: '/developers/getting-started#x', storeLocale: 'nl', locale: 'nl' });
+    expect(target(resolveRoute('/de/developers', '', stored('fr'), facts))).toBe('/developers');
+    // A locale the site lacks changes nothing stored.
+    expect(resolveRoute('/de/developers', '', stored('fr'), facts)).toMatchObject({ storeLocale: null });
+  });
+
   it('reads a folder\'s index.html as the folder', () => {
     expect(go('/index.html')).toBe('/en');
     expect(go('/support/index.html', stored('nl'))).toBe('/nl/support');
