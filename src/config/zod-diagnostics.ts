@@ -64,7 +64,7 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: 
       return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }, schema));
     }
   }
-  return [at(issue.path, 'invalid', `${where}: ${issue.message}`)];
+  return [at(issue.path, 'invalid', `${where}: ${issue.message}`, source.rulePrefix === 'config' ? 'see what this key takes in the JSON Schema (an editor shows it as you type) or in README, "Configuration"' : undefined)];
 }
 
 /** The keys an object of `schema` at `path` takes (none where the path leads to no object). */

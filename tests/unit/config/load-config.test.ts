@@ -47,6 +47,7 @@ describe('parseConfig', () => {
     expect(problems(`${base}runtime:\n  scrollOffset:\n    h1: "seventy"\n`)).toEqual([
       '14:9 config-invalid "runtime.scrollOffset.h1": Invalid input: expected number, received string',
     ]);
+    expect(parseConfig(`${base}runtime:\n  scrollOffset:\n    h1: "seventy"\n`, '/site/docs.config.yaml').diagnostics[0]!.hint).toMatch(/JSON Schema .* README, "Configuration"/);
   });
 
   it('places an unknown key on the key itself', () => {
