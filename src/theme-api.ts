@@ -35,7 +35,8 @@ export type {
 } from './theme/contract.js';
 export type { HelpSection, NavItem, SiteNav } from './theme/nav.js';
 export type { SearchGroup } from './search/entries.js';
-export { describeAuth, type ApiKeyPlace, type AuthKind } from './api/auth.js';
+export type { ApiKeyPlace, AuthKind } from './api/auth.js';
+export type { RuntimeStrings } from './render/runtime-strings.js';
 export type { RecordChunk, SearchMeta } from './search/build-index.js';
 export type { SiteFacts } from './routes/resolve.js';
 

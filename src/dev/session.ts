@@ -96,10 +96,18 @@ export class DevSession {
     return paths;
   }
 
-  /** The files of the site's own plugins (src/plugin/sources.ts): an edit needs a fresh render thread. */
+  /** The files of the site's own plugins (src/plugin/sources.ts): an edit needs a fresh render thread. Found once per config read. */
   private pluginFiles(): string[] {
     if (!this.resolved) return [];
-    return (this.resolved.markdownPlugins ?? []).flatMap((plugin) => (plugin.url.includes('/node_modules/') ? [] : pluginSources(plugin.url, [this.resolved!.contentDir])));
+    let files = this.pluginFilesOf.get(this.resolved);
+    if (!files) this.pluginFilesOf.set(this.resolved, (files = this.findPluginFiles(this.resolved)));
+    return files;
+  }
+
+  private readonly pluginFilesOf = new WeakMap<object, string[]>();
+
+  private findPluginFiles(resolved: NonNullable<typeof this.resolved>): string[] {
+    return (resolved.markdownPlugins ?? []).flatMap((plugin) => (plugin.url.includes('/node_modules/') ? [] : pluginSources(plugin.url, [resolved.contentDir])));
   }
 
   /** Serialised: changes apply one batch at a time, in order. */

@@ -2,6 +2,7 @@
 // language; a page that is not translated shows the interface in the stored locale. The
 // footer's locale picker stores the choice (and, on such pages, applies it in place).
 import { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY } from '../../src/routes/resolve.js';
+import type { RuntimeStrings } from '../../src/theme-api.js';
 import type { RuntimeConfig } from './config.js';
 import { readStored, writeStored } from './storage.js';
 
@@ -30,8 +31,6 @@ function applyLabels(locale: string): void {
   }
 }
 
-type RuntimeStrings = Record<'copy' | 'copied' | 'copyFailed' | 'close' | 'loadError' | 'serviceError' | 'copyPage' | 'copyPageDone' | 'copyPageFailed' | 'toggleMenu', string>;
-
 /**
  * The words the runtime writes itself (copy buttons, toasts, "Copy page as Markdown"), in
  * `locale`: fetched from the site's strings file when the page names one. Until it
@@ -39,10 +38,10 @@ type RuntimeStrings = Record<'copy' | 'copied' | 'copyFailed' | 'close' | 'loadE
  */
 async function applyRuntimeStrings(config: RuntimeConfig, locale: string): Promise<void> {
   if (!config.strings) return;
-  let strings: RuntimeStrings | undefined;
+  let strings: RuntimeStrings[string] | undefined;
   try {
     const response = await fetch(config.strings);
-    strings = response.ok ? ((await response.json()) as Record<string, RuntimeStrings>)[locale] : undefined;
+    strings = response.ok ? ((await response.json()) as RuntimeStrings)[locale] : undefined;
   } catch {
     return;
   }
