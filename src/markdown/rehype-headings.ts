@@ -8,9 +8,15 @@ import { contextOf } from './context.js';
 
 const HEADING_RE = /^h([1-6])$/;
 
-export default function rehypeHeadings() {
+export interface HeadingsOptions {
+  /** The self-link's name for a page of this locale ("Link to “{heading}”"). */
+  label?: (locale: string | null) => string;
+}
+
+export default function rehypeHeadings({ label = () => 'Link to “{heading}”' }: HeadingsOptions = {}) {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
+    const name = label(ctx.locale);
     walk(tree as WalkNode, (any) => {
       if (any.type !== 'element') return;
       const node = any as unknown as Element;
@@ -27,7 +33,7 @@ export default function rehypeHeadings() {
         node.children.push({
           type: 'element',
           tagName: 'a',
-          properties: { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to “${text}”` },
+          properties: { className: ['heading-anchor'], href: `#${id}`, ariaLabel: name.replace('{heading}', () => text) },
           children: [{ type: 'text', value: '#' }],
         });
       }

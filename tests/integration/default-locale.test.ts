@@ -46,4 +46,11 @@ describe('a site in French', () => {
     expect(api).toMatch(/<code class="field-name">verbose<\/code> <span class="field-type">boolean<\/span> <span class="field-optional">facultatif<\/span>/);
     expect(read('1/api/curl.md')).toContain('Scope: none · Authentication: none');
   });
+
+  it('names the self-links of headings in French, in guides and the API reference', () => {
+    const api = read('1/api/curl/index.html');
+    expect(api).toMatch(/class="heading-anchor" href="#[^"]+" aria-label="Lien vers « [^"]+ »"/);
+    expect(api).not.toContain('aria-label="Link to');
+    expect(read('guides/getting-started/index.html')).toMatch(/aria-label="Lien vers « [^"]+ »"/);
+  });
 });

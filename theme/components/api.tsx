@@ -86,7 +86,7 @@ export function ApiLayout({ ctx, doc, sections }: ApiLayoutProps) {
         <section key={s.id} className="api-section prose" aria-labelledby={s.id}>
           <h2 id={s.id}>
             {s.title}
-            <a className="heading-anchor" href={`#${s.id}`} aria-label={`Link to “${s.title}”`}>
+            <a className="heading-anchor" href={`#${s.id}`} aria-label={ctx.strings.headingLink.replace('{heading}', () => s.title)}>
               #
             </a>
           </h2>

@@ -90,6 +90,7 @@ const en: UiStrings = {
   fieldsAttributes: 'Attributes',
   fieldsBody: 'Body',
   fieldsForm: 'Form fields',
+  headingLink: 'Link to “{heading}”',
 };
 
 const nl: UiStrings = {
@@ -179,6 +180,7 @@ const nl: UiStrings = {
   fieldsAttributes: 'Attributen',
   fieldsBody: 'Body',
   fieldsForm: 'Formuliervelden',
+  headingLink: 'Link naar “{heading}”',
 };
 
 const fr: UiStrings = {
@@ -268,6 +270,7 @@ const fr: UiStrings = {
   fieldsAttributes: 'Attributs',
   fieldsBody: 'Corps',
   fieldsForm: 'Champs du formulaire',
+  headingLink: 'Lien vers « {heading} »',
 };
 
 const es: UiStrings = {
@@ -357,6 +360,7 @@ const es: UiStrings = {
   fieldsAttributes: 'Atributos',
   fieldsBody: 'Cuerpo',
   fieldsForm: 'Campos del formulario',
+  headingLink: 'Enlace a «{heading}»',
 };
 
 /** Names of locales in their own language, for the locale picker. */
