@@ -67,9 +67,9 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
   const site = await resolveSitePlugins({ plugins: parsed.value.config.plugins, configFile: file, text, engine: parsed.value.config.markdown.engine });
   const plugins = await resolveMarkdownPlugins({ markdown: parsed.value.config.markdown, configFile: file, text });
   const theme = await resolveThemeOverrides({ config: parsed.value.config, configFile: file, text });
-  const problems = [...site.diagnostics, ...plugins.diagnostics, ...theme.diagnostics];
-  if (problems.length) return { ok: false, diagnostics: problems };
-  return { ...parsed, value: { ...parsed.value, markdownPlugins: [...site.specs, ...plugins.plugins], ...(theme.overrides ? { theme: theme.overrides } : {}) } };
+  const found = [...site.diagnostics, ...plugins.diagnostics, ...theme.diagnostics];
+  if (found.some((d) => d.severity === 'error')) return { ok: false, diagnostics: found };
+  return { ...parsed, diagnostics: found, value: { ...parsed.value, markdownPlugins: [...site.specs, ...plugins.plugins], ...(theme.overrides ? { theme: theme.overrides } : {}) } };
 }
 
 export function parseConfig(text: string, file: string): ConfigResult {

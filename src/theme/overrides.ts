@@ -30,8 +30,12 @@ export interface ResolveThemeInput {
 
 export async function resolveThemeOverrides({ config, configFile, text }: ResolveThemeInput): Promise<{ overrides: ThemeOverrides | null; diagnostics: Diagnostic[] }> {
   const { components, strings } = config.theme;
-  if (!Object.keys(components).length && !Object.keys(strings).length) return { overrides: null, diagnostics: [] };
-  const parsed = parseYaml(text);
+  let yaml: ParsedYaml | undefined;
+  const parsedYaml = () => (yaml ??= parseYaml(text));
+  // Warnings: they do not stop the build (load-config.ts keeps them apart from the errors).
+  const warnings = untranslatedInterface(config, configFile, parsedYaml);
+  if (!Object.keys(components).length && !Object.keys(strings).length) return { overrides: null, diagnostics: warnings };
+  const parsed = parsedYaml();
   const diagnostics = [...checkStrings(strings, config.locales.available, configFile, parsed)];
   const known = Object.keys(builtinTheme.components);
   const files: Record<string, string> = {};
@@ -56,9 +60,44 @@ export async function resolveThemeOverrides({ config, configFile, text }: Resolv
     }
     files[name] = file;
   }
-  if (diagnostics.length) return { overrides: null, diagnostics };
-  if (!Object.keys(files).length) return { overrides: null, diagnostics };
-  return compileOverrides(files, configFile);
+  if (diagnostics.length) return { overrides: null, diagnostics: [...diagnostics, ...warnings] };
+  if (!Object.keys(files).length) return { overrides: null, diagnostics: warnings };
+  const compiled = await compileOverrides(files, configFile);
+  return { ...compiled, diagnostics: [...compiled.diagnostics, ...warnings] };
+}
+
+/** The keys of the theme's strings, a group's as "searchGroups.api". */
+export function stringKeys(strings: object): string[] {
+  return Object.entries(strings).flatMap(([key, value]) => (typeof value === 'object' && value !== null ? Object.keys(value).map((k) => `${key}.${k}`) : [key]));
+}
+
+/**
+ * A locale the built-in theme does not speak, whose strings the site gives in part or not
+ * at all: its pages would show the missing ones in English, the default locale's
+ * interface or not. A warning at the locale in locales.available.
+ */
+function untranslatedInterface(config: Pick<Config, 'theme' | 'locales'>, configFile: string, parsed: () => ParsedYaml): Diagnostic[] {
+  const all = stringKeys(builtinTheme.strings.en);
+  const spoken = Object.keys(builtinTheme.strings);
+  const diagnostics: Diagnostic[] = [];
+  for (const [i, locale] of config.locales.available.entries()) {
+    if (spoken.includes(locale)) continue;
+    const given = new Set(stringKeys(config.theme.strings[locale] ?? {}));
+    const missing = all.filter((key) => !given.has(key));
+    if (!missing.length) continue;
+    const some = missing.slice(0, 3).join(', ');
+    diagnostics.push({
+      ruleId: 'theme-strings-missing',
+      severity: 'warning',
+      message: given.size
+        ? `theme.strings.${locale} lacks ${missing.length} of the theme's ${all.length} interface strings (${some}${missing.length > 3 ? ', …' : ''}): its pages show them in English`
+        : `the theme has no interface strings in "${locale}": the theme's own words (buttons, search, sidebars, the API reference's labels) show in English on its pages`,
+      hint: `add them under theme.strings.${locale} in docs.config.yaml (your editor completes the keys from the JSON Schema, with their English text); the built-in theme speaks ${spoken.join(', ')}`,
+      file: configFile,
+      ...positionOfPath(parsed(), ['locales', 'available', i]),
+    });
+  }
+  return diagnostics;
 }
 
 function checkStrings(strings: Config['theme']['strings'], locales: readonly string[], configFile: string, parsed: ParsedYaml): Diagnostic[] {

@@ -127,3 +127,32 @@ describe('resolveConfig: size', () => {
     }
   });
 });
+
+describe('resolveConfig: a locale the theme does not speak', () => {
+  const resolved = async (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-config-'));
+    try {
+      const file = join(dir, 'docs.config.yaml');
+      writeFileSync(file, text);
+      const result = await resolveConfig(file);
+      return { ok: result.ok, found: result.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.ruleId} ${d.message}`) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('is a warning at the locale, which does not stop the build, until the site gives every string', async () => {
+    const locales = 'locales:\n  available: [en, zz]\n  default: en\n';
+    const none = await resolved(`${base}${locales}`);
+    expect(none.ok).toBe(true);
+    expect(none.found).toEqual([expect.stringMatching(/^13:19 warning theme-strings-missing the theme has no interface strings in "zz": the theme's own words \(.*\) show in English on its pages$/)]);
+    const some = await resolved(`${base}${locales}theme:\n  strings:\n    zz: { menu: Zmenu, searchGroups: { api: Zapi } }\n`);
+    expect(some.ok).toBe(true);
+    expect(some.found).toEqual([expect.stringMatching(/^13:19 warning theme-strings-missing theme\.strings\.zz lacks \d+ of the theme's \d+ interface strings \(skipToContent, toggleMenu, onThisPage, …\): its pages show them in English$/)]);
+    const { builtinTheme } = await import('../../../theme/index.js');
+    const all = Object.fromEntries(Object.entries(builtinTheme.strings.en).map(([key, value]) => [key, typeof value === 'object' ? { ...value } : `z${value}`]));
+    expect((await resolved(`${base}${locales}theme:\n  strings:\n    zz: ${JSON.stringify(all)}\n`)).found).toEqual([]);
+    // A locale the built-in theme speaks needs nothing.
+    expect((await resolved(`${base}locales:\n  available: [en, nl]\n  default: en\n`)).found).toEqual([]);
+  });
+});
