@@ -13,7 +13,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { checkCurl } from './check-curl.js';
 import { loadCurlParser } from './curl-parser.js';
 import { checkRuby, isDynamic, loadRubyParser } from './check-ruby.js';
-import { isShellCurl } from './example-blocks.js';
+import { isShellCurl, SHELL_LANGS } from './example-blocks.js';
 import { sameValue, snakeCase, type NormalizedRequest } from './requests.js';
 import { offsetOfPointer, placeInExample, type Place } from './source-position.js';
 
@@ -79,7 +79,10 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
         ...checkLooseExamples(tree, page, {
           skip: inOperation,
           request: (node, example) => {
-            if (node.lang === 'curl') return checkCurl(example, api, validator, null, curlOptions);
+            if (node.lang === 'curl' || isShellCurl(node, api.servers)) {
+              const result = checkCurl(example, api, validator, null, curlOptions);
+              return { diagnostics: result.diagnostics, request: result.requests.at(-1) ?? null };
+            }
             if (node.lang === 'ruby') return { diagnostics: checkRuby(parseRuby, example, api, operationByCall, validator, null, input.rubyClient).diagnostics, request: null, keep: true };
             return null;
           },
@@ -94,7 +97,8 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
           skip: new Set(),
           request: (node, example) => {
             if (!isShellCurl(node, api.servers)) return null;
-            return checkCurl(example, api, validator, null, curlOptions);
+            const result = checkCurl(example, api, validator, null, curlOptions);
+            return { diagnostics: result.diagnostics, request: result.requests.at(-1) ?? null };
           },
           response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),
         }),
@@ -168,6 +172,11 @@ function checkLooseExamples(tree: Root, page: Page, rules: LooseExamples): Diagn
     if (request) {
       diagnostics.push(...request.diagnostics);
       if (!request.keep) answering = request.request?.operationId ?? null;
+      return;
+    }
+    // A shell block that is no request to the API: what follows answers something else.
+    if (SHELL_LANGS.includes(node.lang ?? '')) {
+      answering = null;
       return;
     }
     const meta = /^response\b\s*(\d{3})?/.exec(node.meta ?? '');

@@ -6,6 +6,7 @@ import type { LinkItem } from '../config/schema.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
 import { suggest } from '../did-you-mean.js';
+import { safeDecode } from '../url-decode.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
 import { localizePath } from '../routes/paths.js';
@@ -189,14 +190,6 @@ function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
   if (!map.has(key)) map.set(key, d);
 }
 
-/** A fragment as the id it names ("caf%C3%A9" -> "café"); malformed escapes stay as written. */
-export function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 function decodePath(path: string): string {
   try {

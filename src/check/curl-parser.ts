@@ -10,14 +10,32 @@ export interface CurlParser {
   toJsonObjectWarn(text: string): [unknown, unknown];
   /** The commands of a shell text, each as its words and any input (curlconverter's Bash tokenizer). */
   tokenize(text: string): [Word[], Word?, Word?][];
+  /** The syntax tree of a shell text (Bash's grammar for tree-sitter, as curlconverter loads it). */
+  parseShell(text: string): { rootNode: SyntaxNode };
+}
+
+/** What shell-words.ts reads of a tree-sitter node (offsets are the text's, in UTF-16 code units). */
+export interface SyntaxNode {
+  type: string;
+  startIndex: number;
+  endIndex: number;
+  children: SyntaxNode[];
+  namedChildren: SyntaxNode[];
+  firstChild: SyntaxNode | null;
+  childForFieldName(name: string): SyntaxNode | null;
+  childrenForFieldName(name: string): SyntaxNode[];
 }
 
 let loading: Promise<CurlParser> | null = null;
 let loaded: CurlParser | null = null;
 
 export function loadCurlParser(): Promise<CurlParser> {
-  loading ??= Promise.all([importModule<typeof import('curlconverter')>('curlconverter'), importModule<typeof import('curlconverter/dist/src/shell/tokenizer.js')>('curlconverter/dist/src/shell/tokenizer.js')]).then(([converter, shell]) => {
-    loaded = { toJsonObjectWarn: (text) => converter.toJsonObjectWarn(text) as [unknown, unknown], tokenize: (text) => shell.tokenize(text) };
+  loading ??= Promise.all([
+    importModule<typeof import('curlconverter')>('curlconverter'),
+    importModule<typeof import('curlconverter/dist/src/shell/tokenizer.js')>('curlconverter/dist/src/shell/tokenizer.js'),
+    importModule<{ default: { parse(text: string): { rootNode: SyntaxNode } } }>('curlconverter/dist/src/shell/Parser.js'),
+  ]).then(([converter, shell, bash]) => {
+    loaded = { toJsonObjectWarn: (text) => converter.toJsonObjectWarn(text) as [unknown, unknown], tokenize: (text) => shell.tokenize(text), parseShell: (text) => bash.default.parse(text) };
     return loaded;
   });
   return loading;

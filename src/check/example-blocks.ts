@@ -14,11 +14,15 @@ export interface RequestExample {
   example: Example;
 }
 
-const SHELL_LANGS = ['curl', 'shell', 'sh', 'bash', 'console'];
+export const SHELL_LANGS = ['curl', 'shell', 'sh', 'bash', 'zsh', 'console'];
 
-/** A shell block in prose that calls the API with curl (the static check's rule for guides). */
+/**
+ * A shell block in prose that calls the API with curl (the static check's rule for guides):
+ * a curl command on any line (after comments, variables, other commands, or a console
+ * prompt "$ "), calling one of the API's servers.
+ */
 export function isShellCurl(node: Pick<Code, 'lang' | 'value'>, servers: readonly string[]): boolean {
-  return SHELL_LANGS.includes(node.lang ?? '') && /^\s*curl\s/.test(node.value) && (!servers.length || servers.some((server) => node.value.includes(server.replace(/\/+$/, ''))));
+  return SHELL_LANGS.includes(node.lang ?? '') && /(?:^|[\n;&|(])[ \t]*(?:\$[ \t]+)?curl[ \t\\]/.test(node.value) && (!servers.length || servers.some((server) => node.value.includes(server.replace(/\/+$/, ''))));
 }
 
 export function requestExamples(pages: readonly Page[], api: ApiModel, options: { engine?: MarkdownEngine; rubyNamespace?: string | null } = {}): RequestExample[] {

@@ -1,6 +1,7 @@
 // What an example asks the API for, whatever language it is written in, so curl and
 // Ruby examples of one operation can be compared, and operations found by method and path.
 import type { ApiModel, Operation } from '../api/openapi.js';
+import { safeDecode } from '../url-decode.js';
 
 export interface NormalizedRequest {
   operationId: string;
@@ -21,11 +22,12 @@ export function matchOperations(api: ApiModel, path: string): { operation: Opera
     });
     const match = new RegExp(`^${pattern}$`).exec(path);
     if (!match) continue;
-    matches.push({ operation, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)])) });
+    matches.push({ operation, params: Object.fromEntries(names.map((n, i) => [n, safeDecode(match[i + 1]!)])) });
   }
   // Literal segments beat parameters: /accounts/{id} must not swallow a static sibling.
   return matches.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
 }
+
 
 export function snakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[[\]]+/g, '_').replace(/_+$/, '').toLowerCase();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { contextOf } from './context.js';
+import { decodedPath } from '../url-decode.js';
 import { walk, type WalkNode } from './walk.js';
 
 export interface ImageSize {
@@ -28,8 +29,8 @@ export default function rehypeImageSize() {
       if (node.type !== 'element' || node.tagName !== 'img') return;
       const src = typeof node.properties.src === 'string' ? node.properties.src : '';
       if (!src.startsWith('/') || node.properties.width !== undefined || node.properties.height !== undefined) return;
-      const rel = decodeURI(src.slice(1).split(/[?#]/)[0]!);
-      if (!ctx.assets.has(rel)) return;
+      const rel = decodedPath(src.slice(1).split(/[?#]/)[0]!);
+      if (rel === null || !ctx.assets.has(rel)) return;
       const size = sizeOf(join(contentDir, rel), cache);
       if (!size) return;
       node.properties.width = size.width;

@@ -1,6 +1,7 @@
 // Resolves links and images written as source paths ("../guides/x.md#step",
 // "./diagram.svg") to built URLs, and records every internal link for the anchor check.
 import { posix } from 'node:path';
+import { decodedPath } from '../url-decode.js';
 import type { Definition, Html, Image, Link, Parent, PhrasingContent, Root } from 'mdast';
 import type { Position } from 'unist';
 import { walk, type WalkNode } from './walk.js';
@@ -88,7 +89,11 @@ export default function remarkLinks() {
         ctx.links.push({ path: '', hash: hash ?? null, line, column });
         return;
       }
-      const target = linkedSource(ctx.source, path);
+      const target = linkedSourceOrNull(ctx.source, path);
+      if (target === null) {
+        problem(`"${url}" has a "%" that starts no escape`, 'write "%25" for a percent sign, or a valid escape such as "%20"');
+        return;
+      }
       if (target.startsWith('../')) {
         problem(`"${url}" points outside the content folder`, 'link to a page by its URL (starting with "/") or by a path inside content/');
         return;
@@ -120,4 +125,10 @@ export default function remarkLinks() {
 export function linkedSource(from: string, path: string): string {
   // posix.join normalises ("a/./b/../c" -> "a/c").
   return posix.join(posix.dirname(from), decodeURI(path.split('?')[0]!));
+}
+
+/** linkedSource, or null when the path has a malformed escape ("foo%zz.md"). */
+export function linkedSourceOrNull(from: string, path: string): string | null {
+  const decoded = decodedPath(path.split('?')[0]!);
+  return decoded === null ? null : posix.join(posix.dirname(from), decoded);
 }
