@@ -53,6 +53,9 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
     write: false,
     // A theme outside this package (BANKDOCS_THEME_DIR) still finds bankdocs' dependencies.
     nodePaths: [join(PACKAGE_ROOT, 'node_modules')],
+    // Paths (and so the chunks' content hashes) relative to the package, not to the folder
+    // bankdocs runs in: the same site gives the same bytes from any working folder.
+    absWorkingDir: PACKAGE_ROOT,
     logLevel: 'silent',
     legalComments: 'none',
   };

@@ -13,6 +13,7 @@ import { internalError, OutputError, outputError } from '../diagnostics.js';
 import { libEntry } from '../package-root.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import { markdownTwinUrl } from '../routes/markdown-twin.js';
+import { isStopping, stopOnInterrupt } from './interrupt.js';
 
 const BATCH = 16;
 /** Batches sent but not yet handled, beyond which rendering waits for the page thread. */
@@ -143,6 +144,8 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
     return { take: (page) => handler.take(page), behind: () => false, caughtUp: async () => {}, close: async () => handler.scanned };
   }
   const worker = new Worker(libEntry('page-sink-worker'), { workerData: options });
+  const unregister = stopOnInterrupt(() => worker.terminate());
+  worker.once('exit', unregister);
   let inFlight = 0;
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
@@ -170,7 +173,9 @@ export function pageSink(options: SinkOptions, ownThread: boolean): PageSink {
       else fail(reply.output ? new OutputError(reply.message) : internalError(`the page thread failed: ${reply.message}`));
     });
     worker.once('error', (error) => fail(internalError('the page thread crashed', error)));
-    worker.once('exit', () => fail(internalError('the page thread stopped before the last page')));
+    worker.once('exit', () => {
+      if (!isStopping()) fail(internalError('the page thread stopped before the last page'));
+    });
   });
   closed.catch(() => undefined); // handled by close(); take() reports it sooner
   // Pages go over in batches: a message costs more than the copy of one page.

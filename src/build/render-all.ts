@@ -15,6 +15,7 @@ import { createRenderer, type RenderedDocument, type RenderInput } from '../rend
 import { heapKeeper } from './heap.js';
 import { PageBodies, withoutBodies } from './page-bodies.js';
 import { pageSink, sinkPage, type SinkOptions } from './page-sink.js';
+import { stopOnInterrupt } from './interrupt.js';
 
 /** Below this many pages, starting the page thread costs more than it saves. */
 export const MIN_PAGES_FOR_SINK_THREAD = 150;
@@ -56,6 +57,8 @@ export class RenderPool {
       // A larger young generation: rendering allocates many short-lived trees.
       const worker = new Worker(url, { env: process.env, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
       worker.unref();
+      const unregister = stopOnInterrupt(() => worker.terminate());
+      worker.once('exit', unregister);
       worker.on('error', (error) => {
         this.failure ??= internalError('a render thread crashed', error);
         this.onFailure?.(this.failure);

@@ -1,11 +1,12 @@
 // The only module that touches the output folder. Everything is written into a
 // temporary sibling folder, then swapped in, so a failed build leaves the previous dist/
 // exactly as it was.
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { internalError, outputError } from '../diagnostics.js';
 import type { MadeFile, OutputFile } from './assets.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './out-dir.js';
+import { stopWriters } from './interrupt.js';
 
 /**
  * A temporary folder beside the output folder. The build writes into it (pages as they
@@ -23,10 +24,31 @@ export async function stageOutput(outDir: string): Promise<Staging> {
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const temp = join(dirname(target), `.${basename(target)}.tmp-${stamp}`);
   const old = join(dirname(target), `.${basename(target)}.old-${stamp}`);
+  await sweepStaleSiblings(target);
   await mkdir(temp, { recursive: true }).catch((error: unknown) => {
     throw outputError(`the output folder beside ${target}`, error);
   });
-  const abort = () => rm(temp, { recursive: true, force: true });
+  // A build stopped by Ctrl+C or by CI (SIGINT, SIGTERM) takes its staging folder with it;
+  // the previous output was never touched. (One killed outright is swept by the next build.)
+  const onSignal = (signal: NodeJS.Signals) => {
+    void stopWriters()
+      .then(() => rm(temp, { recursive: true, force: true, maxRetries: 3 }))
+      .catch(() => undefined) // left for the next build's sweep
+      .finally(() => {
+        process.stderr.write(`bankdocs: stopped (${signal}); the previous output is unchanged\n`);
+        process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+      });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const release = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const abort = async () => {
+    release();
+    await rm(temp, { recursive: true, force: true });
+  };
   const commit = async (files: readonly OutputFile[], written: ReadonlySet<string> = new Set()) => {
     try {
       // Two files for one path would make the output depend on which write lands last.
@@ -53,7 +75,10 @@ export async function stageOutput(outDir: string): Promise<Staging> {
         if (hadPrevious) await rename(old, target);
         throw error;
       }
-      if (hadPrevious) await rm(old, { recursive: true, force: true });
+      release();
+      // The new output is in place: a previous one that cannot be removed now (files of
+      // another user) is no failed build; the next build sweeps it.
+      if (hadPrevious) await rm(old, { recursive: true, force: true }).catch(() => undefined);
     } catch (error) {
       await abort();
       if ((error as Error).message.startsWith('Internal error')) throw error;
@@ -61,6 +86,38 @@ export async function stageOutput(outDir: string): Promise<Staging> {
     }
   };
   return { dir: temp, commit, abort };
+}
+
+/**
+ * Removes the staging and previous-output folders (".dist.tmp-<pid>-…", ".dist.old-<pid>-…")
+ * that builds no longer running left beside the output folder: one killed, or one whose
+ * previous output could not be removed. A running build's folders are left alone.
+ */
+async function sweepStaleSiblings(target: string): Promise<void> {
+  const prefix = `.${basename(target)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(?:tmp|old)-(\d+)-[0-9a-z]+$/.exec(name.slice(prefix.length));
+    if (!match || isRunning(Number(match[1]))) continue;
+    await rm(join(dirname(target), name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Writes `files` as the whole new content of `outDir`, atomically. */

@@ -73,7 +73,9 @@ export async function checkExternal(links: readonly ExternalLink[], options: Ext
   const cache: Record<string, Answer> = options.cacheFile ? await readFile(options.cacheFile, 'utf8').then((t) => JSON.parse(t) as Record<string, Answer>, () => ({})) : {};
   const now = Date.now();
   const urls = [...new Set(links.map((l) => l.url.split('#')[0]!))];
-  const pending = urls.filter((u) => !(cache[u] && now - cache[u]!.at < options.cacheTtlMs));
+  // Answers that say a link works (or is not public) are kept for a while; a failure is
+  // asked again every run, so a passing outage fails no later run.
+  const pending = urls.filter((u) => !(cache[u] && (cache[u]!.ok || cache[u]!.refused) && now - cache[u]!.at < options.cacheTtlMs));
   const hops = { resolve: options.resolve ?? resolveWithDns, request: options.request ?? requestHop };
   let next = 0;
   const worker = async () => {
@@ -84,8 +86,10 @@ export async function checkExternal(links: readonly ExternalLink[], options: Ext
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, pending.length) }, worker));
   if (options.cacheFile) {
-    await mkdir(dirname(options.cacheFile), { recursive: true });
-    await writeFile(options.cacheFile, JSON.stringify(cache));
+    // A cache that cannot be written only costs the next run time.
+    await mkdir(dirname(options.cacheFile), { recursive: true })
+      .then(() => writeFile(options.cacheFile!, JSON.stringify(cache)))
+      .catch(() => undefined);
   }
   return links.flatMap((link): Diagnostic[] => {
     const answer = cache[link.url.split('#')[0]!];

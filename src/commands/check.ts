@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { cacheRoot } from '../cache/cache-dir.js';
 import { formatReport, type ReportFormat } from '../check/report.js';
 import { useColor } from '../diagnostics.js';
 import { runCheck } from '../check/run-check.js';
@@ -25,7 +26,8 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
     execute: options.execute ?? false,
     cache: options.cache ?? true,
     workers: options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers),
-    cacheFile: join(process.cwd(), 'node_modules', '.cache', 'bankdocs', 'external-links.json'),
+    // Beside the site's other cache files (BANKDOCS_CACHE_DIR, BANKDOCS_CACHE=off), not in the working folder.
+    cacheFile: externalCacheFile(options.config ?? 'docs.config.yaml'),
   });
   // --strict: a warning fails the check like an error, and is reported as one.
   const diagnostics = options.strict ? result.diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : result.diagnostics;
@@ -39,6 +41,12 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   const maxWarnings = options.maxWarnings === undefined ? Infinity : Number(options.maxWarnings);
   if (errors === 0 && warnings > maxWarnings) out.error(`bankdocs check: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings} allows`);
   return errors > 0 || warnings > maxWarnings ? 1 : 0;
+}
+
+/** Where check --external keeps the answers it got: the cache root of the site's folder, or nowhere when the cache is off. */
+function externalCacheFile(config: string): string | null {
+  const root = cacheRoot(dirname(resolve(config)));
+  return root && join(root, 'external-links.json');
 }
 
 /** "Ran 3 curl and 2 Ruby examples", naming only the languages that ran ("Ran 1 curl example"; "Ran no examples"). */

@@ -1,7 +1,10 @@
 // check --external requests only public addresses, also after redirects, and connects
 // to the addresses it checked. Nothing here leaves this machine: fake resolvers and
 // fake requests stand in for DNS and the web, and the real request goes to 127.0.0.1.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -190,6 +193,22 @@ describe('checkExternal with a fake resolver and fake requests', () => {
       '3:5 error external-link-broken https://nowhere.example/ cannot be reached (ENOTFOUND)',
     ]);
     expect(web.urls().sort()).toEqual(['GET https://public.example/no-head', 'HEAD https://public.example/gone', 'HEAD https://public.example/no-head']);
+  });
+
+  it('keeps answers that a link works for a day, and asks again about one that failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-external-'));
+    try {
+      const cacheFile = join(dir, 'external-links.json');
+      const resolve = fakeResolver({ 'public.example': ['93.184.216.34'] });
+      const first = fakeRequest({ 'HEAD https://public.example/ok': { status: 200, location: null }, 'HEAD https://public.example/flaky': { status: 503, location: null } });
+      const links = [link('https://public.example/ok', 1), link('https://public.example/flaky', 2)];
+      expect(summary(await checkExternal(links, options({ resolve, request: first.request, cacheFile, cacheTtlMs: 86_400_000 })))).toEqual(['2:5 error external-link-broken https://public.example/flaky answers 503']);
+      const second = fakeRequest({ 'HEAD https://public.example/flaky': { status: 200, location: null } });
+      expect(await checkExternal(links, options({ resolve, request: second.request, cacheFile, cacheTtlMs: 86_400_000 }))).toEqual([]);
+      expect(second.urls()).toEqual(['HEAD https://public.example/flaky']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives up on a host that does not answer within the time-out', async () => {
