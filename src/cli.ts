@@ -111,6 +111,7 @@ export function createProgram(run: (code: Promise<number>) => void): Command {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  guardStandardStreams();
   let pending: Promise<number> | null = null;
   const program = createProgram((code) => {
     pending = code;
@@ -143,5 +144,24 @@ export async function main(argv: string[]): Promise<number> {
     const detail = (process.env.BANKDOCS_DEBUG ? ((error as Error).stack ?? String(error)) : (error as Error).message).replace(/^(Error: )?Internal error: /, '');
     process.stderr.write(`bankdocs: internal error: ${detail}\n${process.env.BANKDOCS_DEBUG ? '' : 'Run again with BANKDOCS_DEBUG=1 for the stack trace, and report it with the command you ran.\n'}`);
     return 70;
+  }
+}
+
+/**
+ * A report that cannot be written (a full disk, a closed pipe) is not a content problem
+ * (exit 1) nor a crash with a stack trace: a reader that went away (`| head`) ends the
+ * run quietly, anything else is exit 74 with the reason.
+ */
+function guardStandardStreams(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      try {
+        if (stream !== process.stderr) process.stderr.write(`bankdocs: cannot write the ${stream === process.stdout ? 'standard output' : 'output'}: ${error.code ?? error.message}\n`);
+      } catch {
+        // Nowhere left to say it.
+      }
+      process.exit(74);
+    });
   }
 }

@@ -55,7 +55,10 @@ export class RenderPool {
     const url = libEntry('render-worker');
     for (let i = 0; i < threads; i++) {
       // A larger young generation: rendering allocates many short-lived trees.
-      const worker = new Worker(url, { env: process.env, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+      // What a site plugin prints in the thread goes to the standard error: the standard
+      // output is the command's report (check --format json).
+      const worker = new Worker(url, { env: process.env, stdout: true, resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+      worker.stdout.pipe(process.stderr, { end: false });
       worker.unref();
       const unregister = stopOnInterrupt(() => worker.terminate());
       worker.once('exit', unregister);

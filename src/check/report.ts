@@ -1,6 +1,6 @@
 // Reporters for `bankdocs check`: human (default), json (for tools), github (workflow
 // commands, shown as annotations on the pull request's lines).
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { byPlace, escapeControls, formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
 import type { ExternalLink } from './check-links.js';
 
@@ -12,6 +12,12 @@ export interface Report {
   externalChecked: boolean;
   pages: number;
   cwd: string;
+  /** GitHub's checkout (GITHUB_WORKSPACE): annotations name files from it, so they land on the pull request's lines from any working folder. */
+  workspace?: string | null;
+  /** What the run said beside the findings (examples not run, the examples run), for json. */
+  notices?: string[];
+  /** Whether the check failed (errors, or more warnings than --max-warnings), and why, for json. */
+  failed?: { failed: boolean; reason: string | null };
   /** Human format only: ANSI colours (on a terminal). */
   color?: boolean;
 }
@@ -26,7 +32,13 @@ export function formatReport(format: ReportFormat, report: Report): string {
       {
         diagnostics: diagnostics.map((d) => ({ ...d, file: rel(d.file) })),
         external: report.external.map((l) => ({ ...l, file: rel(l.file) })),
-        summary: { pages: report.pages, errors: diagnostics.filter((d) => d.severity === 'error').length, warnings: diagnostics.filter((d) => d.severity === 'warning').length },
+        summary: {
+          pages: report.pages,
+          errors: diagnostics.filter((d) => d.severity === 'error').length,
+          warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+          ...(report.failed ? { failed: report.failed.failed, ...(report.failed.reason ? { reason: report.failed.reason } : {}) } : {}),
+        },
+        notices: report.notices ?? [],
       },
       null,
       2,
@@ -35,9 +47,16 @@ export function formatReport(format: ReportFormat, report: Report): string {
   if (format === 'github') {
     const escape = (s: string) => escapeControls(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
     const prop = (s: string) => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-    return diagnostics
-      .map((d) => `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(rel(d.file))},line=${d.line},col=${d.column},title=${prop(d.ruleId)}::${escape(d.hint ? `${d.message} (${d.hint})` : d.message)}\n`)
-      .join('');
+    const fromWorkspace = (file: string) => {
+      const path = report.workspace ? relative(report.workspace, file) : '';
+      return path && !path.startsWith('..') && !isAbsolute(path) ? path : rel(file);
+    };
+    const failure = report.failed?.failed && report.failed.reason && !diagnostics.some((d) => d.severity === 'error') ? `::error title=bankdocs check::${escape(report.failed.reason)}\n` : '';
+    return (
+      diagnostics
+        .map((d) => `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(fromWorkspace(d.file))},line=${d.line},col=${d.column},title=${prop(d.ruleId)}::${escape(d.hint ? `${d.message} (${d.hint})` : d.message)}\n`)
+        .join('') + failure
+    );
   }
   const lines = formatGrouped(diagnostics, report.cwd, report.color ?? false);
   const externals = report.external.length

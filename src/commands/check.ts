@@ -20,6 +20,9 @@ export interface CheckCommandOptions {
 
 export async function checkCommand(options: CheckCommandOptions, out: Output = consoleOutput): Promise<number> {
   const format = options.format ?? 'human';
+  // The json and github reports are the standard output, whole: what a site plugin logs
+  // goes to the standard error (render threads send theirs there too: render-all.ts).
+  const restore = format === 'human' ? () => {} : logsToStandardError();
   const result = await runCheck({
     ...(options.config ? { config: options.config } : {}),
     external: options.external ?? false,
@@ -28,19 +31,37 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
     workers: options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers),
     // Beside the site's other cache files (BANKDOCS_CACHE_DIR, BANKDOCS_CACHE=off), not in the working folder.
     cacheFile: externalCacheFile(options.config ?? 'docs.config.yaml'),
-  });
+  }).finally(restore);
   // --strict: a warning fails the check like an error, and is reported as one.
   const diagnostics = options.strict ? result.diagnostics.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : result.diagnostics;
-  const text = formatReport(format, { diagnostics, external: result.external, externalChecked: options.external ?? false, pages: result.pages, cwd: process.cwd(), color: format === 'human' && useColor(process.stderr) });
-  (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
-  if (result.executed) out.error(`${ranText(result.executed)} against the mock API.`);
-  for (const notice of result.notices) out.error(`notice: ${notice}`);
-  if (options.timings) out.error(`${formatTimings(result.timings)}${result.reused ? `; ${result.reused} unchanged pages read from the cache` : ''}`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const maxWarnings = options.maxWarnings === undefined ? Infinity : Number(options.maxWarnings);
-  if (errors === 0 && warnings > maxWarnings) out.error(`bankdocs check: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings} allows`);
-  return errors > 0 || warnings > maxWarnings ? 1 : 0;
+  const tooManyWarnings = errors === 0 && warnings > maxWarnings ? `${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings} allows` : null;
+  const notices = [...(result.executed ? [`${ranText(result.executed)} against the mock API.`] : []), ...result.notices.map((n) => `notice: ${n}`)];
+  const text = formatReport(format, {
+    diagnostics,
+    external: result.external,
+    externalChecked: options.external ?? false,
+    pages: result.pages,
+    cwd: process.cwd(),
+    workspace: process.env.GITHUB_WORKSPACE || null,
+    notices,
+    failed: { failed: errors > 0 || tooManyWarnings !== null, reason: tooManyWarnings },
+    color: format === 'human' && useColor(process.stderr),
+  });
+  (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
+  for (const notice of notices) out.error(notice);
+  if (options.timings) out.error(`${formatTimings(result.timings)}${result.reused ? `; ${result.reused} unchanged pages read from the cache` : ''}`);
+  if (tooManyWarnings) out.error(`bankdocs check: ${tooManyWarnings}`);
+  return errors > 0 || tooManyWarnings ? 1 : 0;
+}
+
+/** Sends console.log, info and debug to the standard error until the returned function is called. */
+function logsToStandardError(): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  return () => Object.assign(console, saved);
 }
 
 /** Where check --external keeps the answers it got: the cache root of the site's folder, or nowhere when the cache is off. */

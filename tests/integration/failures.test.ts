@@ -1,9 +1,10 @@
 // Broken input: one clear file:line:col error, exit 1, and the previous dist/ untouched.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copySite, removeSite, runCli } from '../helpers/site.js';
+import { CLI, copySite, removeSite, runCli } from '../helpers/site.js';
 
 let site: string;
 beforeEach(() => {
@@ -130,6 +131,13 @@ describe('a failed build', () => {
     expect(result.status).toBe(74);
     expect(result.stderr).toMatch(/^bankdocs: cannot write the output folder beside .*blocker\/dist: ENOTDIR/m);
     expect(result.stderr).toContain('The previous output, if any, is unchanged.');
+    expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
+
+  it('exits 74 with the reason, not 1 with a stack trace, when the report cannot be written (a full disk)', () => {
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" check --format json > /dev/full`], { cwd: site, encoding: 'utf8' });
+    expect(result.status).toBe(74);
+    expect(result.stderr).toContain('bankdocs: cannot write the standard output: ENOSPC');
     expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/);
   });
 });

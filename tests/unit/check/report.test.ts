@@ -58,3 +58,25 @@ describe('useColor', () => {
     expect(useColor(terminal)).toBe(false);
   });
 });
+
+describe('the reports for tools', () => {
+  const base = { external: [], externalChecked: false, pages: 4, cwd: '/repo/docs' };
+
+  it('json says whether the check failed and why, with the notices', () => {
+    const json = JSON.parse(formatReport('json', { ...base, diagnostics: [d('docs/a.md', 1, 'warning')], notices: ['notice: 3 Ruby examples were not run'], failed: { failed: true, reason: '1 warning, more than --max-warnings 0 allows' } }));
+    expect(json.summary).toEqual({ pages: 4, errors: 0, warnings: 1, failed: true, reason: '1 warning, more than --max-warnings 0 allows' });
+    expect(json.notices).toEqual(['notice: 3 Ruby examples were not run']);
+  });
+
+  it('github names files from the workspace, whatever the working folder, and annotates a failure by warnings alone', () => {
+    const diagnostic = { ...d('x', 1, 'warning'), file: '/repo/docs/content/a.md' };
+    const text = formatReport('github', { ...base, diagnostics: [diagnostic], workspace: '/repo', failed: { failed: true, reason: '1 warning, more than --max-warnings 0 allows' } });
+    expect(text.split('\n')).toEqual([
+      '::warning file=docs/content/a.md,line=1,col=3,title=broken-link::problem on line 1 (fix it)',
+      '::error title=bankdocs check::1 warning, more than --max-warnings 0 allows',
+      '',
+    ]);
+    // A file outside the workspace is named from the working folder.
+    expect(formatReport('github', { ...base, diagnostics: [diagnostic], workspace: '/elsewhere' })).toContain('file=content/a.md,');
+  });
+});
