@@ -14,8 +14,18 @@ import { setupSearch } from './search-trigger.js';
 import { setupColorScheme } from './color-scheme.js';
 import { setupSidebars } from './sidebar.js';
 import { setupToc } from './toc.js';
+import { prepareToasts } from './toast.js';
+
+/** The header's height as drawn (it wraps on very narrow screens), for the stylesheet: --header-now. */
+function trackHeaderHeight(): void {
+  const header = document.querySelector<HTMLElement>('.site-header');
+  if (!header || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  new ResizeObserver(() => root.style.setProperty('--header-now', `${Math.ceil(header.getBoundingClientRect().height)}px`)).observe(header);
+}
 
 function setupSiteMenu(config: RuntimeConfig): void {
+  trackHeaderHeight();
   const toggle = document.querySelector<HTMLButtonElement>('.menu-toggle');
   const menu = document.getElementById('site-menu');
   if (!toggle || !menu) return;
@@ -23,9 +33,25 @@ function setupSiteMenu(config: RuntimeConfig): void {
     toggle.setAttribute('aria-expanded', String(open));
     menu.classList.toggle('open', open);
   };
-  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
+  toggle.addEventListener('click', () => setOpen(!isOpen()));
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a') && isNarrow(config)) setOpen(false);
+  });
+  // The open menu lies over the page: Escape closes it (focus back on its button), and so
+  // do a tap beside it and tabbing out of it (what has focus then would be under it).
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !isOpen() || event.defaultPrevented) return;
+    setOpen(false);
+    if (menu.contains(document.activeElement)) toggle.focus();
+  });
+  document.addEventListener('pointerdown', (event) => {
+    const target = event.target as Node;
+    if (isOpen() && !menu.contains(target) && !toggle.contains(target)) setOpen(false);
+  });
+  menu.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (isOpen() && next && !menu.contains(next) && next !== toggle) setOpen(false);
   });
 }
 
@@ -53,6 +79,7 @@ if (config) {
   setupHashNavigation(config);
   setupApiMenu(config);
   setupToc(config);
+  prepareToasts(config);
   setupCopyButtons(config);
   setupCopyPage(config);
   setupTabs();

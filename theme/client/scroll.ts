@@ -18,10 +18,18 @@ export function targetOf(hash: string): HTMLElement | null {
 export function offsetFor(config: RuntimeConfig, el: Element): number {
   const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
   if (!isNarrow(config)) return header + 12;
-  return el.tagName === 'H1' ? config.runtime.scrollOffset.h1 : config.runtime.scrollOffset.other;
+  const offset = el.tagName === 'H1' ? config.runtime.scrollOffset.h1 : config.runtime.scrollOffset.other;
+  // Below about 360 px (a small phone, or 400 % zoom) the header wraps and grows past the
+  // narrow offset: the target must not land under it.
+  return Math.max(offset, Math.ceil(header));
 }
 
-export function scrollToElement(config: RuntimeConfig, el: HTMLElement, behavior: ScrollBehavior = 'smooth'): void {
+/** Smooth scrolling, unless the reader asked for less motion (prefers-reduced-motion). */
+export function smoothly(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
+
+export function scrollToElement(config: RuntimeConfig, el: HTMLElement, behavior: ScrollBehavior = smoothly()): void {
   const destination = () => Math.max(0, el.getBoundingClientRect().top + window.scrollY - offsetFor(config, el));
   const top = destination();
   if (behavior === 'smooth' && Math.abs(top - window.scrollY) > 1) correctOnArrival(() => destination());
@@ -84,7 +92,7 @@ export function setupHashNavigation(config: RuntimeConfig): void {
   };
 
   if (restoring && typeof saved === 'number') {
-    window.setTimeout(() => window.scrollTo({ top: saved, behavior: 'smooth' }), config.runtime.restoreScrollDelayMs);
+    window.setTimeout(() => window.scrollTo({ top: saved, behavior: smoothly() }), config.runtime.restoreScrollDelayMs);
   } else if (location.hash) {
     // After load: the browser's own jump to the fragment must not undo ours.
     const run = () => go(restoring ? config.runtime.restoreScrollDelayMs : 0);
@@ -115,7 +123,7 @@ export function setupHashNavigation(config: RuntimeConfig): void {
   });
   window.addEventListener('popstate', (event) => {
     const y = (event.state as { scrollY?: number } | null)?.scrollY;
-    if (typeof y === 'number') window.setTimeout(() => window.scrollTo({ top: y, behavior: 'smooth' }), config.runtime.restoreScrollDelayMs);
+    if (typeof y === 'number') window.setTimeout(() => window.scrollTo({ top: y, behavior: smoothly() }), config.runtime.restoreScrollDelayMs);
     else go(config.runtime.restoreScrollDelayMs);
   });
 }

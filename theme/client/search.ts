@@ -248,7 +248,8 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
   close.textContent = root.dataset.closeLabel ?? 'Close';
   const help = el('p', 'search-help', { id: 'search-help' });
   const status = el('p', 'search-status', { role: 'status', 'aria-live': 'polite' });
-  const listbox = el('div', 'search-results', { id: 'search-listbox', role: 'listbox', 'aria-label': label });
+  // Not a Tab stop of its own (a scroll box is one in Chromium): the input leads it, with the arrow keys.
+  const listbox = el('div', 'search-results', { id: 'search-listbox', role: 'listbox', 'aria-label': label, tabindex: '-1' });
   listbox.hidden = true;
   bar.append(input, close);
   panel.append(bar, help, status, listbox);
@@ -371,13 +372,24 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     // A result opens in this tab: the dialog goes; one opened in another tab leaves it.
     if (option && event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey) hide();
   });
-  dialog.addEventListener('close', () => button.focus({ preventScroll: true }));
+  // Focus goes back where it was (the header's button, the 404 page's search box), unless a
+  // result on this page was chosen: the page then moved focus to it (scroll.ts).
+  let returnTo: HTMLElement = button;
+  dialog.addEventListener('close', () => {
+    const focus = document.activeElement;
+    if (focus && focus !== document.body && !dialog.contains(focus)) return;
+    (returnTo.isConnected ? returnTo : button).focus({ preventScroll: true });
+  });
   // Back to this page from the history (bfcache): the page as it was before the search.
   window.addEventListener('pagehide', hide);
 
   return {
     open(typed = '', { replace = false } = {}) {
-      if (!dialog.open) dialog.showModal();
+      if (!dialog.open) {
+        const from = document.activeElement;
+        returnTo = from instanceof HTMLElement && from !== document.body ? from : button;
+        dialog.showModal();
+      }
       input.focus();
       if (replace) input.value = '';
       if (typed) {

@@ -1,0 +1,95 @@
+// What a keyboard user meets, on the real site: the phone menu lets go on Escape and when
+// focus leaves it, the example-language picker shows its focus ring whole, focus comes
+// back where it was after a search, the results list is no Tab stop of its own, and a
+// reader who asked for less motion gets no smooth scrolling.
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, localContext, PHONE, settle, useBuiltSite } from '../helpers/browser.js';
+
+const site = useBuiltSite(null);
+
+async function open(viewport: { width: number; height: number }, path: string) {
+  const context = await localContext(site().chrome.browser, viewport);
+  // No consent bar in the way: a returning reader who chose.
+  await context.addInitScript(() => localStorage.setItem('bankdocs:consent', JSON.stringify({ version: 1, necessary: true, functional: false, analytics: false })));
+  const page = await context.newPage();
+  await page.goto(`${site().server.url}${path}`);
+  await page.waitForLoadState('load');
+  return { page, close: () => context.close() };
+}
+
+describe('keyboard and motion', () => {
+  it('closes the phone menu on Escape, giving focus back to its button, and when focus leaves it', async () => {
+    const { page, close } = await open(PHONE, '/developers/custom-integrations');
+    const toggle = page.locator('.menu-toggle');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')))).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
+    // Tabbing out of the last link closes it.
+    await toggle.click();
+    const links = await page.locator('#site-menu a').count();
+    for (let i = 0; i <= links; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')))).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // The header keeps one row at 375 px, whatever the product's name.
+    expect(await page.evaluate(() => document.querySelector('.site-header')!.getBoundingClientRect().height)).toBeLessThanOrEqual(51);
+    await close();
+  });
+
+  it('draws the example-language picker\'s focus ring whole', async () => {
+    const { page, close } = await open(DESKTOP, '/1/api/curl');
+    await page.locator('.language-picker a', { hasText: 'ruby' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const clip = await page.evaluate(() => {
+      const link = document.activeElement as HTMLElement;
+      const style = getComputedStyle(link);
+      return { picker: getComputedStyle(link.closest('.language-picker')!).overflow, outline: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(clip).toEqual({ picker: 'visible', outline: 'solid', width: '3px' });
+    await close();
+  });
+
+  it('gives focus back to where the search was opened from, and to a result chosen on the same page', async () => {
+    const { page, close } = await open(DESKTOP, '/1/api/curl');
+    await page.locator('.search-button').click();
+    const input = page.locator('.search-input');
+    await input.fill('create access token');
+    await expect.poll(() => page.locator('.search-result').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The results list is led by the input: Tab goes past it.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-results'))).toBe(false);
+    await input.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#create-access-token$/);
+    await settle(page);
+    expect(await page.evaluate(() => document.activeElement?.closest('.search-button, .site-header') === null)).toBe(true);
+    await page.keyboard.press('Escape');
+    // Opened and closed without a choice: focus is back on the button.
+    await page.locator('.search-button').click();
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-button'))).toBe(true);
+    await close();
+  });
+
+  it('jumps without smooth scrolling when the reader asked for less motion', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/custom-integrations');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const target = await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]')];
+      return links.at(-1)!.getAttribute('href');
+    });
+    const positions: number[] = [];
+    await page.locator(`.toc a[href="${target}"]`).first().click();
+    for (let i = 0; i < 6; i++) {
+      positions.push(await page.evaluate(() => Math.round(window.scrollY)));
+      await page.waitForTimeout(30);
+    }
+    expect(new Set(positions).size).toBe(1);
+    expect(positions[0]).toBeGreaterThan(0);
+    await close();
+  });
+});
