@@ -96,6 +96,11 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
         ...checkLooseExamples(tree, page, {
           skip: new Set(),
           request: (node, example) => {
+            // A Ruby block that calls the client (one call it declares, at least) is checked as in the reference.
+            if (node.lang === 'ruby') {
+              const result = checkRuby(parseRuby, example, api, operationByCall, validator, null, input.rubyClient);
+              return result.requests.length ? { diagnostics: result.diagnostics, request: null, keep: true } : null;
+            }
             if (!isShellCurl(node, api.servers)) return null;
             const result = checkCurl(example, api, validator, null, curlOptions);
             return { diagnostics: result.diagnostics, request: result.requests.at(-1) ?? null };

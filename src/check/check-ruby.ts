@@ -80,7 +80,8 @@ export function checkRuby(
   const requests: NormalizedRequest[] = [];
   const clientCalls = calls.filter((call) => {
     const name = dotted(call);
-    return name !== null && (operationByCall.has(name) || (name.startsWith('client.') && !isPartOfLongerCall(call, calls)));
+    // A method called on what a client call returns (`client.accounts.list(…).each`) is Ruby's, not the client's.
+    return name !== null && (operationByCall.has(name) || (name.startsWith('client.') && !isPartOfLongerCall(call, calls) && !onClientResult(call, operationByCall)));
   });
   for (const call of clientCalls) {
     const name = dotted(call)!;
@@ -127,6 +128,14 @@ export function checkRuby(
     }
     for (const [snake, name] of pathNames) {
       if (!(name in request.pathParams)) report('example-ruby-missing-argument', call.location.startOffset, `${dotted(call)} needs ${snake}: (the ${name} path parameter)`, `add ${snake}: "…"`);
+    }
+    // A path value is checked as curl's is: a written one must be one the parameter allows.
+    for (const [name, value] of Object.entries(request.pathParams)) {
+      const param = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+      if (!param?.schema || value === DYNAMIC || (typeof value === 'string' && /^[{$]/.test(value))) continue;
+      for (const problem of validator.validate(param.schema, value)) {
+        report('example-ruby-argument-invalid', places.get(snakeCase(name)) ?? call.location.startOffset, `${snakeCase(name)}: (the ${name} path parameter) ${problem.message.replace(/^\/ /, '')}`, 'use a value the parameter allows');
+      }
     }
     for (const [name, value] of Object.entries(request.query)) {
       const param = operation.parameters.find((p) => p.in === 'query' && p.name === name)!;
@@ -182,6 +191,15 @@ function dotted(node: PrismNode | null | undefined): string | null {
     default:
       return null;
   }
+}
+
+/** Whether `call` is made on the result of a client call somewhere down its receivers (`.each`, `.first.id`). */
+function onClientResult(call: PrismNode, operationByCall: ReadonlyMap<string, string>): boolean {
+  for (let node = call.receiver as PrismNode | null; node && node.constructor.name === 'CallNode'; node = node.receiver as PrismNode | null) {
+    const name = dotted(node);
+    if (name !== null && operationByCall.has(name)) return true;
+  }
+  return false;
 }
 
 /** `client.payments` inside `client.payments.create(…)` is not a call of its own. */
