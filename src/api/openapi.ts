@@ -60,6 +60,32 @@ export function serverOf(servers: readonly string[], url: string): string | null
   return found;
 }
 
+interface ServerObject {
+  url: string;
+  variables?: Record<string, { default?: unknown; enum?: unknown[] }>;
+}
+
+/** Most URLs one server's variables may give (each value of each enum): beyond, the defaults only. */
+const MAX_SERVER_URLS = 64;
+
+/**
+ * The URLs a server object stands for: "https://{region}.api.example.com" with region's
+ * values eu and us is both (the defaults' URL first). A variable without values is its default.
+ */
+export function serverUrls(server: ServerObject): string[] {
+  const variables = Object.entries(server.variables ?? {}).filter(([name]) => server.url.includes(`{${name}}`));
+  if (!variables.length) return [server.url];
+  const fill = (values: Record<string, string>) => server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => values[name] ?? whole);
+  const defaults = Object.fromEntries(variables.map(([name, v]) => [name, String(v.default ?? v.enum?.[0] ?? '')]));
+  let all: Record<string, string>[] = [{}];
+  for (const [name, v] of variables) {
+    const values = [...new Set([String(v.default ?? v.enum?.[0] ?? ''), ...(v.enum ?? []).map(String)])];
+    all = all.flatMap((partial) => values.map((value) => ({ ...partial, [name]: value })));
+    if (all.length > MAX_SERVER_URLS) return [fill(defaults)];
+  }
+  return [...new Set([fill(defaults), ...all.map(fill)])];
+}
+
 /** "the API's server https://…", or "one of the API's servers (…)", for messages. */
 export function serversText(servers: readonly string[]): string {
   return servers.length > 1 ? `one of the API's servers (${servers.join(', ')})` : `the API's server ${servers[0] ?? ''}`;
@@ -173,7 +199,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
     return failed([{ ruleId: 'openapi-invalid', severity: 'error', message: `${error.message}, counting the levels its $refs add`, hint: 'flatten the schemas: no API document needs this depth', file, ...positionOfPath(parsed, pointerSegments(error.pointer)) }]);
   }
   const info = (doc.info ?? {}) as { title?: string; version?: string };
-  const servers = ((doc.servers ?? []) as { url: string }[]).map((s) => s.url);
+  const servers = ((doc.servers ?? []) as ServerObject[]).flatMap(serverUrls);
   const securitySchemes = (((doc.components ?? {}) as Record<string, unknown>).securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string; in?: string; name?: string }>;
   const defaultSecurity = (doc.security ?? []) as Record<string, string[]>[];
   const operations: Record<string, Operation> = {};

@@ -98,17 +98,25 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     } catch {
       return { ruleId: 'broken-link', message: `"${href}" is not a valid URL`, hint: 'check the link for stray spaces or characters' };
     }
-    if (url.origin !== origin) return /^https?:$/.test(url.protocol) ? { external: url.href } : null;
+    // The site's own address over http is the site too (the host redirects it): its path is checked.
+    if (url.origin !== origin && !(url.protocol === 'http:' && `https://${url.host}` === origin)) return /^https?:$/.test(url.protocol) ? { external: url.href } : null;
     // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
     const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
     const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
     if (path.startsWith(`/${SEARCH_DIR}/`)) volatileHrefs.add(href);
-    if (input.outputPaths.has(path.slice(1))) return null; // an asset or download
+    if (input.outputPaths.has(path.slice(1))) {
+      // A page's Markdown copy ("/developers/x.md") is a plain text file: an anchor in it was meant for the page.
+      const page = path.endsWith('.md') ? path.slice(0, -3) : null;
+      if (hash && page !== null && ids.has(page)) return { ruleId: 'broken-link', message: `"${href}" points into the Markdown copy of ${page}, which has no anchors`, hint: `link to the page: ${page}#${hash}` };
+      return null; // an asset or download
+    }
     // The logo or social image the config names and the content lacks: reported once, at the config's line.
     if (missingSiteFiles.has(path.slice(1))) return null;
     let targetUrl = path;
     let via = '';
     if (!ids.has(targetUrl)) {
+      const unknown = unknownChoice(path, facts);
+      if (unknown) return { ruleId: 'broken-link', message: `"${href}" names ${unknown}, which the site does not have (readers would be sent elsewhere)`, hint: `the site has ${unknownChoiceKnown(unknown, facts)}` };
       const resolved = resolveRoute(path, '', fresh, facts);
       if (resolved.type === 'redirect') {
         targetUrl = resolved.to.split('#')[0]!;
@@ -170,6 +178,33 @@ function graphKey(origin: string, documents: readonly RenderedDocument[], ids: M
   const pages = documents.map((d) => `${d.url}\u0001${[...ids.get(d.url)!.ids].join('\u0001')}`);
   const files = [...outputPaths].filter((p) => !p.startsWith(`${SEARCH_DIR}/`)).sort();
   return digest(origin, pages.join('\u0000'), files.join('\u0000'), JSON.stringify(facts));
+}
+
+/**
+ * A version, example language or locale a link names that the site lacks ("/2/api/curl",
+ * "/1/api/python", "/de/support"): the routes send such a reader somewhere else (the API
+ * index, the page in their own locale), which a link should not rely on. Null when none.
+ */
+function unknownChoice(path: string, facts: SiteFacts): string | null {
+  const segs = path.split('/').filter(Boolean);
+  const apiAt = segs.indexOf('api');
+  if (facts.api !== false && ((apiAt === 0 && segs.length <= 2) || (apiAt === 1 && segs.length <= 3))) {
+    if (apiAt === 1 && !facts.versions.includes(segs[0]!)) return `version "${segs[0]}"`;
+    const language = segs[apiAt + 1];
+    if (language !== undefined && !facts.languages.includes(language)) return `example language "${language}"`;
+    return null;
+  }
+  const first = segs[0] ?? '';
+  if (/^[A-Za-z]{2}$/.test(first) && !facts.locales.includes(first) && segs.length > 1) {
+    const resolved = resolveRoute(`/${segs.slice(1).join('/')}`, '', { storedLocale: null, storedLanguage: null }, facts);
+    if (resolved.type !== 'not-found') return `locale "${first}"`;
+  }
+  return null;
+}
+
+function unknownChoiceKnown(unknown: string, facts: SiteFacts): string {
+  const list = unknown.startsWith('version') ? facts.versions : unknown.startsWith('example') ? facts.languages : facts.locales;
+  return `${unknown.split(' ')[0] === 'example' ? 'example languages' : `${unknown.split(' ')[0]}s`} ${list.join(', ')}`;
 }
 
 /** A fragment the URL parser leaves as written: printable ASCII but for what it percent-encodes. */

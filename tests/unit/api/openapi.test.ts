@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeDocument } from '../../helpers/openapi.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadApi, type LoadedApi } from '../../../src/api/openapi.js';
+import { loadApi, serverOf, serverUrls, type LoadedApi } from '../../../src/api/openapi.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-openapi-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,5 +104,20 @@ describe('loadApi', () => {
 
   it('refuses a document that is not a mapping', async () => {
     expect(where(await load('- just\n- a list\n'))).toEqual(['1:1 openapi-invalid']);
+  });
+});
+
+describe('server variables', () => {
+  it('stand for every URL their values give, the defaults first, so an example on any of them is on the API', () => {
+    const urls = serverUrls({ url: 'https://{region}.api.example.com/{version}', variables: { region: { default: 'eu', enum: ['eu', 'us'] }, version: { default: 'v1' } } });
+    expect(urls).toEqual(['https://eu.api.example.com/v1', 'https://us.api.example.com/v1']);
+    expect(serverOf(urls, 'https://us.api.example.com/v1/status')).toBe('https://us.api.example.com/v1');
+    expect(serverOf(urls, 'https://{region}.api.example.com/v1/status')).toBeNull();
+    expect(serverUrls({ url: 'https://api.example.com' })).toEqual(['https://api.example.com']);
+  });
+
+  it('give only the defaults when their values would make too many URLs', () => {
+    const many = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`v${i}`, { default: 'a', enum: ['a', 'b', 'c', 'd'] }]));
+    expect(serverUrls({ url: 'https://{v0}{v1}{v2}{v3}.example.com', variables: many })).toEqual(['https://aaaa.example.com']);
   });
 });
