@@ -75,5 +75,14 @@ export function classifyFile(rel: string, file: string, collections: readonly Co
 }
 
 function unmatched(rel: string, file: string, hint: string): Diagnostic {
-  return { ruleId: 'content-unknown-location', severity: 'error', message: `no collection takes "${rel}"`, hint, file, line: 1, column: 1 };
+  // A name a URL part cannot be ("Upper-Case.md", "über-guide.md", "café/"): say so first.
+  const odd = rel.replace(/\.md$/, '').split('/').find((part) => !/^[a-z0-9][a-z0-9._-]*$/.test(part));
+  const why = odd === undefined ? '' : `"${odd}" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "${suggestedSlug(odd)}"); `;
+  return { ruleId: 'content-unknown-location', severity: 'error', message: `no collection takes "${rel}"`, hint: `${why}${hint}`, file, line: 1, column: 1 };
+}
+
+/** A URL part for a name: lower case, accents dropped, anything else a hyphen ("Über Guide" -> "uber-guide"). */
+function suggestedSlug(name: string): string {
+  const slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return slug || 'page';
 }

@@ -93,3 +93,33 @@ describe('keyboard and motion', () => {
     await close();
   });
 });
+
+describe('the language screen readers are told', () => {
+  async function withLocale(path: string, locale: string) {
+    const context = await localContext(site().chrome.browser, DESKTOP);
+    await context.addInitScript((stored) => localStorage.setItem('bankdocs:locale', stored), locale);
+    const page = await context.newPage();
+    await page.goto(`${site().server.url}${path}`);
+    await page.waitForLoadState('load');
+    return { page, close: () => context.close() };
+  }
+
+  it('on a page that is not translated, read in Dutch: what was switched says nl, what stays English says en', async () => {
+    const { page, close } = await withLocale('/developers/custom-integrations', 'nl');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    const skip = await page.evaluate(() => { const a = document.querySelector<HTMLElement>('.skip-link')!; return [a.textContent, a.lang]; });
+    expect(skip).toEqual(['Naar de inhoud', 'nl']);
+    // The footer's copyright and the guides' titles stay as written: English, and said so.
+    expect(await page.evaluate(() => [document.querySelector<HTMLElement>('.site-footer')!.lang, document.querySelector<HTMLElement>('.sidebar')!.lang, document.querySelector('main')!.lang])).toEqual(['en', 'en', 'en']);
+    await close();
+  });
+
+  it('on the 404 page, read in French: its switched words say fr inside an English main', async () => {
+    const { page, close } = await withLocale('/no/such/page', 'fr');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    const heading = await page.evaluate(() => { const h = document.querySelector<HTMLElement>('main h1')!; return [h.textContent, h.closest('[lang]')!.getAttribute('lang')]; });
+    expect(heading).toEqual(['Page introuvable', 'fr']);
+    await close();
+  });
+});
+

@@ -6,13 +6,23 @@ import type { RuntimeStrings } from '../../src/theme-api.js';
 import type { RuntimeConfig } from './config.js';
 import { readStored, writeStored } from './storage.js';
 
+/** The parts of the frame whose words may stay in the page's own language when the interface switches. */
+const FRAME_PARTS = '.skip-link, .site-header, .sidebar, .api-menu, .site-footer, .consent';
+
 function applyLabels(locale: string): void {
-  document.documentElement.lang = locale;
+  const root = document.documentElement;
+  // What is not swapped keeps saying its own language to screen readers (the guides'
+  // titles, the copyright line); what is swapped says the new one.
+  const own = root.dataset.pageLocale ?? root.lang;
+  root.dataset.pageLocale = own;
+  for (const part of document.querySelectorAll<HTMLElement>(FRAME_PARTS)) if (!part.lang) part.lang = own;
+  root.lang = locale;
   for (const el of document.querySelectorAll<HTMLElement>('[data-l10n]')) {
     const entry = (JSON.parse(el.dataset.l10n!) as Record<string, [string, string | null]>)[locale];
     if (!entry) continue;
     if (el instanceof HTMLInputElement) el.placeholder = entry[0];
     else el.textContent = entry[0];
+    el.lang = locale;
     if (entry[1] && el instanceof HTMLAnchorElement) el.href = entry[1];
   }
   // Links whose text stays (the brand: a logo and the product's name): their address alone.
@@ -80,6 +90,7 @@ export function setupLocale(config: RuntimeConfig): void {
       if (!translated) {
         event.preventDefault();
         applyLabels(locale);
+        void applyRuntimeStrings(config, locale);
       }
     });
   }

@@ -165,20 +165,23 @@ export function Footer({ ctx }: { ctx: ThemeContext }) {
           </li>
         ))}
       </ul>
-      <nav className="locale-picker" aria-label={ctx.strings.language}>
-        {ctx.config.locales.available.map((locale) => (
-          <a
-            key={locale}
-            href={ctx.translated ? `/${locale}${ctx.doc.url.slice(ctx.locale.length + 1)}` : (ctx.nav.home(locale) ?? '#')}
-            hrefLang={locale}
-            lang={locale}
-            data-locale={locale}
-            {...(locale === ctx.locale ? { 'aria-current': 'true' as const } : {})}
-          >
-            {localeName(locale)}
-          </a>
-        ))}
-      </nav>
+      {/* A site of one locale has nothing to pick: no landmark with a single link. */}
+      {ctx.config.locales.available.length > 1 ? (
+        <nav className="locale-picker" aria-label={ctx.strings.language}>
+          {ctx.config.locales.available.map((locale) => (
+            <a
+              key={locale}
+              href={ctx.translated ? `/${locale}${ctx.doc.url.slice(ctx.locale.length + 1)}` : (ctx.nav.home(locale) ?? '#')}
+              hrefLang={locale}
+              lang={locale}
+              data-locale={locale}
+              {...(locale === ctx.locale ? { 'aria-current': 'true' as const } : {})}
+            >
+              {localeName(locale)}
+            </a>
+          ))}
+        </nav>
+      ) : null}
       <p className="copyright">{copyright}</p>
     </footer>
   );

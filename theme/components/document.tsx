@@ -1,6 +1,7 @@
 // The HTML document around every page: head (title template, description, canonical,
 // hreflang, social metadata), header, main, footer.
 import { markdownTwinUrl, type DocumentPlan, type DocumentProps } from '../../src/theme-api.js';
+import { uiL10n } from './chrome.js';
 
 /** The page type, for the frame's grid: reference, home, not-found or article. */
 function frameOf(doc: DocumentPlan): string {
@@ -78,7 +79,7 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProp
         <script type="application/json" id="bankdocs-runtime" dangerouslySetInnerHTML={{ __html: runtimeConfig }} />
       </head>
       <body>
-        <a className="skip-link" href="#main">
+        <a className="skip-link" href="#main" {...uiL10n(ctx, (s) => s.skipToContent)}>
           {ctx.strings.skipToContent}
         </a>
         <Header ctx={ctx} />

@@ -68,4 +68,14 @@ describe('declared collections in docs.config.yaml', () => {
     ]);
     expect(diagnostics[0]!.hint).toMatch(/docs: docs\/\{\.\.\.path\}\.md; api-docs: docs\/api\/\{slug\}\.md; blog: blog\/\{slug\}\.md/);
   });
+
+  it('say why a file whose name is no URL part is taken by none, and what to call it', () => {
+    const parsed = parseConfig(BASE + 'collections:\n  - name: docs\n    files: "docs/{...path}.md"\n    url: /docs/{...path}\n', FILE);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.diagnostics));
+    const { diagnostics } = classifyFiles({ files: ['docs/Upper-Case.md', 'docs/café/über Guide.md', 'docs/fine.md'], collections: parsed.value.collections, contentDir: '/s/content', configFile: FILE, parsed: parsed.value.yaml });
+    expect(diagnostics.map((d) => d.hint.split(';')[0])).toEqual([
+      '"Upper-Case" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "upper-case")',
+      '"café" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "cafe")',
+    ]);
+  });
 });
