@@ -5,13 +5,18 @@ export interface SplitFile {
   yaml: string | null;
   /** Lines before the YAML text (the opening fence): added to YAML line numbers. */
   yamlLineOffset: number;
-  /** The Markdown body, front matter blanked out line for line. */
+  /** The Markdown body, front matter blanked out line for line, with "\n" line ends (a CRLF file's twins are then like an LF checkout's). */
   body: string;
 }
 
 const FENCE_RE = /^---[ \t]*$/;
 
 export function splitFrontMatter(text: string): SplitFile {
+  const split = splitLines(text);
+  return split.body.includes('\r') ? { ...split, body: split.body.replace(/\r\n/g, '\n') } : split;
+}
+
+function splitLines(text: string): SplitFile {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lines = source.split('\n');
   if (!FENCE_RE.test(lines[0]?.replace(/\r$/, '') ?? '')) return { yaml: null, yamlLineOffset: 0, body: source };

@@ -73,7 +73,7 @@ describe('declared collections in docs.config.yaml', () => {
     const parsed = parseConfig(BASE + 'collections:\n  - name: docs\n    files: "docs/{...path}.md"\n    url: /docs/{...path}\n', FILE);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.diagnostics));
     const { diagnostics } = classifyFiles({ files: ['docs/Upper-Case.md', 'docs/café/über Guide.md', 'docs/fine.md'], collections: parsed.value.collections, contentDir: '/s/content', configFile: FILE, parsed: parsed.value.yaml });
-    expect(diagnostics.map((d) => d.hint.split(';')[0])).toEqual([
+    expect(diagnostics.map((d) => (d.hint ?? '').split(';')[0])).toEqual([
       '"Upper-Case" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "upper-case")',
       '"café" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "cafe")',
     ]);

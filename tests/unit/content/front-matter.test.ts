@@ -24,6 +24,11 @@ describe('splitFrontMatter', () => {
   it('strips a byte order mark and accepts CRLF', () => {
     expect(splitFrontMatter('\ufeff---\r\ntitle: x\r\n---\r\nbody').yaml).toBe('title: x\r');
   });
+
+  it('gives a CRLF file\'s body with LF line ends, line for line', () => {
+    expect(splitFrontMatter('---\r\ntitle: x\r\n---\r\n# A\r\n\r\nText.\r\n').body).toBe('\n\n\n# A\n\nText.\n');
+    expect(splitFrontMatter('# No front matter\r\nText.').body).toBe('# No front matter\nText.');
+  });
 });
 
 describe('simpleFrontMatter', () => {
