@@ -143,6 +143,9 @@ function checkCommand(example: Example, source: string, command: ShellCommand, a
   // curl itself reads [ ] in the URL it is given as a glob range, and shells glob them too.
   if (urlWord && /[[\]]/.test(urlWord.value) && !words.globoff) {
     report('example-url-unescaped', urlOffset, 'curl reads "[" and "]" in a URL as a range pattern, so this request fails', 'percent-encode them (page%5Blimit%5D) inside quotes, or pass -g and quote the URL');
+  } else if (urlWord && /^[^'"]*[[\]]/.test(source.slice(urlWord.start, urlWord.end))) {
+    // Unquoted, the shell reads them first: zsh stops with "no matches found".
+    report('example-url-unescaped', urlOffset, 'the shell reads "[" and "]" in an unquoted URL as a file pattern (zsh stops with "no matches found")', 'put the URL in quotes');
   }
   // Text in single quotes is sent as written: '$TOKEN' is not the token.
   for (const word of [...words.headers, ...words.user, ...(urlWord ? [urlWord] : [])]) {

@@ -158,7 +158,10 @@ export function checkRuby(
         const top = problem.pointer.split('/')[1];
         const offset = top ? (places.get(snakeCase(top)) ?? call.location.startOffset) : call.location.startOffset;
         // "/creditorName must …" reads better as the keyword the example wrote.
-        const message = problem.message.replace(/^\/([A-Za-z0-9]+)/, (_m, name: string) => `${snakeCase(name)}:`);
+        const message = problem.message
+          .replace(/^\/([A-Za-z0-9]+)/, (_m, name: string) => `${snakeCase(name)}:`)
+          // A missing attribute, as the example would write it: "needs creditor_name:".
+          .replace(/^missing required property "([A-Za-z0-9]+)"( at \/)?$/, (_m, name: string) => `${dotted(call)} needs ${snakeCase(name)}:`);
         report('example-ruby-argument-invalid', offset, message, 'see the attribute table of the operation for types and rules');
       }
     }

@@ -117,7 +117,8 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       code: accept ? 'notAcceptable' : 'missingHeader',
     });
   }
-  if (operation.auth === 'bearer' && !/^Bearer \S+/.test(headers.authorization ?? '')) {
+  // The scheme's name is case-insensitive (RFC 9110): "bearer x" is a bearer token.
+  if (operation.auth === 'bearer' && !/^Bearer \S+/i.test(headers.authorization ?? '')) {
     problem({ ruleId: 'example-auth', target: { part: 'header', name: 'authorization' }, message: `${operation.id} needs a bearer access token`, hint: `add -H "Authorization: Bearer $${credentialVariable(options.product, 'ACCESS_TOKEN')}"`, status: 401, code: 'unauthorized' });
   }
   if (operation.auth === 'apiKey' && operation.apiKey) {
@@ -130,7 +131,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       problem({ ruleId: 'example-auth', target: key.in === 'header' ? { part: 'header', name: key.name.toLowerCase() } : { part: 'request' }, message: `${operation.id} needs an API key in ${where}`, hint, status: 401, code: 'unauthorized' });
     }
   }
-  if (operation.auth === 'basic' && !/^Basic \S+/.test(headers.authorization ?? '')) {
+  if (operation.auth === 'basic' && !/^Basic \S+/i.test(headers.authorization ?? '')) {
     problem({ ruleId: 'example-auth', target: { part: 'request' }, message: `${operation.id} authenticates with the client credentials (basic authentication)`, hint: `add -u "$${credentialVariable(options.product, 'CLIENT_ID')}:$${credentialVariable(options.product, 'CLIENT_SECRET')}"`, status: 401, code: 'unauthorized' });
   }
 

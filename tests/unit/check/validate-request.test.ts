@@ -94,6 +94,12 @@ describe('one set of request rules', () => {
     expect(result.problems).toEqual([]);
     expect(result.request).toEqual({ operationId: 'listAccounts', pathParams: {}, query: { 'page[limit]': 2 }, attributes: null });
   });
+
+  it('reads the authentication scheme\'s name in any case, as HTTP does', () => {
+    for (const authorization of ['bearer t', 'BEARER t']) {
+      expect(validateRequest(api, new SchemaValidator(), { method: 'GET', path: '/accounts', query: [], headers: { accept: 'application/json', authorization }, body: null }).problems).toEqual([]);
+    }
+  });
 });
 
 describe('hints', () => {
