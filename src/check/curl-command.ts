@@ -8,6 +8,7 @@
 // http only and no redirects.
 import type { Word } from 'curlconverter/dist/src/shell/Word.js';
 import { curlParser } from './curl-parser.js';
+import { shellSource } from './shell-words.js';
 import { serverOf, serversText } from '../api/openapi.js';
 
 /** Options that take a value and shape the request: kept. `file` marks those where a leading @ reads a file. */
@@ -50,16 +51,36 @@ export interface CurlCommandOptions {
   timeoutSeconds: number;
 }
 
-/** Reads `text` with the curl parser (loadCurlParser() first). */
+/** The first curl command of `text`, read with the curl parser (loadCurlParser() first). */
 export function curlRunPlan(text: string, options: CurlCommandOptions): CurlRunPlan | CurlRefusal {
+  const plans = curlRunPlans(text, options);
+  return Array.isArray(plans) ? plans[0]! : plans;
+}
+
+/**
+ * Every curl command of `text`, in order, each as a run (a block may show a request and
+ * then another); refused as a whole if one of them is. `lang`: a console block's "$ "
+ * lines are its commands.
+ */
+export function curlRunPlans(text: string, options: CurlCommandOptions, lang = ''): CurlRunPlan[] | CurlRefusal {
   let commands: ReturnType<ReturnType<typeof curlParser>['tokenize']>;
   try {
-    commands = curlParser().tokenize(text);
+    commands = curlParser().tokenize(shellSource(text, lang));
   } catch (error) {
     return { reason: `the command does not parse (${(error as Error).message.split('\n')[0]})`, hint: 'write one curl command, with quotes around values that hold spaces or & ; | characters' };
   }
-  const command = commands.find(([words]) => words[0]?.toString() === 'curl');
-  if (!command) return { reason: 'it holds no curl command', hint: 'start the example with curl' };
+  const curls = commands.filter(([words]) => words[0]?.toString() === 'curl');
+  if (!curls.length) return { reason: 'it holds no curl command', hint: 'start the example with curl' };
+  const plans: CurlRunPlan[] = [];
+  for (const command of curls) {
+    const plan = planOf(command, options);
+    if (!('args' in plan)) return plan;
+    plans.push(plan);
+  }
+  return plans;
+}
+
+function planOf(command: ReturnType<ReturnType<typeof curlParser>['tokenize']>[number], options: CurlCommandOptions): CurlRunPlan | CurlRefusal {
   const [words, stdin, stdinFile] = command;
   if (stdin || stdinFile) return { reason: 'it reads its input from a file or a here-document', hint: 'put the body in -d \'…\'' };
   const values: string[] = [];

@@ -34,7 +34,7 @@ export function requestExamples(pages: readonly Page[], api: ApiModel, options: 
     if (!page.body.includes('```') && !page.body.includes('~~~')) continue;
     visit(parseSection(page.body, options.engine), 'code', (node: Code) => {
       const example: Example = { operationId: '', lang: node.lang ?? '', response: false, status: null, value: node.value, file: page.file, line: (node.position?.start.line ?? 0) + 1, column: node.position?.start.column ?? 1 };
-      if (inApi ? node.lang === 'curl' : isShellCurl(node, api.servers)) found.push({ lang: 'curl', example });
+      if ((inApi && node.lang === 'curl') || isShellCurl(node, api.servers)) found.push({ lang: 'curl', example });
       else if (node.lang === 'ruby' && (inApi || (options.rubyNamespace && node.value.includes(`${options.rubyNamespace}::`)))) found.push({ lang: 'ruby', example });
     });
   }

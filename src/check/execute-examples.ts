@@ -15,7 +15,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
 import { documentedResponses } from '../mock/documented-responses.js';
 import { EXAMPLE_HEADER, startMockServer, type MockExchange } from '../mock/server.js';
-import { curlRunPlan, readCurlOutput } from './curl-command.js';
+import { curlRunPlans, readCurlOutput } from './curl-command.js';
 import { loadCurlParser } from './curl-parser.js';
 import { requestExamples, type RequestExample } from './example-blocks.js';
 import type { RubyClient } from './ruby-client.js';
@@ -138,19 +138,22 @@ interface Outcome {
 
 async function runCurl(entry: RequestExample, options: { curl: string; api: ApiModel; mockUrl: string; id: string; timeoutMs: number }): Promise<Outcome> {
   await loadCurlParser();
-  const plan = curlRunPlan(entry.example.value, {
+  const plans = curlRunPlans(entry.example.value, {
     servers: options.api.servers,
     mockUrl: options.mockUrl,
     variable: testValue,
     headers: [`${EXAMPLE_HEADER}: ${options.id}`],
     timeoutSeconds: Math.max(1, Math.floor(options.timeoutMs / 1000) - 1),
-  });
-  if (!('args' in plan)) return { refusal: plan };
-  const result = await runProgram(options.curl, plan.args, { env: cleanEnv({}), timeoutMs: options.timeoutMs });
-  if (result.error) return { failure: result.error };
-  const output = readCurlOutput(result.stdout);
-  if (result.code !== 0 || !output) return { failure: lastLine(result.stderr) || `curl exited with status ${result.code}` };
-  if (output.status >= 400) return { failure: `answered ${output.status}: ${output.body.slice(0, 300)}` };
+  }, entry.example.lang);
+  if (!Array.isArray(plans)) return { refusal: plans };
+  // Each command of the block, in order, as a reader would run them.
+  for (const plan of plans) {
+    const result = await runProgram(options.curl, plan.args, { env: cleanEnv({}), timeoutMs: options.timeoutMs });
+    if (result.error) return { failure: result.error };
+    const output = readCurlOutput(result.stdout);
+    if (result.code !== 0 || !output) return { failure: lastLine(result.stderr) || `curl exited with status ${result.code}` };
+    if (output.status >= 400) return { failure: `answered ${output.status}: ${output.body.slice(0, 300)}` };
+  }
   return {};
 }
 

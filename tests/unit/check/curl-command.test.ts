@@ -1,7 +1,7 @@
 // A curl example becomes the argument list of a real curl run against the mock: the
 // request as written, sent nowhere but the mock, or refused with the reason.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { curlRunPlan, readCurlOutput, STATUS_MARKER, type CurlCommandOptions } from '../../../src/check/curl-command.js';
+import { curlRunPlan, curlRunPlans, readCurlOutput, STATUS_MARKER, type CurlCommandOptions } from '../../../src/check/curl-command.js';
 import { loadCurlParser } from '../../../src/check/curl-parser.js';
 import { testValue } from '../../../src/check/execute-examples.js';
 
@@ -77,5 +77,16 @@ describe('readCurlOutput', () => {
   it('splits the body from the status curl writes after it', () => {
     expect(readCurlOutput(`{"data": []}${STATUS_MARKER}200`)).toEqual({ status: 200, body: '{"data": []}' });
     expect(readCurlOutput('curl: (7) Failed to connect')).toBeNull();
+  });
+});
+
+describe('curlRunPlans', () => {
+  it('runs every curl command of a block, in order, and a console session\'s commands only', () => {
+    const two = curlRunPlans('# First the list, then one\ncurl https://api.moorlink.example/accounts\ncurl https://api.moorlink.example/accounts/3f6c', OPTIONS);
+    expect(Array.isArray(two) && two.map((p) => p.args.at(-1))).toEqual(['http://127.0.0.1:40123/accounts', 'http://127.0.0.1:40123/accounts/3f6c']);
+    const session = curlRunPlans('$ curl https://api.moorlink.example/me \\\n    -H "Accept: application/json"\n{"data": {}}', OPTIONS, 'console');
+    expect(Array.isArray(session) && session.map((p) => p.args.slice(-4))).toEqual([['-H', 'Accept: application/json', '--url', 'http://127.0.0.1:40123/me']]);
+    // One command that may not run refuses the block.
+    expect(curlRunPlans("curl https://api.moorlink.example/me\ncurl -d @body.json https://api.moorlink.example/me", OPTIONS)).toMatchObject({ reason: '-d @body.json reads a file' });
   });
 });
