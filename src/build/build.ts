@@ -32,6 +32,7 @@ import { heapKeeper } from './heap.js';
 import { refuseOutDir } from './out-dir.js';
 import { stageOutput, type Staging } from './write-output.js';
 import { markdownTwinUrl } from '../routes/markdown-twin.js';
+import { uninterrupted } from './interrupt.js';
 
 export interface CompileOptions {
   /** Path of docs.config.yaml (default: ./docs.config.yaml). */
@@ -323,7 +324,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       await staged.commit(files, new Set(documents.filter((d) => d.twinWritten).map((d) => markdownTwinUrl(d.url).slice(1))));
       outputCache?.record(outputCache.identify(files, documents), documents, result.diagnostics);
     } else {
-      outputCache!.record(outputCache!.updateInPlace(files, documents), documents, result.diagnostics);
+      // Changed files written into the output folder itself: finished even if the build is stopped meanwhile.
+      await uninterrupted(() => outputCache!.record(outputCache!.updateInPlace(files, documents), documents, result.diagnostics));
     }
   });
   return { ...result, outDir };

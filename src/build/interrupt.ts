@@ -22,3 +22,30 @@ export async function stopWriters(): Promise<void> {
   stoppers.clear();
   await Promise.allSettled(all.map((stop) => stop()));
 }
+
+/**
+ * Runs `work` (synchronous: the in-place update of an output folder) to its end even if
+ * SIGINT or SIGTERM comes meanwhile, then stops as the signal asked: a folder updated in
+ * place is never left half old, half new.
+ */
+export async function uninterrupted<T>(work: () => T): Promise<T> {
+  let caught: NodeJS.Signals | null = null;
+  const hold = (signal: NodeJS.Signals) => {
+    caught ??= signal;
+  };
+  process.on('SIGINT', hold);
+  process.on('SIGTERM', hold);
+  try {
+    return work();
+  } finally {
+    // A signal that came during the work is delivered on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('SIGINT', hold);
+    process.off('SIGTERM', hold);
+    if (caught) {
+      process.stderr.write(`bankdocs: stopped (${caught}) once the output folder was updated\n`);
+      process.exit(128 + (caught === 'SIGINT' ? 2 : 15));
+    }
+  }
+}
+
