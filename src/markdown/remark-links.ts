@@ -2,7 +2,7 @@
 // "./diagram.svg") to built URLs, and records every internal link for the anchor check.
 import { posix } from 'node:path';
 import { decodedPath } from '../url-decode.js';
-import type { Definition, Html, Image, Link, Parent, PhrasingContent, Root } from 'mdast';
+import type { Definition, Html, Image, Link, Parent, PhrasingContent, Root, Text } from 'mdast';
 import type { Position } from 'unist';
 import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
@@ -36,12 +36,44 @@ function rawHtml(node: Html, parentPosition: Position | undefined, ctx: Markdown
   });
 }
 
+/** "[text][label]" or "[text][]" left as text: a reference whose definition is missing. */
+const UNDEFINED_REFERENCE_RE = /\[([^\[\]\n]+)\]\[([^\[\]\n]*)\]/g;
+
+/**
+ * A full or collapsed reference link whose label has no definition is no link: Markdown
+ * shows its brackets as text, without a word. (A bare "[text]" is too often meant as text.)
+ */
+function undefinedReference(node: Text, ctx: MarkdownContext): void {
+  const start = node.position?.start;
+  if (!start) return;
+  for (const match of node.value.matchAll(UNDEFINED_REFERENCE_RE)) undefinedReferenceAt(node.value, start, match, ctx);
+}
+
+function undefinedReferenceAt(value: string, start: Position['start'], match: RegExpMatchArray, ctx: MarkdownContext): void {
+  const label = match[2] || match[1]!;
+  const before = value.slice(0, match.index!);
+  const lines = before.split('\n');
+  ctx.diagnostics.push({
+    ruleId: 'link-reference-undefined',
+    severity: 'warning',
+    message: `"${match[0].slice(0, 60)}" names the link definition [${label}], which the page does not have: it shows as plain text`,
+    hint: `add a line "[${label}]: <address>" to the page, or write the link inline: [${match[1]}](<address>)`,
+    file: ctx.file,
+    line: start.line + lines.length - 1,
+    column: lines.length > 1 ? lines.at(-1)!.length + 1 : start.column + before.length,
+  });
+}
+
 export default function remarkLinks() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
     walk(tree as WalkNode, (any, index, parent) => {
       if (any.type === 'html') {
         rawHtml(any as unknown as Html, (parent as unknown as Parent | undefined)?.position, ctx);
+        return;
+      }
+      if (any.type === 'text') {
+        if ((any as unknown as Text).value.includes('][')) undefinedReference(any as unknown as Text, ctx);
         return;
       }
       const node = any as unknown as Link | Image | Definition;
