@@ -27,6 +27,7 @@ import remarkTabs from './remark-tabs.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
 import rehypeHeadings from './rehype-headings.js';
+import remarkHeadingIds from './remark-heading-ids.js';
 import rehypeImageSize from './rehype-image-size.js';
 import rehypeSearchText, { type SearchSection } from './rehype-search-text.js';
 import remarkTwin from './remark-twin.js';
@@ -65,6 +66,7 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(remarkPluginDirectives, { directives: plugins.directives, t: plugins.t })
     .use(remarkLinks)
     .use(remarkApiLanguage)
+    .use(remarkHeadingIds)
     // The site's plugins see bankdocs' trees (links resolved, other languages' examples
     // gone, heading ids set), and whatever they make is rendered by React like the rest.
     .use(sitePluggables(plugins.remark))

@@ -36,6 +36,14 @@ describe('raw HTML', () => {
 });
 
 describe('heading ids', () => {
+  it('take the id a writer wrote ({#id}) in both engines, without the braces, and keep others unique', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { html, headings } = renderBody('## Install the client {#install}\n\n### `code` {#with-code}\n\n## Install\n\n## Braces {in the text}\n', { engine });
+      expect(headings.map((h) => [h.id, h.text]), engine).toEqual([['install', 'Install the client'], ['with-code', 'code'], ['install-1', 'Install'], ['braces-in-the-text', 'Braces {in the text}']]);
+      expect(html, engine).toContain('<h2 id="install">Install the client<a href="#install" class="heading-anchor"');
+    }
+  });
+
   it('never take an id the theme uses', () => {
     const { headings } = renderBody('## bankdocs consent\n\n## Main\n\n## Site menu\n');
     expect(headings.map((h) => h.id)).toEqual(['bankdocs-consent-1', 'main-1', 'site-menu-1']);
