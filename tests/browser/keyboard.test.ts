@@ -75,6 +75,21 @@ describe('keyboard and motion', () => {
     await close();
   });
 
+  it('keeps a Tab stop on the code blocks and tables that scroll at this width, and only on those', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, close } = await open(viewport, '/1/api/curl');
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.code-block > pre, .table-scroll')]
+          .filter((box) => box.offsetParent !== null)
+          .map((box) => ({ stop: box.tabIndex === 0, scrolls: box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 })),
+      );
+      expect(boxes.length).toBeGreaterThan(10);
+      expect(boxes.filter((b) => b.stop !== b.scrolls)).toEqual([]);
+      expect(boxes.some((b) => !b.stop)).toBe(true);
+      await close();
+    }
+  });
+
   it('jumps without smooth scrolling when the reader asked for less motion', async () => {
     const { page, close } = await open(DESKTOP, '/developers/custom-integrations');
     await page.emulateMedia({ reducedMotion: 'reduce' });

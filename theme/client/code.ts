@@ -25,3 +25,27 @@ export function setupCopyButtons(config: RuntimeConfig): void {
     else block.append(button);
   }
 }
+
+/**
+ * Code blocks and wide tables are Tab stops in the page as written, so that a keyboard
+ * can scroll them without the runtime; one that does not scroll at this width is taken out
+ * of the Tab order (and put back when the window narrows and it does).
+ */
+export function setupScrollStops(): void {
+  const boxes = [...document.querySelectorAll<HTMLElement>('.code-block > pre[tabindex], .table-scroll[tabindex]')];
+  if (!boxes.length) return;
+  const update = () => {
+    for (const box of boxes) {
+      // A box in a hidden tab cannot be measured: it keeps its stop.
+      if (box.offsetParent === null) continue;
+      box.tabIndex = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 ? 0 : -1;
+    }
+  };
+  update();
+  window.addEventListener('load', update, { once: true });
+  let pending = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(update);
+  });
+}

@@ -1,7 +1,7 @@
 // The core browser runtime. Pages are complete and readable without it; it only adds
 // behaviour. Heavy parts (the zoom modal, …) are separate chunks loaded on demand.
 import { setupApiMenu } from './api-menu.js';
-import { setupCopyButtons } from './code.js';
+import { setupCopyButtons, setupScrollStops } from './code.js';
 import { setupCopyPage } from './copy-page.js';
 import { isNarrow, readConfig, type RuntimeConfig } from './config.js';
 import { setupLocale } from './locale.js';
@@ -81,6 +81,7 @@ if (config) {
   setupToc(config);
   prepareToasts(config);
   setupCopyButtons(config);
+  setupScrollStops();
   setupCopyPage(config);
   setupTabs();
   setupZoom(config);
