@@ -140,7 +140,7 @@ async function compileWith(
   // without a problem, whatever becomes of the build (at its end, the build's memory peaks).
   const content = await task(timings, 'content', () => {
     const pages = pageMemo(cache, resolved);
-    return loadContent(resolved, { memo: pages?.memo ?? null }).finally(() => pages?.save());
+    return loadContent(resolved, { memo: pages?.memo ?? null, settled: true }).finally(() => pages?.save());
   });
   diagnostics.push(...content.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();

@@ -8,7 +8,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/size-limits.js';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { InputChangedError, type Diagnostic } from '../diagnostics.js';
 import { classifyFile, classifyFiles, type Classified } from './classify.js';
 import type { CompiledCollection } from './collections.js';
 import { vetContentFiles } from './content-files.js';
@@ -43,7 +43,9 @@ export interface ParsedPage {
   frontMatter?: { yaml: string; lineOffset: number };
 }
 
-export async function loadContent(resolved: ResolvedConfig, { memo = null }: { memo?: PageMemo | null } = {}): Promise<LoadedContent> {
+export async function loadContent(resolved: ResolvedConfig, { memo = null, settled = false }: { memo?: PageMemo | null; settled?: boolean } = {}): Promise<LoadedContent> {
+  /** Files read with an error, by the hash of the bytes read (`settled`: checked again at the end). */
+  const faulty = new Map<string, string>();
   const { config, contentDir } = resolved;
   const diagnostics: Diagnostic[] = [];
   const files = await walk(contentDir, diagnostics).catch((error: NodeJS.ErrnoException) => {
@@ -102,6 +104,7 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     if (got === null) return;
     const before = diagnostics.length;
     const page = readPage({ rel, file, text: got.text, hash: got.hash, where, collections: resolved.collections, diagnostics });
+    if (diagnostics.length > before && diagnostics.slice(before).some((d) => d.severity === 'error')) faulty.set(file, got.hash);
     if (!page) return;
     pages.push(page);
     if (memo && clean[i] && diagnostics.length === before) memo.set(file, { collection: where.info.collection, data: page.data, ...(page.frontMatter ? { frontMatter: page.frontMatter } : {}) });
@@ -131,6 +134,10 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     });
   }
 
+  // A file with a mistake that has changed since it was read was probably caught half
+  // written (an editor saving, a checkout): building again settles it (exit 75).
+  if (settled) for (const [file, hash] of faulty) if (hashNow(file) !== hash) throw new InputChangedError(file);
+
   const loadedApi = files.includes(openapiRel) ? await loadApi(join(contentDir, openapiRel), openapiRel, contentPath(config, openapiRel)) : { api: null, diagnostics: [] };
   diagnostics.push(...loadedApi.diagnostics);
 
@@ -138,6 +145,15 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null }: { m
     site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), ...(resolved.theme ? { theme: resolved.theme } : {}), collections: resolved.collections.map((c) => c.model), contentDir, pages, assets, hostFiles, api: loadedApi.api },
     diagnostics,
   };
+}
+
+/** The file's content id now; null when it is gone. */
+function hashNow(file: string): string | null {
+  try {
+    return contentId(readFileSync(file));
+  } catch {
+    return null;
+  }
 }
 
 /** One Markdown file, read again (for `bankdocs dev` when a file changes). */
