@@ -247,10 +247,12 @@ export const configSchema = z
       .describe('The site as a whole.'),
     locales: z
       .strictObject({
-        available: z.array(localeCode).min(1).default(['en', 'nl', 'fr', 'es']).describe('Interface locales; translated pages live in content/<locale>/.'),
+        available: z.array(localeCode).min(1).optional().describe('Interface locales; translated pages live in content/<locale>/. Default: the default locale alone.'),
         default: localeCode.default('en').describe('Reference locale: its pages are the source of every translation.'),
       })
       .prefault({})
+      // A site that names no locales is a site of one: its default (not the four of the bundled site).
+      .transform((l) => ({ available: l.available ?? [l.default], default: l.default }))
       .refine((l) => l.available.includes(l.default), { message: 'locales.default must be one of locales.available', path: ['default'] })
       .describe('Interface languages.'),
     versions: z
@@ -263,7 +265,7 @@ export const configSchema = z
       .describe('API documentation versions.'),
     api: z
       .strictObject({
-        languages: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).min(1).default(['curl', 'ruby']).describe('Example languages; a fenced block tagged with one of them shows only on that language\'s page.'),
+        languages: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).min(1).optional().describe('Example languages; a fenced block tagged with one of them shows only on that language\'s page. Default: the default language alone.'),
         defaultLanguage: z.string().default('curl').describe('Language selected when a path has none.'),
         openapi: z.string().default('api/openapi.yaml').describe('OpenAPI document under content/, published as /openapi.json and /openapi.yaml.'),
         rubyClient: z.string().default('api/ruby-client.yaml').describe('Surface of the Ruby client the examples use, under content/: which call maps to which operation.'),
@@ -273,6 +275,8 @@ export const configSchema = z
           .describe('Headers every request must send, with their values: `check` reports an example without them, and `bankdocs mock` refuses such a request. Default { Accept: application/json }; {} for none.'),
       })
       .prefault({})
+      // A site that names no example languages shows its default one (curl) alone: no Ruby client to declare.
+      .transform(({ languages, ...rest }) => ({ ...rest, languages: languages ?? [rest.defaultLanguage] }))
       .refine((a) => a.languages.includes(a.defaultLanguage), { message: 'api.defaultLanguage must be one of api.languages', path: ['defaultLanguage'] })
       .describe('The API reference.'),
     menu: z.array(linkItem).min(1).describe('Top menu: Home, Developers, Support, Sign In and the provider\'s site.'),

@@ -28,9 +28,10 @@ describe('parseConfig', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const { config } = result.value;
-    expect(config.locales).toEqual({ available: ['en', 'nl', 'fr', 'es'], default: 'en' });
+    // A site that names no locales, or no example languages, has one: its default.
+    expect(config.locales).toEqual({ available: ['en'], default: 'en' });
     expect(config.versions).toEqual({ available: ['1'], default: '1' });
-    expect(config.api).toEqual({ languages: ['curl', 'ruby'], defaultLanguage: 'curl', openapi: 'api/openapi.yaml', rubyClient: 'api/ruby-client.yaml', requestHeaders: { Accept: 'application/json' } });
+    expect(config.api).toEqual({ languages: ['curl'], defaultLanguage: 'curl', openapi: 'api/openapi.yaml', rubyClient: 'api/ruby-client.yaml', requestHeaders: { Accept: 'application/json' } });
     expect(config.runtime).toEqual({
       breakpoint: 992,
       scrollOffset: { h1: 70, other: 50 },
@@ -79,9 +80,10 @@ describe('parseConfig', () => {
     expect(problems(`${base}locales: { available: [en, nl], default: fr }\n`)).toEqual([
       '12:42 config-invalid "locales.default": locales.default must be one of locales.available',
     ]);
-    expect(problems(base.replace('  - label: Home', '  - label: { nl: Thuis }'))).toEqual([
+    expect(problems(`${base.replace('  - label: Home', '  - label: { nl: Thuis }')}locales: { available: [en, nl] }\n`)).toEqual([
       '7:12 config-invalid "menu[0].label": the label needs a text for the default locale "en"',
     ]);
+    expect(parseConfig(`${base}locales: { default: fr }\n`, '/site/docs.config.yaml').ok && (parseConfig(`${base}locales: { default: fr }\n`, '/site/docs.config.yaml') as { value: { config: { locales: unknown } } }).value.config.locales).toEqual({ available: ['fr'], default: 'fr' });
   });
 
   it('reports YAML syntax errors with their place', () => {
