@@ -124,7 +124,12 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       }
     }
     const target = ids.get(targetUrl);
-    if (!target) return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint: suggest(path, [...ids.keys()], 'link to a page by its URL (dist/sitemap.xml lists them all), or to its Markdown file by a relative path') };
+    if (!target) {
+      // "/developers/index": a folder's page is the folder's URL.
+      const folder = path.endsWith('/index') ? path.slice(0, -'/index'.length) || '/' : null;
+      const hint = folder !== null && ids.has(folder) ? `a folder's page is at the folder's URL: ${folder}${url.hash}` : suggest(path, [...ids.keys()], 'link to a page by its URL (dist/sitemap.xml lists them all), or to its Markdown file by a relative path');
+      return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint };
+    }
     return anchorVerdict(href, hash, path, target, via);
   };
   // A site path ("/developers/x#y") comes to the same from every page: judged once. The

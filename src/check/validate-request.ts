@@ -95,7 +95,11 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       ruleId: 'example-unknown-endpoint',
       target: { part: 'url' },
       message: methods.length ? `${method} ${path} is not documented; that path takes ${methods.join(', ')}` : `${method} ${path} is no endpoint of the API`,
-      hint: methods.length ? `use ${methods.length === 1 ? '-X ' + methods[0] : 'one of those methods'}` : suggest(path, Object.values(api.operations).map((o) => o.path), `use one of the paths of ${api.shown}`),
+      hint: methods.length
+        ? `use ${methods.length === 1 ? '-X ' + methods[0] : 'one of those methods'}`
+        : path.length > 1 && path.endsWith('/') && matchOperations(api, path.replace(/\/+$/, '')).length
+          ? `remove the slash at the end: ${path.replace(/\/+$/, '')}`
+          : suggest(path, Object.values(api.operations).map((o) => o.path), `use one of the paths of ${api.shown}`),
       status: methods.length ? 405 : 404,
       code: methods.length ? 'methodNotAllowed' : 'routeNotFound',
     });

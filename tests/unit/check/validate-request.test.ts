@@ -122,6 +122,7 @@ describe('hints', () => {
     const hint = (path: string) => validateRequest(api, new SchemaValidator(), { method: 'GET', path, query: [], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null }).problems[0]!.hint;
     expect(hint('/acounts')).toBe('did you mean "/accounts"?');
     expect(hint('/nothing/like/it/at/all')).toBe('use one of the paths of content/api/openapi.yaml');
+    expect(hint('/accounts/')).toBe('remove the slash at the end: /accounts');
   });
 });
 
