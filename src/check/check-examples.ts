@@ -99,7 +99,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
             // A Ruby block that calls the client (one call it declares, at least) is checked as in the reference.
             if (node.lang === 'ruby') {
               const result = checkRuby(parseRuby, example, api, operationByCall, validator, null, input.rubyClient);
-              return result.requests.length ? { diagnostics: result.diagnostics, request: null, keep: true } : null;
+              return result.clientCalls ? { diagnostics: result.diagnostics, request: null, keep: true } : null;
             }
             if (!isShellCurl(node, api.servers)) return null;
             const result = checkCurl(example, api, validator, null, curlOptions);

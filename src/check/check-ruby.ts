@@ -46,6 +46,8 @@ export const isDynamic = (value: unknown): boolean => value === DYNAMIC;
 export interface RubyCheck {
   diagnostics: Diagnostic[];
   requests: NormalizedRequest[];
+  /** How many calls of the declared client the example makes (a guide's block is checked when it makes one). */
+  clientCalls: number;
 }
 
 const PAGING: Record<string, string> = { page_limit: 'page[limit]', page_before: 'page[before]', page_after: 'page[after]' };
@@ -70,7 +72,7 @@ export function checkRuby(
   if (result.errors.length) {
     const error = result.errors[0]!;
     report('example-ruby-syntax', error.location.startOffset, `Ruby syntax error: ${error.message}`, 'fix the Ruby so it runs as written');
-    return { diagnostics, requests: [] };
+    return { diagnostics, requests: [], clientCalls: 0 };
   }
 
   const calls: PrismNode[] = [];
@@ -94,13 +96,19 @@ export function checkRuby(
     if (expected && operation.id !== expected.id) {
       report('example-operation-mismatch', call.location.startOffset, `this example calls ${operation.id} (${name}), but it is the example of ${expected.id}`, `use ${[...operationByCall].find(([, id]) => id === expected.id)?.[0] ?? 'its call'}`);
     }
+    // A Hash in braces is one positional argument: the client takes keyword arguments.
+    const braced = (((call.arguments_ as PrismNode | null)?.arguments_ ?? []) as PrismNode[]).find((a) => a.constructor.name === 'HashNode');
+    if (braced) {
+      report('example-ruby-argument-invalid', braced.location.startOffset, `${name} takes keyword arguments, not a Hash in braces`, `drop the braces: ${name}(key: value, …)`);
+      continue;
+    }
     requests.push(checkArguments(call, operation));
   }
   if (expected && !clientCalls.some((c) => operationByCall.get(dotted(c)!) === expected.id)) {
     const call = [...operationByCall].find(([, id]) => id === expected.id)?.[0];
     report('example-ruby-unknown-call', 0, `the example never calls ${expected.id}`, call ? `call ${call}(…)` : `declare a call for ${expected.id} in ${rubyClient}`);
   }
-  return { diagnostics, requests };
+  return { diagnostics, requests, clientCalls: clientCalls.filter((call) => operationByCall.has(dotted(call)!)).length };
 
   function checkArguments(call: PrismNode, operation: Operation): NormalizedRequest {
     const pathNames = new Map(operation.parameters.filter((p) => p.in === 'path').map((p) => [snakeCase(p.name), p.name]));
