@@ -88,7 +88,8 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   const { method, path, headers } = facts;
 
   const matches = matchOperations(api, path);
-  const match = matches.find((m) => m.operation.method.toUpperCase() === method);
+  // HEAD is GET without the body (RFC 9110): wherever GET is, so is HEAD.
+  const match = matches.find((m) => m.operation.method.toUpperCase() === method) ?? (method === 'HEAD' ? matches.find((m) => m.operation.method === 'get') : undefined);
   if (!match) {
     const methods = matches.map((m) => m.operation.method.toUpperCase());
     problem({
@@ -110,8 +111,9 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   // Headers and authentication (spec §5, §6): the headers the site requires of every request.
   for (const [name, value] of Object.entries(options.requestHeaders ?? DEFAULT_REQUEST_HEADERS)) {
     const sent = headers[name.toLowerCase()];
-    if (sent === value) continue;
     const accept = name.toLowerCase() === 'accept';
+    // Accept is a list of media ranges, with parameters, in any case: "application/json; charset=utf-8, */*" accepts JSON.
+    if (sent === value || (accept && sent !== undefined && sent.split(',').some((range) => mediaTypeOf(range) === mediaTypeOf(value)))) continue;
     problem({
       ruleId: 'example-header',
       target: { part: 'header', name: name.toLowerCase() },
@@ -143,7 +145,8 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   for (const param of operation.parameters.filter((p) => p.in === 'path')) {
     const value = match.params[param.name];
     if (value === undefined || (options.placeholders && (value.startsWith('{') || value.startsWith('$')))) continue;
-    for (const found of validator.validate(param.schema, value)) {
+    // A path segment is text: read as its schema's type first ("7" is the integer 7).
+    for (const found of validator.validate(param.schema, queryValue(value, param.schema))) {
       problem({
         ruleId: 'example-path-invalid',
         target: { part: 'path-value', value },
@@ -157,7 +160,14 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
 
   // Query.
   const query: Record<string, unknown> = {};
+  // A parameter sent several times (ids=1&ids=2) is one array, if its schema is one.
+  const arrays = new Map<string, string[]>();
   for (const [name, raw] of facts.query) {
+    const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
+    if (param && isArraySchema(param.schema)) arrays.set(name, [...(arrays.get(name) ?? []), raw]);
+  }
+  for (const [name, raw] of facts.query) {
+    if (arrays.has(name) && name in query) continue;
     // The API key, when the API takes it in the query, is no parameter of the operation.
     if (operation.apiKey?.in === 'query' && name === operation.apiKey.name) continue;
     const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
@@ -166,10 +176,11 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${operation.id} has no query parameter "${name}"`, hint: known.length ? suggest(name, known, `its query parameters are ${known.join(', ')}`) : 'remove it: this operation takes no query parameters', status: 400, code: 'invalidParameter' });
       continue;
     }
-    const value = queryValue(raw, param.schema);
+    const sentAll = arrays.get(name);
+    const value = sentAll ? arrayValue(sentAll, param.schema) : queryValue(raw, param.schema);
     query[name] = value;
     for (const found of validator.validate(param.schema, value)) {
-      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${raw}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${sentAll ? sentAll.join(`&${name}=`) : raw}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
     }
   }
   for (const param of operation.parameters.filter((p) => p.in === 'query' && p.required && !(p.name in query))) {
@@ -267,6 +278,17 @@ function bodyOutline(schema: Schema): string {
 }
 
 /** A query string value as the parameter's schema reads it: numbers and booleans from their text, else the text. */
+function isArraySchema(schema: Schema): boolean {
+  return ([] as unknown[]).concat(schema.type ?? []).includes('array');
+}
+
+/** An array parameter's values: each sent value, or one value's comma-separated parts (style form, explode false), as the items' type. */
+function arrayValue(sent: readonly string[], schema: Schema): unknown[] {
+  const parts = sent.length === 1 ? sent[0]!.split(',') : sent;
+  const items = schema.items ?? {};
+  return parts.map((part) => queryValue(part, items));
+}
+
 function queryValue(raw: string, schema: Schema): unknown {
   const types = ([] as unknown[]).concat(schema.type ?? []);
   if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);

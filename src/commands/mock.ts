@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import type { Operation } from '../api/openapi.js';
 import { resolveConfig } from '../config/load-config.js';
 import { loadContent } from '../content/load-content.js';
-import { formatDiagnostic } from '../diagnostics.js';
+import { formatDiagnostic, escapeControls } from '../diagnostics.js';
 import { countSources, documentedResponses } from '../mock/documented-responses.js';
 import { startMockServer, type MockExchange, type RunningMock } from '../mock/server.js';
 import { consoleOutput, type Output } from './output.js';
@@ -74,7 +74,8 @@ export async function mockCommand(options: MockCommandOptions, out: Output = con
 function describeExchange({ method, url, answer }: MockExchange): string {
   const shown = url.length > 120 ? `${url.slice(0, 117)}…` : url;
   const problems = answer.errors.map((e) => `${e.code}: ${e.detail}`).join('; ');
-  return `${method} ${shown} -> ${answer.status}${answer.operationId ? ` (${answer.operationId})` : ''}${problems ? `  ${problems}` : ''}`;
+  // One line per request, whatever the request holds: a decoded "%0A" in a path is shown escaped, not as a new line.
+  return escapeControls(`${method} ${shown} -> ${answer.status}${answer.operationId ? ` (${answer.operationId})` : ''}${problems ? `  ${problems}` : ''}`);
 }
 
 /**

@@ -30,9 +30,19 @@ export interface MockServerOptions extends MockOptions {
 export function mockHandler(options: MockServerOptions) {
   const mock = new MockApi(options);
   const allowed = new Set(allowedHosts(options.host).map((h) => h.toLowerCase()));
+  // The API's own addresses in answers (links.next, links.self) are the mock's: a client
+  // that follows them stays here, and never sends its token to the real API.
+  const servers = [...new Set(options.api.servers.map(originOf).filter((o): o is string => o !== null))].sort((a, b) => b.length - a.length);
+  const local = (body: string, req: IncomingMessage) => {
+    if (!servers.length || !req.headers.host) return body;
+    const own = `http://${req.headers.host}`;
+    return servers.reduce((text, origin) => text.replaceAll(JSON.stringify(origin).slice(1, -1), own), body);
+  };
   const send = (req: IncomingMessage, res: ServerResponse, answer: MockAnswer) => {
-    res.writeHead(answer.status, { ...answer.headers, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...(answer.body ? { 'content-length': Buffer.byteLength(answer.body) } : {}) });
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
+    const body = answer.body ? local(answer.body, req) : answer.body;
+    // Any page may call it (a docs site's "try it", an app in development): the answers are the published examples.
+    res.writeHead(answer.status, { ...answer.headers, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'allow', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) });
+    res.end(req.method === 'HEAD' ? undefined : body);
     const example = req.headers[EXAMPLE_HEADER];
     options.onExchange?.({ method: req.method ?? 'GET', url: req.url ?? '/', example: Array.isArray(example) ? example[0] : example, answer });
   };
@@ -46,6 +56,17 @@ export function mockHandler(options: MockServerOptions) {
     if (url.length > MAX_URL_LENGTH) return send(req, res, refuse(414, 'uriTooLong', `the URL is longer than ${MAX_URL_LENGTH} characters`));
     const host = requestHost(req.headers.host);
     if (!allowed.has(host)) return send(req, res, refuse(403, 'hostNotAllowed', hostRefusal('mock', host, allowed).trim()));
+    // A browser's preflight (CORS): any origin, the methods and headers it asks for.
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) {
       res.setHeader('connection', 'close');
@@ -73,6 +94,15 @@ export function mockHandler(options: MockServerOptions) {
       send(req, res, answer);
     });
   };
+}
+
+/** "https://api.example.com" of a server URL; null for one that is no URL. */
+function originOf(server: string): string | null {
+  try {
+    return new URL(server).origin;
+  } catch {
+    return null;
+  }
 }
 
 export interface RunningMock {

@@ -98,8 +98,25 @@ describe('bankdocs mock on the bundled site', () => {
     for (const [i, op] of operations.entries()) {
       const got = results[i]!;
       expect({ id: op.id, status: got.status }).toEqual({ id: op.id, status: op.status });
-      expect(JSON.parse(got.body), op.id).toEqual(op.body);
+      // The API's own links (links.next, links.self) lead back to the mock.
+      expect(JSON.parse(got.body), op.id).toEqual(JSON.parse(JSON.stringify(op.body).replaceAll(SERVER, `http://127.0.0.1:${port}`)));
     }
+  });
+
+  it('keeps a client that follows the answers\' links on the mock, and answers HEAD, a browser\'s preflight and an Accept list', async () => {
+    const headers = { Accept: 'application/json, text/plain, */*', Authorization: 'Bearer t' };
+    const first = await rawGet({ port, path: '/accounts?page%5Blimit%5D=2', headers });
+    expect(first.status).toBe(200);
+    expect(first.headers['access-control-allow-origin']).toBe('*');
+    const next = (JSON.parse(first.body) as { links: { next: string } }).links.next;
+    expect(next.startsWith(`http://127.0.0.1:${port}/accounts?`)).toBe(true);
+    const url = new URL(next);
+    expect((await rawGet({ port, path: `${url.pathname}${url.search}`, headers })).status).toBe(200);
+    const head = await rawGet({ port, path: '/accounts', method: 'HEAD', headers });
+    expect([head.status, head.body]).toEqual([200, '']);
+    const preflight = await rawGet({ port, path: '/accounts', method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization, content-type');
   });
 
   it('answers a request the API would refuse with the problem, in the API\'s error format', async () => {

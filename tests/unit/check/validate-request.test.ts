@@ -149,6 +149,23 @@ paths:
                 text: { type: string, minLength: 1 }
       responses:
         "201": { description: Created. }
+  /notes/{id}:
+    get:
+      operationId: getNote
+      security: []
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: integer, minimum: 1 } }
+      responses:
+        "200": { description: A note. }
+  /notes/search:
+    get:
+      operationId: searchNotes
+      security: []
+      parameters:
+        - { name: tag, in: query, schema: { type: array, items: { type: string, enum: [work, home] } } }
+        - { name: ids, in: query, schema: { type: array, items: { type: integer } } }
+      responses:
+        "200": { description: Notes. }
 `;
   let notes: ApiModel;
   beforeAll(async () => {
@@ -160,6 +177,16 @@ paths:
   });
   const send = (body: string, headers: Record<string, string>, requestHeaders?: Record<string, string>) =>
     validateRequest(notes, new SchemaValidator(), { method: 'POST', path: '/notes', query: [], headers: { 'content-type': 'application/json', ...headers }, body }, requestHeaders ? { requestHeaders } : {});
+
+  it('reads path values and repeated query values as their schemas\' types (an integer id, an array)', () => {
+    const get = (path: string, query: [string, string][] = []) => validateRequest(notes, new SchemaValidator(), { method: 'GET', path, query, headers: {}, body: null }, { requestHeaders: {} }).problems.map((p) => p.message);
+    expect(get('/notes/7')).toEqual([]);
+    expect(get('/notes/0')).toEqual(['path parameter id "0": must be >= 1']);
+    expect(get('/notes/seven')).toEqual(['path parameter id "seven": must be integer']);
+    expect(get('/notes/search', [['tag', 'work'], ['tag', 'home'], ['ids', '1'], ['ids', '2']])).toEqual([]);
+    expect(get('/notes/search', [['tag', 'work,home'], ['ids', '3']])).toEqual([]);
+    expect(get('/notes/search', [['tag', 'work'], ['tag', 'play']])).toEqual(['tag=work&tag=play: /1 must be one of "work", "home"']);
+  });
 
   it('validates a body its schema does not wrap as the schema says, and asks no "data" of it', () => {
     const right = send('{"text": "hello"}', {}, {});
