@@ -159,6 +159,23 @@ describe('search', () => {
     await context.close();
   });
 
+  it('ranks an exact title first however far down the index had it, finds a singular from its plural, and shows a section of a versioned document once', async () => {
+    const first = async (query: string) => {
+      const { context, page } = await visit('/en');
+      await search(page, query);
+      await expect.poll(async () => (await hrefs(page)).length).toBeGreaterThan(0);
+      await page.waitForTimeout(300);
+      const found = await hrefs(page);
+      await context.close();
+      return found;
+    };
+    expect((await first('accounts'))[0]).toBe('/1/api/curl#accounts');
+    expect((await first('transaction'))[0]).toBe('/1/api/curl#transactions');
+    const support = await first('contact support');
+    expect(support[0]).toBe('/en/support#contact-support');
+    expect(support.filter((href) => href!.includes('/privacy-notice/')).length).toBeLessThanOrEqual(1);
+  });
+
   it('groups results by page type and marks the words searched for', async () => {
     const { context, page } = await visit('/en');
     await search(page, 'mandate');

@@ -10,7 +10,14 @@ import type { RuntimeConfig } from './config.js';
 
 /** Results fetched and ranked per query, and shown per group. */
 const MAX_RESULTS = 40;
+/** Records ranked by the index before titles are read: enough that an exact title far down the index's order is still found. */
+const MAX_CANDIDATES = 80;
 const MAX_PER_GROUP = 8;
+/** Beyond this many results a group shows only those at least STRONG times as good as the best result of all. */
+const GROUP_SHOWN = 3;
+const STRONG = 0.5;
+/** A query word other than the last is one the reader finished typing: it matches words at most this many letters longer ("payment" -> "payments"), not every word it begins ("is" -> "issue"). */
+const FINISHED_WORD_SLACK = 2;
 /** A word the query word only starts counts less than the word itself. */
 const PREFIX_FACTOR = 0.5;
 const EXCERPT_SHOWN = 160;
@@ -79,13 +86,20 @@ class Index {
     return names;
   }
 
-  private async scores(word: string): Promise<Map<number, number>> {
-    const chunks = await Promise.all(this.termFiles(word).map((name) => this.file<Postings>(name)));
+  private async scores(word: string, last: boolean): Promise<Map<number, number>> {
+    // A plural finds its singular too ("payments" -> "payment"), as the singular finds the plural.
+    const singular = singularOf(word);
+    const names = new Set([...this.termFiles(word), ...(singular ? this.termFiles(singular) : [])]);
+    const chunks = await Promise.all([...names].map((name) => this.file<Postings>(name)));
     const scores = new Map<number, number>();
     for (const chunk of chunks) {
       for (const term of Object.keys(chunk)) {
-        if (!term.startsWith(word)) continue;
-        const factor = term === word ? 1 : PREFIX_FACTOR + (PREFIX_FACTOR * word.length) / term.length;
+        const factor =
+          term === word ? 1
+          : term.startsWith(word) && (last || term.length - word.length <= FINISHED_WORD_SLACK) ? PREFIX_FACTOR + (PREFIX_FACTOR * word.length) / term.length
+          : term === singular ? 0.9
+          : 0;
+        if (!factor) continue;
         const list = chunk[term]!;
         let id = 0;
         for (let i = 0; i < list.length; i += 2) {
@@ -100,11 +114,11 @@ class Index {
   }
 
   async search(words: string[]): Promise<Result[]> {
-    const perWord = await Promise.all(words.map((w) => this.scores(w)));
+    const perWord = await Promise.all(words.map((w, i) => this.scores(w, i === words.length - 1)));
     // Every word (AND); when no record has them all, any of them.
     let ranked = combine(perWord, true);
     if (!ranked.length) ranked = combine(perWord, false);
-    ranked = ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_RESULTS);
+    ranked = ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_CANDIDATES);
     const chunks = this.meta.chunks;
     const chunkOf = (id: number) => {
       let at = 0;
@@ -122,7 +136,8 @@ class Index {
       if (detail) result.detail = detail;
       return result;
     });
-    return results.sort((a, b) => b.score - a.score || a.id - b.id);
+    // The title bonus can lift a record from far down the index's order: cut after it.
+    return results.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, MAX_RESULTS);
   }
 
   /** On this page, a bare #hash, so the runtime's own same-page scrolling (with its offset) applies. */
@@ -147,8 +162,15 @@ class Index {
  */
 function titleBonus(title: string, words: string[]): number {
   const own = queryWords(title);
-  if (own.join(' ') === words.join(' ')) return TITLE_EXACT;
-  return words.every((w) => own.includes(w)) ? TITLE_ALL_WORDS : 1;
+  const same = (a: string, b: string) => a === b || singularOf(a) === b || singularOf(b) === a;
+  if (own.length === words.length && own.every((w, i) => same(w, words[i]!))) return TITLE_EXACT;
+  return words.every((w) => own.some((o) => same(o, w))) ? TITLE_ALL_WORDS : 1;
+}
+
+/** "payments" -> "payment", "statuses" -> "status"; null for a word that is no plural of this simple kind. */
+function singularOf(word: string): string | null {
+  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return null;
+  return /(?:s|x|z|ch|sh)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
 }
 
 function combine(perWord: Map<number, number>[], all: boolean): [number, number][] {
@@ -280,11 +302,19 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     active = -1;
     input.removeAttribute('aria-activedescendant');
     const strings = meta!.strings;
-    // Groups in the order of their best result; results in rank order within each.
+    // Groups in the order of their best result; results in rank order within each, a
+    // group's weak ones left out (they would push better ones of the next group off the
+    // screen), and one section shown once across the versions of a document.
     const groups = new Map<SearchGroup, Result[]>();
+    const seen = new Set<string>();
+    const best = results[0]?.score ?? 0;
     for (const r of results) {
+      // "7. Payments" of v5.0 and "6. Payments" of v2.0 are one section of one document.
+      const key = `${r.group}\u0000${r.href.split('#')[0]!.replace(/\/v\d+(?:\.\d+)*(?=\/|$)/, '')}\u0000${r.title.replace(/^\d+(?:\.\d+)*\.?\s+/, '')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const list = groups.get(r.group) ?? [];
-      if (list.length < MAX_PER_GROUP) list.push(r);
+      if (list.length < MAX_PER_GROUP && (list.length < GROUP_SHOWN || r.score >= best * STRONG)) list.push(r);
       groups.set(r.group, list);
     }
     for (const [group, list] of groups) {
@@ -325,6 +355,8 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     close.textContent = strings.close;
   };
   const failed = () => {
+    // The last query's results answer another question: not left to be opened with Enter.
+    show([], [], '');
     status.textContent = meta?.strings.searchFailed ?? root.dataset.loadError ?? 'Search could not be loaded.';
   };
 
