@@ -92,7 +92,8 @@ export type Resolution =
  * links show) is the folder.
  */
 export function normalizePath(path: string): string {
-  const segments = path.split('/').filter(Boolean);
+  // A path ends where a query or a fragment starts: "#" and "?" are never part of a segment.
+  const segments = path.split(/[?#]/)[0]!.split('/').filter(Boolean);
   if (segments.at(-1) === 'index.html') segments.pop();
   return `/${segments.join('/')}`;
 }
@@ -165,7 +166,7 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
 
   // Translated routes carry an optional two-letter locale first (rule 4), unless those two
   // letters are a translated route's own first segment (a collection at "/{locale}/qa/…").
-  const localeParam = first.length === 2 && (facts.locales.includes(first) || !routes.some((r) => r.translated && r.path.split('/')[0] === first)) ? first : null;
+  const localeParam = /^[A-Za-z]{2}$/.test(first) && (facts.locales.includes(first) || !routes.some((r) => r.translated && r.path.split('/')[0] === first)) ? first : null;
   const rest = localeParam ? segs.slice(1) : segs;
   const translated = matchTranslated(rest, routes, facts);
   if (!translated) {

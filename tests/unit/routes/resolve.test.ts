@@ -197,4 +197,15 @@ describe('resolveRoute: properties over random paths', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('reads no locale from two characters that are no letters, and no segment past a "#" (cases the property found)', () => {
+    for (const path of ['/  /developers/#', '/xx/developers/#', '/en/support?x=1']) {
+      const first = resolveRoute(path, '#', { storedLocale: null, storedLanguage: null }, facts);
+      if (first.type !== 'redirect') continue;
+      const toPath = first.to.split('#')[0]!;
+      const second = resolveRoute(toPath, '', { storedLocale: null, storedLanguage: null }, facts);
+      expect(second.type, `${path} -> ${first.to}`).not.toBe('redirect');
+      if (second.type === 'page') expect(second.path, path).toBe(toPath);
+    }
+  });
 });
