@@ -12,6 +12,7 @@ import type { NormalizedRequest } from './requests.js';
 import { safeDecode } from '../url-decode.js';
 import { placeInExample } from './source-position.js';
 import { validateRequest, type ValidateRequestOptions } from './validate-request.js';
+import { SHORT_WITH_VALUE } from './curl-command.js';
 import { curlParser } from './curl-parser.js';
 import { curlCommands, shellSource, type ShellCommand, type ShellWord } from './shell-words.js';
 import { findNodeAtOffset, parseTree, type Node as JsonNode } from 'jsonc-parser';
@@ -35,8 +36,6 @@ export interface CurlCheck {
   requests: NormalizedRequest[];
 }
 
-/** curl's short options that take a value ("-d x", "-dx", "-sd x"). */
-const SHORT_WITH_VALUE = new Set('XHduAeowmDbcFTxUEKrYyzCPQt'.split(''));
 /** Long options that take a value (the ones an example may use; an unknown one is read as a flag). */
 const LONG_WITH_VALUE = new Set(['--request', '--header', '--data', '--data-ascii', '--data-binary', '--data-raw', '--data-urlencode', '--json', '--user', '--user-agent', '--referer', '--oauth2-bearer', '--url', '--output', '--write-out', '--max-time', '--connect-timeout', '--retry', '--cookie', '--cookie-jar', '--form', '--upload-file', '--proxy', '--cacert', '--cert', '--key', '--range', '--dump-header', '--config', '--resolve', '--connect-to']);
 const DATA_OPTIONS = new Set(['-d', '--data', '--data-ascii', '--data-binary', '--data-raw', '--data-urlencode', '--json']);

@@ -23,8 +23,8 @@ const KEPT_FLAGS = new Set(['-G', '--get', '-g', '--globoff', '--compressed', '-
 /** Only change what curl prints, or how it retries: dropped (bankdocs sets its own). */
 const DROPPED_FLAGS = new Set(['-s', '--silent', '-S', '--show-error', '-i', '--include', '-v', '--verbose', '-f', '--fail', '--fail-with-body', '-#', '--progress-bar', '-N', '--no-buffer', '--no-progress-meter', '-O', '--remote-name', '-J', '--remote-header-name', '--no-keepalive', '-n', '--netrc-optional']);
 const DROPPED_WITH_VALUE = new Set(['-o', '--output', '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '--retry', '--retry-delay', '--retry-max-time', '-D', '--dump-header', '--stderr', '--trace', '--trace-ascii']);
-/** Short options that take a value, for reading bundled short options ("-sSX", "-XPOST"). */
-const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'u', 'A', 'e', 'o', 'w', 'm', 'D']);
+/** curl's short options that take a value, for reading bundled short options ("-sSX", "-XPOST", "-sd '…'"); the static check reads them too (check-curl.ts). */
+export const SHORT_WITH_VALUE = new Set('XHduAeowmDbcFTxUEKrYyzCPQt'.split(''));
 
 /** What curl's output ends with, so the status can be read after the body. */
 export const STATUS_MARKER = '\n--bankdocs-http-status:';

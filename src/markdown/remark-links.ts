@@ -155,12 +155,14 @@ export default function remarkLinks() {
  * "guides/x.md"; one starting "../" points outside content/. Throws on a malformed escape.
  */
 export function linkedSource(from: string, path: string): string {
-  // posix.join normalises ("a/./b/../c" -> "a/c").
-  return posix.join(posix.dirname(from), decodeURI(path.split('?')[0]!));
+  const target = linkedSourceOrNull(from, path);
+  if (target === null) throw new URIError(`malformed percent escape in ${path}`);
+  return target;
 }
 
 /** linkedSource, or null when the path has a malformed escape ("foo%zz.md"). */
 export function linkedSourceOrNull(from: string, path: string): string | null {
   const decoded = decodedPath(path.split('?')[0]!);
+  // posix.join normalises ("a/./b/../c" -> "a/c").
   return decoded === null ? null : posix.join(posix.dirname(from), decoded);
 }
