@@ -42,10 +42,12 @@ export async function uninterrupted<T>(work: () => T): Promise<T> {
     await new Promise((resolve) => setImmediate(resolve));
     process.off('SIGINT', hold);
     process.off('SIGTERM', hold);
-    if (caught) {
-      process.stderr.write(`bankdocs: stopped (${caught}) once the output folder was updated\n`);
-      process.exit(128 + (caught === 'SIGINT' ? 2 : 15));
-    }
+    if (caught) exitForSignal(caught, ' once the output folder was updated');
   }
 }
 
+/** Ends the run as `signal` asked, saying so: exit 130 (SIGINT) or 143 (SIGTERM). */
+export function exitForSignal(signal: NodeJS.Signals, what: string): never {
+  process.stderr.write(`bankdocs: stopped (${signal})${what}\n`);
+  process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+}

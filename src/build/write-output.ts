@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { internalError, outputError } from '../diagnostics.js';
 import type { MadeFile, OutputFile } from './assets.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './out-dir.js';
-import { stopWriters } from './interrupt.js';
+import { exitForSignal, stopWriters } from './interrupt.js';
 
 /**
  * A temporary folder beside the output folder. The build writes into it (pages as they
@@ -34,10 +34,7 @@ export async function stageOutput(outDir: string): Promise<Staging> {
     void stopWriters()
       .then(() => rm(temp, { recursive: true, force: true, maxRetries: 3 }))
       .catch(() => undefined) // left for the next build's sweep
-      .finally(() => {
-        process.stderr.write(`bankdocs: stopped (${signal}); the previous output is unchanged\n`);
-        process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
-      });
+      .finally(() => exitForSignal(signal, '; the previous output is unchanged'));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -6,7 +6,7 @@ import type { LinkItem } from '../config/schema.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
 import type { Diagnostic, Severity } from '../diagnostics.js';
 import { suggest } from '../did-you-mean.js';
-import { safeDecode } from '../url-decode.js';
+import { decodedPath, safeDecode } from '../url-decode.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
 import { localizePath } from '../routes/paths.js';
@@ -101,7 +101,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     // The site's own address over http is the site too (the host redirects it): its path is checked.
     if (url.origin !== origin && !(url.protocol === 'http:' && `https://${url.host}` === origin)) return /^https?:$/.test(url.protocol) ? { external: url.href } : null;
     // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
-    const path = href.startsWith('#') ? doc.url : decodePath(url.pathname).replace(/\/+$/, '') || '/';
+    const path = href.startsWith('#') ? doc.url : (decodedPath(url.pathname) ?? url.pathname).replace(/\/+$/, '') || '/';
     const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
     if (path.startsWith(`/${SEARCH_DIR}/`)) volatileHrefs.add(href);
     if (input.outputPaths.has(path.slice(1))) {
@@ -231,14 +231,6 @@ function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
 }
 
 
-function decodePath(path: string): string {
-  try {
-    return decodeURI(path);
-  } catch {
-    return path;
-  }
-}
-
 type Place = { file: string; line: number; column: number; reported?: boolean };
 export type Verdict = null | { external: string } | { ruleId: string; message: string; hint: string };
 
@@ -263,12 +255,7 @@ function sourceLinksByHref(doc: RenderedDocument): Map<string, RenderedDocument[
  * "#caf%C3%A9%20x" where the Markdown has "#café x" (mdast-util-to-hast encodes it).
  */
 function hrefKey(href: string): string {
-  if (!href.includes('%')) return href;
-  try {
-    return decodeURI(href);
-  } catch {
-    return href;
-  }
+  return href.includes('%') ? (decodedPath(href) ?? href) : href;
 }
 
 /** Where a link comes from: its Markdown source, the config (menu, footer), or the page's file. */
