@@ -4,4 +4,5 @@ import type { Plugin } from 'esbuild';
 export function walkAll(node: object, visitor: (node: object) => void): void;
 export const KEPT_AS_IS: RegExp;
 export const TERMINATOR_CODES: number[];
+export const COMPILED_AT_ONCE: string;
 export const cheaperDependencies: Plugin;

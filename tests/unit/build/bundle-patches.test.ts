@@ -11,7 +11,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { KEPT_AS_IS, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
+import { COMPILED_AT_ONCE, KEPT_AS_IS, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
@@ -109,5 +109,45 @@ describe('the bundle patch of mdast-util-to-hast', () => {
     expect(source).toContain('  walkAll(tree, function (node) {');
     expect(source).not.toContain('  visit(tree, function (node) {');
     expect(source).toContain(String(walkAll));
+  });
+});
+
+describe("the bundle patch of highlight.js's compileLanguage", () => {
+  type Hljs = {
+    registerLanguage(name: string, language: unknown): void;
+    registerAliases(aliases: string[], options: { languageName: string }): void;
+    highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string; relevance: number; illegal: boolean };
+  };
+  const core = join(packageDir('highlight.js'), 'lib', 'core.js');
+  /** A highlight.js instance of the given source of lib/core.js, with the grammars bankdocs colours. */
+  const instance = (source: string): Hljs => {
+    const module = { exports: {} as { newInstance(): Hljs } };
+    new Function('module', 'exports', source)(module, module.exports);
+    const hljs = module.exports.newInstance();
+    for (const name of ['bash', 'http', 'json', 'ruby', 'yaml']) hljs.registerLanguage(name, require(`highlight.js/lib/languages/${name}`));
+    hljs.registerAliases(['curl', 'shell', 'sh', 'console'], { languageName: 'bash' });
+    return hljs;
+  };
+  const FENCE = /^```(\w+)\n([\s\S]*?)^```$/gm;
+
+  it('colours every code block of the bundled site as the original does, the first time and after', async () => {
+    const original = instance(readFileSync(core, 'utf8'));
+    const fast = instance(await patched(core));
+    const blocks = markdownFiles(join(root, 'content')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(FENCE)].map((m) => [m[1]!, m[2]!] as const));
+    const languages = new Set(['bash', 'curl', 'shell', 'sh', 'console', 'http', 'json', 'ruby', 'yaml']);
+    const coloured = blocks.filter(([lang]) => languages.has(lang));
+    expect(new Set(coloured.map(([lang]) => lang)).size).toBeGreaterThanOrEqual(4);
+    expect(coloured.length).toBeGreaterThan(100);
+    const colour = (hljs: Hljs, language: string, code: string) => {
+      const { value, relevance, illegal } = hljs.highlight(code, { language, ignoreIllegals: true });
+      return { value, relevance, illegal };
+    };
+    for (let round = 0; round < 2; round++) for (const [language, code] of coloured) expect(colour(fast, language, code)).toEqual(colour(original, language, code));
+  });
+
+  it('is what the compile puts in the bundle', async () => {
+    const source = await patched(core);
+    expect(source).toContain(COMPILED_AT_ONCE);
+    expect(source.match(/function compileLanguage\(language\) \{/g)).toHaveLength(1);
   });
 });
