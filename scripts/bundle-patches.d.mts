@@ -6,3 +6,5 @@ export const KEPT_AS_IS: RegExp;
 export const TERMINATOR_CODES: number[];
 export const COMPILED_AT_ONCE: string;
 export const cheaperDependencies: Plugin;
+export const SLUG_ASCII: string;
+export function asciiSlug(value: string): string | null;

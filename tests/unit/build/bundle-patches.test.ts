@@ -5,13 +5,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OnLoadArgs, OnLoadResult, PluginBuild } from 'esbuild';
 import type { Node } from 'unist';
+import { slug } from 'github-slugger';
+import { regex as slugStripped } from 'github-slugger/regex.js';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_AT_ONCE, KEPT_AS_IS, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
+import { COMPILED_AT_ONCE, KEPT_AS_IS, SLUG_ASCII, asciiSlug, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
@@ -149,5 +151,31 @@ describe("the bundle patch of highlight.js's compileLanguage", () => {
     const source = await patched(core);
     expect(source).toContain(COMPILED_AT_ONCE);
     expect(source.match(/function compileLanguage\(language\) \{/g)).toHaveLength(1);
+  });
+});
+
+describe("the bundle patch of github-slugger's slug", () => {
+  const fast = (value: string) => asciiSlug(value.toLowerCase()) ?? slug(value);
+
+  it('has the table of the ASCII characters the expression strips', () => {
+    const table = Array.from({ length: 128 }, (_, code) => {
+      slugStripped.lastIndex = 0;
+      return code === 32 ? '2' : slugStripped.test(String.fromCharCode(code)) ? '0' : '1';
+    }).join('');
+    expect(SLUG_ASCII).toBe(table);
+  });
+
+  it('gives the slug github-slugger gives, for headings and for any text', () => {
+    const headings = ['Create a payment', 'GET /accounts/{id}', 'What is PSD2?', 'C++ & Ruby: 3.1.0', 'snake_case-and--dashes', '  spaced  out  ', 'Ünïcödé title', 'KELVIN \u212A', 'İstanbul', '日本語', 'emoji 🚀 launch', '\t\n'];
+    for (const text of headings) expect(fast(text)).toBe(slug(text));
+    const unit = fc.oneof(fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), fc.constantFrom('é', 'İ', '\u212A', 'ß', '\u{1F600}', '\u00A0', '\u2013'));
+    fc.assert(fc.property(fc.string({ unit, maxLength: 24 }), (text) => fast(text) === slug(text)), { numRuns: 20_000 });
+  });
+
+  it('is what the compile puts in the bundle', async () => {
+    const source = await patched(join(packageDir('github-slugger'), 'index.js'));
+    expect(source).toContain('  const ascii = asciiSlug(value)\n  if (ascii !== null) return ascii\n');
+    expect(source).toContain(`const SLUG_ASCII = '${SLUG_ASCII}'`);
+    expect(source).toContain(String(asciiSlug));
   });
 });
