@@ -1,6 +1,6 @@
 // Human-readable facts about a JSON Schema, for the reference's parameter and attribute
 // tables: its type, its rules (enum, lengths, ranges, pattern, default) and its fields.
-import type { Schema } from './openapi.js';
+import type { Parameter, Schema } from './openapi.js';
 import { refName } from './resolve-refs.js';
 
 export interface FieldRow {
@@ -35,14 +35,21 @@ function label(schema: Schema, depth: number, known: Map<Schema, string>): strin
     text = [...new Set(variants.map((variant) => label(variant, depth + 1, known)))].join(' or ');
   } else {
     const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
-    const nullable = Array.isArray(schema.type) && schema.type.includes('null');
-    text = types.length ? types.join(' or ') : schema.enum ? 'string' : 'any';
+    // 3.1 writes null as a type, 3.0 as nullable: true.
+    const nullable = (Array.isArray(schema.type) && schema.type.includes('null')) || schema.nullable === true;
+    text = types.length ? types.join(' or ') : schema.enum ? valuesLabel(schema.enum) : schema.allOf?.length === 1 ? label(schema.allOf[0]!, depth + 1, known) : schema.allOf ? 'object' : 'any';
     if (types.length === 1 && types[0] === 'array' && schema.items) text = `array of ${label(schema.items, depth + 1, known)}`;
     if (schema.format) text += ` (${schema.format})`;
     if (nullable) text = `${text}, nullable`;
   }
   known.set(schema, text);
   return text;
+}
+
+/** The type of an enum without one, from its values ("integer", "string", "integer or string"). */
+function valuesLabel(values: readonly unknown[]): string {
+  const kinds = new Set(values.filter((v) => v !== null).map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v === 'boolean' ? 'boolean' : 'string')));
+  return kinds.size ? [...kinds].join(' or ') : 'any';
 }
 
 const PATTERN_WORDS: Record<string, string> = {
@@ -56,24 +63,83 @@ export function rulesOf(schema: Schema): string[] {
   if (schema.minLength !== undefined && schema.maxLength !== undefined) rules.push(`${schema.minLength} to ${schema.maxLength} characters`);
   else if (schema.maxLength !== undefined) rules.push(`at most ${schema.maxLength} characters`);
   else if (schema.minLength !== undefined && schema.minLength > 0) rules.push(`at least ${schema.minLength} characters`);
-  if (schema.minimum !== undefined && schema.maximum !== undefined) rules.push(`${schema.minimum} to ${schema.maximum}`);
-  else if (schema.minimum !== undefined) rules.push(`at least ${schema.minimum}`);
-  else if (schema.maximum !== undefined) rules.push(`at most ${schema.maximum}`);
+  // 3.1 writes an exclusive bound as a number of its own, 3.0 as exclusiveMinimum: true beside minimum.
+  const low = typeof schema.exclusiveMinimum === 'number' ? { value: schema.exclusiveMinimum, open: true } : schema.minimum !== undefined ? { value: schema.minimum, open: schema.exclusiveMinimum === true } : null;
+  const high = typeof schema.exclusiveMaximum === 'number' ? { value: schema.exclusiveMaximum, open: true } : schema.maximum !== undefined ? { value: schema.maximum, open: schema.exclusiveMaximum === true } : null;
+  if (low && high && !low.open && !high.open) rules.push(`${low.value} to ${high.value}`);
+  else {
+    if (low) rules.push(`${low.open ? 'more than' : 'at least'} ${low.value}`);
+    if (high) rules.push(`${high.open ? 'less than' : 'at most'} ${high.value}`);
+  }
   if (schema.minItems !== undefined && schema.minItems > 0) rules.push(`at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
   if (schema.maxItems !== undefined) rules.push(`at most ${schema.maxItems} items`);
   if (schema.pattern) rules.push(PATTERN_WORDS[schema.pattern] ?? `matches \`${schema.pattern}\``);
   if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
   if (schema.readOnly) rules.push('read-only');
+  if (schema.writeOnly) rules.push('write-only');
+  if (schema.deprecated === true) rules.push('deprecated');
   return rules;
 }
 
+/**
+ * Whose fields a table lists: a request body's leaves out read-only fields (the server
+ * sets them), a response's write-only ones (a password); a schema shown on its own lists
+ * both, marked.
+ */
+export type FieldsOf = 'request' | 'response' | 'schema';
+
+/**
+ * The properties and required names of an object schema, with those of the schemas it is
+ * made of (`allOf`: a Product and its own extra fields) merged in, as a validator reads them.
+ */
+function objectParts(schema: Schema, depth = 0): { properties: [string, Schema][]; required: Set<string> } {
+  const properties = new Map<string, Schema>();
+  const required = new Set<string>();
+  const add = (part: Schema, level: number) => {
+    if (level > MAX_LABEL_DEPTH) return;
+    for (const member of part.allOf ?? []) add(member, level + 1);
+    for (const [name, field] of Object.entries(part.properties ?? {})) properties.set(name, field);
+    for (const name of part.required ?? []) required.add(name);
+  };
+  add(schema, depth);
+  return { properties: [...properties], required };
+}
+
 /** The fields of an object schema, one level of nested objects and arrays of objects expanded. */
-export function fieldRows(schema: Schema, prefix = '', depth = 0): FieldRow[] {
-  const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).flatMap(([name, field]) => {
+export function fieldRows(schema: Schema, of: FieldsOf = 'schema', prefix = '', depth = 0): FieldRow[] {
+  const { properties, required } = objectParts(schema);
+  const hidden = of === 'request' ? 'readOnly' : of === 'response' ? 'writeOnly' : null;
+  return properties.flatMap(([name, field]) => {
+    if (hidden && field[hidden] === true) return [];
     const row: FieldRow = { name: prefix + name, type: typeLabel(field), required: required.has(name), rules: rulesOf(field), description: field.description ?? '' };
     if (depth >= 1) return [row];
-    const nested = field.items?.properties ? { schema: field.items, path: `${prefix}${name}[].` } : field.properties ? { schema: field, path: `${prefix}${name}.` } : null;
-    return nested ? [row, ...fieldRows(nested.schema, nested.path, depth + 1)] : [row];
+    const items = field.items;
+    const nested = items && hasFields(items) ? { schema: items, path: `${prefix}${name}[].` } : hasFields(field) ? { schema: field, path: `${prefix}${name}.` } : null;
+    return nested ? [row, ...fieldRows(nested.schema, of, nested.path, depth + 1)] : [row];
   });
+}
+
+function hasFields(schema: Schema): boolean {
+  return Boolean(schema.properties) || Boolean(schema.allOf?.some((member) => member.properties || member.allOf));
+}
+
+/** The rows of an operation's parameters; a header or cookie parameter says where it goes. */
+export function parameterRows(parameters: readonly Parameter[]): FieldRow[] {
+  return parameters.map((p) => {
+    const row = fieldRows({ properties: { [p.name]: p.schema } })[0]!;
+    const place = p.in === 'header' || p.in === 'cookie' ? [`${p.in}`] : [];
+    return { ...row, required: p.required, rules: [...place, ...row.rules, ...(p.deprecated ? ['deprecated'] : [])], description: p.description || p.schema.description || '' };
+  });
+}
+
+/**
+ * The fields a `::schema` directive lists: a JSON:API resource's attributes (a schema whose
+ * `attributes` stand beside its `id` or `type`, or alone), else the schema's own properties
+ * (a Product whose `attributes` is a field of its own, a map of names to values).
+ */
+export function schemaFields(schema: Schema): Schema {
+  const properties = schema.properties ?? {};
+  const attributes = properties.attributes;
+  const resource = attributes?.properties && (properties.id || properties.type || Object.keys(properties).length === 1);
+  return resource ? attributes : schema;
 }

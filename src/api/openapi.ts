@@ -44,6 +44,7 @@ export interface Parameter {
   required: boolean;
   description: string;
   schema: Schema;
+  deprecated?: boolean;
 }
 
 /**
@@ -102,6 +103,7 @@ export interface Operation {
   path: string;
   summary: string;
   description: string;
+  deprecated?: boolean;
   tags: string[];
   scopes: string[];
   /** "bearer", "basic", "apiKey" (see apiKey), or null when the operation needs no authentication. */
@@ -149,6 +151,7 @@ interface RawOperation {
   operationId?: string;
   summary?: string;
   description?: string;
+  deprecated?: boolean;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
@@ -221,6 +224,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         required: Boolean(p.required),
         description: p.description ?? '',
         schema: p.schema ?? {},
+        ...(p.deprecated === true ? { deprecated: true } : {}),
       }));
       const security = raw.security ?? defaultSecurity;
       const schemeName = security.map((s) => Object.keys(s)[0]).find(Boolean);
@@ -242,6 +246,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         path,
         summary: raw.summary ?? raw.operationId,
         description: raw.description ?? '',
+        ...(raw.deprecated === true ? { deprecated: true } : {}),
         tags: raw.tags ?? [],
         scopes: raw['x-scopes'] ?? security.flatMap((s) => Object.values(s).flat()),
         auth,

@@ -2,11 +2,14 @@
 // (OpenAPI 3.1 schemas are JSON Schema 2020-12), with ajv. A schema of the model that
 // was built from $refs is not compiled as it is (a recursive schema would be compiled
 // without end, and parts used often would be compiled again at each use): ajv gets the
-// document itself and compiles the schema's place in it, $refs and all.
+// document itself and compiles the schema's place in it, $refs and all: the document as
+// a request or as a response sees it (validation-view.ts: read-only and write-only
+// properties, OpenAPI 3.0's nullable and exclusive bounds).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { Operation, Schema } from './openapi.js';
 import { schemaSource } from './resolve-refs.js';
+import { isOpenApi30, validationView, type Direction } from './validation-view.js';
 
 // ajv-formats is CommonJS: its default export is the plugin under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -22,58 +25,64 @@ type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; problem:
 /** Compiles each schema once; owned by the caller. */
 export class SchemaValidator {
   private readonly ajv: Ajv2020;
-  private readonly cache = new WeakMap<object, Compiled>();
-  /** The $id each OpenAPI document is known to ajv by. */
-  private readonly documents = new WeakMap<object, string>();
+  private readonly cache = { request: new WeakMap<object, Compiled>(), response: new WeakMap<object, Compiled>() };
+  /** The $id each OpenAPI document's view is known to ajv by. */
+  private readonly documents = { request: new WeakMap<object, string>(), response: new WeakMap<object, string>() };
   private documentCount = 0;
 
-  constructor() {
+  /**
+   * `openapi`: the version of the document the schemas come from ("3.0", "3.1"), for the
+   * schemas that hold no $ref (those are the document's own objects, not views of a place).
+   */
+  constructor(private readonly options: { openapi?: string } = {}) {
     this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
     addFormats(this.ajv);
     // OpenAPI keywords and extensions that are not JSON Schema.
     for (const keyword of ['example', 'discriminator', 'xml', 'externalDocs']) this.ajv.addKeyword(keyword);
   }
 
-  validate(schema: Schema, value: unknown): SchemaProblem[] {
-    const compiled = this.compile(schema);
+  /** Validates a value the client sends (`request`, a parameter or a body) or the server (`response`). */
+  validate(schema: Schema, value: unknown, direction: Direction = 'request'): SchemaProblem[] {
+    const compiled = this.compile(schema, direction);
     if (!compiled.ok) return [compiled.problem];
     return compiled.validate(value) ? [] : (compiled.validate.errors ?? []).map(describeError);
   }
 
   requestBody(operation: Operation, value: unknown): SchemaProblem[] {
-    return operation.requestBody ? this.validate(operation.requestBody.schema, value) : [];
+    return operation.requestBody ? this.validate(operation.requestBody.schema, value, 'request') : [];
   }
 
   response(operation: Operation, status: string, value: unknown): SchemaProblem[] {
     const schema = operation.responses[status]?.schema;
     if (!schema) return [{ pointer: '', message: `the operation documents no JSON response with status ${status}` }];
-    return this.validate(schema, value);
+    return this.validate(schema, value, 'response');
   }
 
-  private compile(schema: Schema): Compiled {
+  private compile(schema: Schema, direction: Direction): Compiled {
     if (schema === null || typeof schema !== 'object') return unusable(new Error('it is not an object'));
-    let compiled = this.cache.get(schema);
+    let compiled = this.cache[direction].get(schema);
     if (compiled) return compiled;
     try {
       const source = schemaSource(schema);
-      compiled = { ok: true, validate: this.ajv.compile(source ? { $ref: `${this.documentId(source.document)}#${source.pointer}` } : schema) };
+      const standalone = () => validationView(schema, direction, isOpenApi30({ openapi: this.options.openapi }));
+      compiled = { ok: true, validate: this.ajv.compile(source ? { $ref: `${this.documentId(source.document, direction)}#${source.pointer}` } : standalone()) };
     } catch (error) {
       // A schema ajv cannot compile (a pattern that is no regular expression, a keyword
       // with a value of the wrong type, nesting deeper than the stack) is the document's
       // mistake, reported at the example that needed it.
       compiled = unusable(error);
     }
-    this.cache.set(schema, compiled);
+    this.cache[direction].set(schema, compiled);
     return compiled;
   }
 
-  private documentId(document: object): string {
-    let id = this.documents.get(document);
+  private documentId(document: object, direction: Direction): string {
+    let id = this.documents[direction].get(document);
     if (!id) {
       // Never fetched (ajv loads nothing by itself), only a name: .invalid is reserved.
-      id = `https://openapi-${this.documentCount++}.bankdocs.invalid/openapi.json`;
-      this.ajv.addSchema(document, id);
-      this.documents.set(document, id);
+      id = `https://openapi-${this.documentCount++}-${direction}.bankdocs.invalid/openapi.json`;
+      this.ajv.addSchema(validationView(document, direction), id);
+      this.documents[direction].set(document, id);
     }
     return id;
   }

@@ -38,7 +38,7 @@ export interface ExamplesInput {
 
 export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]> {
   const { api, operationByCall } = input;
-  const validator = new SchemaValidator();
+  const validator = new SchemaValidator({ openapi: api.openapi });
   const curlOptions = { ...(input.product ? { product: input.product } : {}), ...(input.requestHeaders ? { requestHeaders: input.requestHeaders } : {}) };
   const [parseRuby] = await Promise.all([loadRubyParser(), loadCurlParser()]);
   const diagnostics: Diagnostic[] = [];

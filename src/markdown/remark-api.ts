@@ -9,10 +9,11 @@
 // The theme's Operation, Fields, Field, Example and Schema components draw them
 // (src/theme/named-elements.ts).
 import type { BlockContent, Code, Heading, PhrasingContent, Root, RootContent } from 'mdast';
+import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { fieldRows, type FieldRow } from '../api/describe-schema.js';
+import { fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { describeAuth } from '../api/auth.js';
 import { bodyFields, isJsonMediaType, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -23,9 +24,29 @@ import { compareText } from '../collate.js';
 import { nearest } from '../did-you-mean.js';
 import { contextOf } from './context.js';
 // Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
-import { hasDirectives, parseInlineWith, type MarkdownEngine } from './engines.js';
+import { hasDirectives, parseInlineWith, parseWith, type MarkdownEngine } from './engines.js';
 
 type Inline = (text: string) => PhrasingContent[];
+type Blocks = (text: string) => RootContent[];
+
+/**
+ * Markdown of the OpenAPI document (descriptions), parsed and placed at the directive that
+ * shows it: its own places are in another file, so a finding in it (a broken link, raw
+ * HTML) names the `:::operation` or `::schema` that brought it into the page.
+ */
+function describedAt(engine: MarkdownEngine, position: Position | undefined): { inline: Inline; blocks: Blocks } {
+  const place = <T extends object>(nodes: T[]): T[] => {
+    const stack: object[] = [...nodes];
+    while (stack.length) {
+      const node = stack.pop() as { position?: Position; children?: object[] };
+      if (position) node.position = position;
+      else delete node.position;
+      if (node.children) stack.push(...node.children);
+    }
+    return nodes;
+  };
+  return { inline: (text) => place(parseInlineWith(engine, text)), blocks: (text) => place(parseWith(engine, text).children) };
+}
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
@@ -60,7 +81,7 @@ function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, capt
   return named(FIELDS, { caption }, rows.map(field));
 }
 
-function operationNodes(operation: Operation, body: RootContent[], inline: Inline, languages: { shown: string | null; all: readonly string[] }, ui: UiStrings): RootContent[] {
+function operationNodes(operation: Operation, body: RootContent[], { inline, blocks }: { inline: Inline; blocks: Blocks }, languages: { shown: string | null; all: readonly string[] }, ui: UiStrings): RootContent[] {
   // Another language's example leaves here, not later (remark-api-language.ts), so that
   // no labelled figure is left empty around it.
   const other = (n: Code) => languages.shown !== null && n.lang !== null && n.lang !== undefined && languages.all.includes(n.lang) && n.lang !== languages.shown;
@@ -72,13 +93,11 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
     children: [text(operation.summary)],
     data: { hProperties: { id: operationAnchor(operation.id) } },
   };
-  const main: RootContent[] = [...(prose.length ? prose : [{ type: 'paragraph', children: inline(operation.description) } as RootContent])];
-  const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
-  if (params.length) {
-    main.push(fieldList(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true, inline, ui.fieldsParameters, ui));
-  }
+  // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
+  const main: RootContent[] = prose.length ? prose : blocks(operation.description);
+  if (operation.parameters.length) main.push(fieldList(parameterRows(operation.parameters), true, inline, ui.fieldsParameters, ui));
   const fields = bodyFields(operation);
-  if (fields) main.push(fieldList(fieldRows(fields.schema), true, inline, fieldsCaption(operation, fields.wrapped, ui), ui));
+  if (fields) main.push(fieldList(fieldRows(fields.schema, 'request'), true, inline, fieldsCaption(operation, fields.wrapped, ui), ui));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
@@ -91,7 +110,7 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
     return named(EXAMPLE, { kind: 'response', method: operation.method, status }, [example]);
   });
   const auth = operation.auth ?? 'none';
-  const facts = { scope: ui.operationScope, none: ui.operationNone, auth: ui.operationAuth, authText: describeAuth(auth, operation.apiKey, ui) };
+  const facts = { scope: ui.operationScope, none: ui.operationNone, auth: ui.operationAuth, authText: describeAuth(auth, operation.apiKey, ui), ...(operation.deprecated ? { deprecated: ui.operationDeprecated } : {}) };
   const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth, ...(operation.apiKey ? { apiKey: operation.apiKey } : {}), facts };
   // dataOperation: search ties the section to its operation (rehype-search-text.ts).
   const element = named(OPERATION, data, [...main, slot('examples', exampleNodes)]);
@@ -100,8 +119,7 @@ function operationNodes(operation: Operation, body: RootContent[], inline: Inlin
 }
 
 function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings): RootContent[] {
-  const attributes = schema.properties?.attributes ?? schema;
-  return [named(SCHEMA, { name }, [fieldList(fieldRows(attributes), false, inline, null, ui)])];
+  return [named(SCHEMA, { name }, [fieldList(fieldRows(schemaFields(schema)), false, inline, null, ui)])];
 }
 
 /** "Attributes (data.attributes)", "Body (application/json)", "Form fields (application/x-www-form-urlencoded)". */
@@ -129,7 +147,7 @@ function nameHint(wanted: string, known: readonly string[], directive: (name: st
 const MAX_NAMES_SHOWN = 8;
 
 export default function remarkApi(options: { engine?: MarkdownEngine; strings?: (locale: string | null) => UiStrings } = {}) {
-  const inline: Inline = (text) => parseInlineWith(options.engine ?? 'fast', text);
+  const engine = options.engine ?? 'fast';
   const stringsIn = options.strings ?? ((locale: string | null) => siteStrings(builtinTheme)(locale ?? 'en'));
   return (tree: Root, file: VFile) => {
     if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
@@ -150,7 +168,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           return index;
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
-        parent.children.splice(index, 1, ...(operationNodes(operation, body, inline, { shown: ctx.apiLanguage, all: ctx.apiLanguages }, ui) as never[]));
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, describedAt(engine, node.position), { shown: ctx.apiLanguage, all: ctx.apiLanguages }, ui) as never[]));
         return index + 2;
       }
       if (node.name === 'schema') {
@@ -162,7 +180,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, inline, ui) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, ui) as never[]));
         return index + 1;
       }
       return undefined;

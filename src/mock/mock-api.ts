@@ -42,7 +42,7 @@ export interface MockOptions {
 const NOT_FOUND = { errors: [{ code: 'resourceNotFound', detail: 'The requested resource was not found.' }] };
 
 export class MockApi {
-  private readonly validator = new SchemaValidator();
+  private readonly validator: SchemaValidator;
   /** Stateful mode: resources by their path ("/accounts/…/payments/<id>"). */
   private readonly created = new Map<string, unknown>();
   private readonly deleted = new Set<string>();
@@ -50,6 +50,7 @@ export class MockApi {
   private readonly basePath: string;
 
   constructor(private readonly options: MockOptions) {
+    this.validator = new SchemaValidator({ openapi: options.api.openapi });
     const server = options.api.servers[0];
     this.basePath = server ? safeUrl(server)?.pathname.replace(/\/+$/, '') ?? '' : '';
   }

@@ -12,8 +12,8 @@
 import { describeAuth } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { fieldRows, type FieldRow } from '../api/describe-schema.js';
-import { bodyFields, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
+import { fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyFields, type ApiModel, type Operation } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
 import { fieldsCaption } from '../markdown/remark-api.js';
@@ -229,7 +229,7 @@ class TwinWriter {
     }
     if (node.name === 'schema') {
       const schema = this.ctx.api?.schemas[node.attributes?.name ?? ''];
-      return schema ? table(fieldRows((schema.properties?.attributes as Schema | undefined) ?? schema), false) : REMOVED;
+      return schema ? table(fieldRows(schemaFields(schema)), false) : REMOVED;
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
@@ -260,16 +260,13 @@ class TwinWriter {
     const auth = describeAuth(operation.auth ?? 'none', operation.apiKey, TWIN_WORDS);
     const parts = [
       `### ${operation.summary}`,
-      `\`${operation.method.toUpperCase()} ${operation.path}\``,
+      `\`${operation.method.toUpperCase()} ${operation.path}\`${operation.deprecated ? ' (deprecated)' : ''}`,
       `Scope: ${operation.scopes.length ? operation.scopes.map((s) => `\`${s}\``).join(', ') : 'none'} · Authentication: ${auth}`,
       prose || operation.description,
     ];
-    const params = operation.parameters.filter((p) => p.in === 'path' || p.in === 'query');
-    if (params.length) {
-      parts.push('Parameters:', table(params.map((p) => ({ ...fieldRows({ properties: { [p.name]: p.schema } })[0]!, required: p.required, description: p.description || p.schema.description || '' })), true));
-    }
+    if (operation.parameters.length) parts.push('Parameters:', table(parameterRows(operation.parameters), true));
     const fields = bodyFields(operation);
-    if (fields) parts.push(`${fieldsCaption(operation, fields.wrapped, TWIN_WORDS)}:`, table(fieldRows(fields.schema), true));
+    if (fields) parts.push(`${fieldsCaption(operation, fields.wrapped, TWIN_WORDS)}:`, table(fieldRows(fields.schema, 'request'), true));
     for (const example of examples) {
       const lang = example.lang ?? '';
       if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) continue;

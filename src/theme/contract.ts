@@ -98,6 +98,8 @@ export interface UiStrings {
   operationScope: string;
   operationAuth: string;
   operationNone: string;
+  /** The mark of an operation the API will drop (`deprecated: true`). */
+  operationDeprecated: string;
   authBasic: string;
   authBearer: string;
   /** "{name}" is the header, query parameter or cookie the key goes in. */
@@ -218,8 +220,11 @@ export interface OperationProps {
   auth: AuthKind;
   /** Where the API key goes, for auth "apiKey". */
   apiKey?: ApiKeyPlace;
-  /** The words of the facts line in the page's language: "Scope", "none", "Authentication", and how the operation authenticates. */
-  facts: { scope: string; none: string; auth: string; authText: string };
+  /**
+   * The words of the facts line in the page's language: "Scope", "none", "Authentication",
+   * and how the operation authenticates; `deprecated`, the mark of a deprecated operation.
+   */
+  facts: { scope: string; none: string; auth: string; authText: string; deprecated?: string };
   children?: ReactNode;
   examples?: ReactNode;
 }

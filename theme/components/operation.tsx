@@ -14,6 +14,12 @@ export function Operation({ id, method, path, scopes, facts, children, examples 
       <div className="operation-main">
         <p className="endpoint">
           <Method method={method} /> <code>{path}</code>
+          {facts.deprecated ? (
+            <>
+              {' '}
+              <span className="badge badge-deprecated">{facts.deprecated}</span>
+            </>
+          ) : null}
         </p>
         <p className="operation-facts">
           {`${facts.scope}: `}

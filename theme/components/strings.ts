@@ -88,6 +88,7 @@ const en: UiStrings = {
   operationScope: 'Scope',
   operationAuth: 'Authentication',
   operationNone: 'none',
+  operationDeprecated: 'Deprecated',
   authBasic: 'basic authentication with the client credentials',
   authBearer: 'bearer access token',
   authApiKeyHeader: 'API key in the {name} header',

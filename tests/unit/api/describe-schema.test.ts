@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRows, typeLabel } from '../../../src/api/describe-schema.js';
+import { fieldRows, parameterRows, rulesOf, schemaFields, typeLabel } from '../../../src/api/describe-schema.js';
 import type { Schema } from '../../../src/api/openapi.js';
 import { checkRefs, resolvedViews } from '../../../src/api/resolve-refs.js';
 
@@ -45,5 +45,59 @@ describe('fieldRows', () => {
     });
     expect(fieldRows(views.Node!).map((r) => `${r.name}: ${r.type}`)).toEqual(['name: string', 'children: array of Node']);
     expect(fieldRows(views.Tree!).map((r) => `${r.name}: ${r.type}`)).toEqual(['root: object', 'root.name: string', 'root.children: array of Node']);
+  });
+});
+
+describe('what the reference says of OpenAPI schemas as teams write them', () => {
+  it('labels 3.0 nullables, enums without a type and a single allOf', () => {
+    expect(typeLabel({ type: 'string', nullable: true })).toBe('string, nullable');
+    expect(typeLabel({ enum: [1, 2, 3] })).toBe('integer');
+    expect(typeLabel({ enum: ['asc', 'desc', null] })).toBe('string');
+    expect(typeLabel({ allOf: [{ type: 'object', properties: {} }] })).toBe('object');
+    expect(typeLabel({ allOf: [{ type: 'object' }, { properties: { a: {} } }] })).toBe('object');
+  });
+
+  it('says which bounds are exclusive, in both dialects', () => {
+    expect(rulesOf({ type: 'number', minimum: 0, exclusiveMinimum: true })).toEqual(['more than 0']);
+    expect(rulesOf({ type: 'number', exclusiveMinimum: 0, maximum: 10 })).toEqual(['more than 0', 'at most 10']);
+    expect(rulesOf({ type: 'number', minimum: 1, maximum: 10 })).toEqual(['1 to 10']);
+    expect(rulesOf({ type: 'number', exclusiveMaximum: 100 })).toEqual(['less than 100']);
+    expect(rulesOf({ type: 'string', writeOnly: true, deprecated: true })).toEqual(['write-only', 'deprecated']);
+  });
+
+  it('merges allOf and leaves out what the other side sends', () => {
+    const user: Schema = {
+      allOf: [
+        { type: 'object', required: ['id', 'email'], properties: { id: { type: 'string', readOnly: true }, email: { type: 'string' } } },
+        { required: ['password'], properties: { password: { type: 'string', writeOnly: true } } },
+      ],
+    };
+    const row = (name: string, required: boolean, rules: string[] = []) => ({ name, type: 'string', required, rules, description: '' });
+    expect(fieldRows(user, 'request')).toEqual([row('email', true), row('password', true, ['write-only'])]);
+    expect(fieldRows(user, 'response')).toEqual([row('id', true, ['read-only']), row('email', true)]);
+    expect(fieldRows(user).map((r) => r.name)).toEqual(['id', 'email', 'password']);
+    // A nested allOf object is expanded like a nested object.
+    expect(fieldRows({ properties: { owner: { allOf: [{ properties: { name: { type: 'string' } } }] } } }).map((r) => r.name)).toEqual(['owner', 'owner.name']);
+  });
+
+  it('lists header and cookie parameters, and deprecated ones', () => {
+    const rows = parameterRows([
+      { name: 'Idempotency-Key', in: 'header', required: true, description: 'Once per request.', schema: { type: 'string' } },
+      { name: 'session', in: 'cookie', required: false, description: '', schema: { type: 'string', description: 'The session.' } },
+      { name: 'sort', in: 'query', required: false, description: '', schema: { type: 'string' }, deprecated: true },
+    ]);
+    expect(rows.map((r) => [r.name, r.required, r.rules, r.description])).toEqual([
+      ['Idempotency-Key', true, ['header'], 'Once per request.'],
+      ['session', false, ['cookie'], 'The session.'],
+      ['sort', false, ['deprecated'], ''],
+    ]);
+  });
+
+  it("shows a JSON:API resource's attributes, and a field named attributes as a field", () => {
+    const attributes: Schema = { type: 'object', properties: { amount: { type: 'string' } } };
+    expect(schemaFields({ properties: { id: { type: 'string' }, type: { type: 'string' }, attributes } })).toBe(attributes);
+    expect(schemaFields({ properties: { attributes } })).toBe(attributes);
+    const product: Schema = { properties: { name: { type: 'string' }, attributes: { type: 'object', additionalProperties: { type: 'string' } } } };
+    expect(schemaFields(product)).toBe(product);
   });
 });

@@ -84,3 +84,99 @@ describe('SchemaValidator', () => {
     expect(validator.validate(components.schemas.S2998!, { next: { next: 1 } })).toEqual([{ pointer: '/next/next', message: '/next/next must be string' }]);
   });
 });
+
+/** A document with POST /users answering 201 with the same User schema it takes. */
+const usersDocument = (openapi: string, user: string) => `openapi: ${openapi}
+info: { title: Users, version: "1" }
+servers:
+  - url: https://api.test.example
+paths:
+  /users:
+    post:
+      operationId: createUser
+      parameters:
+        - name: min
+          in: query
+          schema: { type: number, minimum: 0, exclusiveMinimum: true }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/User" }
+      responses:
+        "201":
+          description: Created.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/User" }
+components:
+  schemas:
+${user}`;
+
+const USER = `    Id:
+      type: string
+      readOnly: true
+    Owner:
+      type: object
+      required: [name]
+      properties:
+        name: { type: string }
+    User:
+      type: object
+      required: [id, email, password, ref]
+      properties:
+        id: { type: string, readOnly: true }
+        ref: { $ref: "#/components/schemas/Id" }
+        email: { type: string }
+        password: { type: string, writeOnly: true }
+        owner:
+          nullable: true
+          description: The owner, if any.
+          allOf:
+            - $ref: "#/components/schemas/Owner"
+        nickname: { type: string, nullable: true, enum: [a, b] }
+        nullable: { type: boolean }
+`;
+
+describe('SchemaValidator, each direction and OpenAPI 3.0', () => {
+  async function users(openapi: string): Promise<ApiModel> {
+    const file = join(dir, `users-${count++}.yaml`);
+    writeFileSync(file, usersDocument(openapi, USER));
+    const loaded = await loadApi(file, 'api/openapi.yaml');
+    expect(loaded.diagnostics).toEqual([]);
+    return loaded.api!;
+  }
+
+  it('requires read-only properties in responses only, and write-only ones in requests only', async () => {
+    const model = await users('3.1.0');
+    const create = model.operations.createUser!;
+    const validator = new SchemaValidator({ openapi: model.openapi });
+    expect(validator.requestBody(create, { email: 'a@example.com', password: 'secret' })).toEqual([]);
+    expect(validator.response(create, '201', { id: 'u1', ref: 'r1', email: 'a@example.com' })).toEqual([]);
+    expect(validator.requestBody(create, { email: 'a@example.com' })).toEqual([{ pointer: '', message: 'missing required property "password" at /' }]);
+    expect(validator.response(create, '201', { email: 'a@example.com' })).toEqual([
+      { pointer: '', message: 'missing required property "id" at /' },
+      { pointer: '', message: 'missing required property "ref" at /' },
+    ]);
+  });
+
+  it("reads OpenAPI 3.0's nullable and boolean exclusive bounds", async () => {
+    const model = await users('3.0.3');
+    const create = model.operations.createUser!;
+    const validator = new SchemaValidator({ openapi: model.openapi });
+    const user = { email: 'a@example.com', password: 'secret' };
+    expect(validator.requestBody(create, { ...user, owner: null, nickname: null, nullable: true })).toEqual([]);
+    expect(validator.requestBody(create, { ...user, owner: { name: 'Ann' }, nickname: 'a' })).toEqual([]);
+    expect(validator.requestBody(create, { ...user, owner: {} }).map((p) => p.message)).toContain('missing required property "name" at /owner');
+    expect(validator.requestBody(create, { ...user, nickname: 'c' }).map((p) => p.message)).toContain('/nickname must be one of "a", "b", null');
+    const min = create.parameters[0]!.schema;
+    expect(validator.validate(min, 0)).toEqual([{ pointer: '', message: '/ must be > 0' }]);
+    expect(validator.validate(min, 0.5)).toEqual([]);
+  });
+
+  it("reports a 3.1 document's boolean exclusive bound: only 3.0 has them", async () => {
+    const model = await users('3.1.0');
+    const validator = new SchemaValidator({ openapi: model.openapi });
+    expect(validator.validate(model.operations.createUser!.parameters[0]!.schema, 0)[0]?.message).toMatch(/cannot be compiled/);
+  });
+});

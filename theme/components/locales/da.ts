@@ -76,6 +76,7 @@ export const da: UiStrings = {
   operationScope: 'Omfang',
   operationAuth: 'Autentificering',
   operationNone: 'ingen',
+  operationDeprecated: 'Forældet',
   authBasic: 'basic-autentificering med klientens legitimationsoplysninger',
   authBearer: 'bearer-adgangstoken',
   authApiKeyHeader: 'API-nøgle i headeren {name}',

@@ -76,6 +76,7 @@ export const de: UiStrings = {
   operationScope: 'Scope',
   operationAuth: 'Authentifizierung',
   operationNone: 'keine',
+  operationDeprecated: 'Veraltet',
   authBasic: 'Basic-Authentifizierung mit den Client-Zugangsdaten',
   authBearer: 'Bearer-Zugriffstoken',
   authApiKeyHeader: 'API-Schlüssel im Header {name}',

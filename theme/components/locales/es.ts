@@ -76,6 +76,7 @@ export const es: UiStrings = {
   operationScope: 'Alcance',
   operationAuth: 'Autenticación',
   operationNone: 'ninguno',
+  operationDeprecated: 'Obsoleto',
   authBasic: 'autenticación básica con las credenciales del cliente',
   authBearer: 'token de acceso bearer',
   authApiKeyHeader: 'clave de API en la cabecera {name}',

@@ -76,6 +76,7 @@ export const fr: UiStrings = {
   operationScope: 'Portée',
   operationAuth: 'Authentification',
   operationNone: 'aucune',
+  operationDeprecated: 'Obsolète',
   authBasic: 'authentification basique avec les identifiants du client',
   authBearer: 'jeton d’accès bearer',
   authApiKeyHeader: 'clé d’API dans l’en-tête {name}',

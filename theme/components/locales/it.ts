@@ -76,6 +76,7 @@ export const it: UiStrings = {
   operationScope: 'Ambito',
   operationAuth: 'Autenticazione',
   operationNone: 'nessuno',
+  operationDeprecated: 'Deprecato',
   authBasic: 'autenticazione di base con le credenziali del client',
   authBearer: 'token di accesso bearer',
   authApiKeyHeader: 'chiave API nell’intestazione {name}',

@@ -76,6 +76,7 @@ export const nl: UiStrings = {
   operationScope: 'Scope',
   operationAuth: 'Authenticatie',
   operationNone: 'geen',
+  operationDeprecated: 'Verouderd',
   authBasic: 'basisauthenticatie met de clientgegevens',
   authBearer: 'bearer-toegangstoken',
   authApiKeyHeader: 'API-sleutel in de header {name}',

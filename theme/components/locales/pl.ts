@@ -76,6 +76,7 @@ export const pl: UiStrings = {
   operationScope: 'Zakres',
   operationAuth: 'Uwierzytelnianie',
   operationNone: 'brak',
+  operationDeprecated: 'Przestarzałe',
   authBasic: 'uwierzytelnianie podstawowe przy użyciu poświadczeń klienta',
   authBearer: 'token dostępu typu bearer',
   authApiKeyHeader: 'klucz API w nagłówku {name}',

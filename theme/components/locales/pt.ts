@@ -76,6 +76,7 @@ export const pt: UiStrings = {
   operationScope: 'Âmbito',
   operationAuth: 'Autenticação',
   operationNone: 'nenhum',
+  operationDeprecated: 'Obsoleto',
   authBasic: 'autenticação básica com as credenciais do cliente',
   authBearer: 'token de acesso bearer',
   authApiKeyHeader: 'chave de API no cabeçalho {name}',

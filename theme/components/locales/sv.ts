@@ -76,6 +76,7 @@ export const sv: UiStrings = {
   operationScope: 'Omfång',
   operationAuth: 'Autentisering',
   operationNone: 'ingen',
+  operationDeprecated: 'Föråldrad',
   authBasic: 'grundläggande autentisering med klientens autentiseringsuppgifter',
   authBearer: 'bearer-åtkomsttoken',
   authApiKeyHeader: 'API-nyckel i headern {name}',
