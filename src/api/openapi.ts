@@ -45,6 +45,8 @@ export interface Parameter {
   description: string;
   schema: Schema;
   deprecated?: boolean;
+  /** How a query value is written, when not the default (form): deepObject is filter[status]=open. */
+  style?: string;
 }
 
 /**
@@ -111,13 +113,49 @@ export interface Operation {
   /** Where the key goes, for auth "apiKey". */
   apiKey?: ApiKeyPlace;
   parameters: Parameter[];
-  /** Media type and schema of the request body, if any. */
-  requestBody: { mediaType: string; required: boolean; schema: Schema } | null;
   /**
-   * Status code -> JSON schema of the response body (null for bodiless responses), and
-   * the document's own example of it, if it has one (`example`, or the first of `examples`).
+   * The request body, if any: the first media type the document lists and its schema (what
+   * the page shows), and every media type it takes (`content`: JSON and a form, say), each
+   * with its schema.
    */
-  responses: Record<string, { description: string; schema: Schema | null; example?: unknown }>;
+  requestBody: { mediaType: string; required: boolean; schema: Schema; content: { mediaType: string; schema: Schema }[] } | null;
+  /**
+   * Status code ("200", a range "2XX", or "default") -> JSON schema of the response body
+   * (null when it has no JSON body), the media types it answers with (none: a bodiless
+   * response, a 204), and the document's own example of its JSON, if it has one (`example`,
+   * or the first of `examples`).
+   */
+  responses: Record<string, { description: string; schema: Schema | null; mediaTypes: string[]; example?: unknown }>;
+}
+
+/**
+ * The response an operation documents for a status: its own, else its range's ("2XX"),
+ * else its `default` (OpenAPI 3, Responses Object). The key found and the response.
+ */
+export function responseFor(operation: Operation, status: string): { key: string; response: Operation['responses'][string] } | null {
+  const range = `${status.slice(0, 1)}XX`;
+  for (const key of Object.keys(operation.responses)) if (key === status) return { key, response: operation.responses[key]! };
+  for (const key of Object.keys(operation.responses)) if (key.toUpperCase() === range) return { key, response: operation.responses[key]! };
+  return operation.responses.default ? { key: 'default', response: operation.responses.default } : null;
+}
+
+/**
+ * The status of the operation's success: its lowest 2xx code, else its "2XX" range, else
+ * its `default`; null when it documents none of them.
+ */
+export function successKey(operation: Operation): string | null {
+  const keys = Object.keys(operation.responses);
+  return keys.filter((s) => /^2\d\d$/.test(s)).sort()[0] ?? keys.find((s) => s.toUpperCase() === '2XX') ?? (keys.includes('default') ? 'default' : null);
+}
+
+/** A status as a number: "201" is 201, a range its first code ("2XX" is 200), `default` 200. */
+export function statusCode(key: string): number {
+  return /^\d{3}$/.test(key) ? Number(key) : /^[1-5]XX$/i.test(key) ? Number(key[0]) * 100 : 200;
+}
+
+/** The media type of a Content-Type header or an Accept range, without its parameters, in lower case ("" for none). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 export interface ApiModel {
@@ -213,8 +251,13 @@ export async function loadApi(file: string, source: string, shown = `content/${s
     for (const method of HTTP_METHODS) {
       const raw = item[method] as RawOperation | undefined;
       if (!raw) continue;
-      if (!raw.operationId) {
-        diagnostics.push({ ruleId: 'openapi-invalid', severity: 'error', message: `${method.toUpperCase()} ${path} has no operationId`, hint: 'give every operation a unique operationId: the reference and the checks find operations by it', file, line: 1, column: 1 });
+      if (!raw.operationId || typeof raw.operationId !== 'string') {
+        diagnostics.push({ ruleId: 'openapi-invalid', severity: 'error', message: `${method.toUpperCase()} ${path} has no operationId`, hint: 'give every operation a unique operationId: the reference and the checks find operations by it', file, ...positionOfPath(parsed, ['paths', path, method]) });
+        continue;
+      }
+      const taken = operations[raw.operationId];
+      if (taken) {
+        diagnostics.push({ ruleId: 'openapi-invalid', severity: 'error', message: `${method.toUpperCase()} ${path} has the operationId "${raw.operationId}" of ${taken.method.toUpperCase()} ${taken.path}`, hint: 'give every operation a unique operationId (OpenAPI requires it): the reference and the checks find operations by it', file, ...positionOfPath(parsed, ['paths', path, method, 'operationId']) });
         continue;
       }
       const own = raw.parameters ?? [];
@@ -225,6 +268,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         description: p.description ?? '',
         schema: p.schema ?? {},
         ...(p.deprecated === true ? { deprecated: true } : {}),
+        ...(typeof p.style === 'string' && p.style !== 'form' ? { style: p.style } : {}),
       }));
       const security = raw.security ?? defaultSecurity;
       const schemeName = security.map((s) => Object.keys(s)[0]).find(Boolean);
@@ -232,13 +276,13 @@ export async function loadApi(file: string, source: string, shown = `content/${s
       // http basic, an API key where the scheme says, or a token (http bearer, OAuth 2, OpenID Connect).
       const apiKey = scheme?.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name ? ({ in: scheme.in, name: scheme.name } as ApiKeyPlace) : undefined;
       const auth = scheme?.type === 'http' ? (scheme.scheme?.toLowerCase() === 'basic' ? 'basic' : 'bearer') : apiKey ? 'apiKey' : scheme ? 'bearer' : null;
-      const bodyEntry = raw.requestBody?.content ? Object.entries(raw.requestBody.content)[0] : undefined;
+      const bodyContent = Object.entries(raw.requestBody?.content ?? {}).map(([mediaType, media]) => ({ mediaType, schema: media?.schema ?? {} }));
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries(raw.responses ?? {})) {
         // The response's JSON: application/json, or a JSON type of its own (application/hal+json).
         const media = Object.entries(response.content ?? {}).find(([type]) => isJsonMediaType(type))?.[1];
         const example = media?.example !== undefined ? media.example : Object.values(media?.examples ?? {}).find((e) => e && e.value !== undefined)?.value;
-        responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, ...(example !== undefined ? { example } : {}) };
+        responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, mediaTypes: Object.keys(response.content ?? {}), ...(example !== undefined ? { example } : {}) };
       }
       operations[raw.operationId] = {
         id: raw.operationId,
@@ -252,7 +296,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         auth,
         ...(apiKey ? { apiKey } : {}),
         parameters,
-        requestBody: bodyEntry ? { mediaType: bodyEntry[0], required: Boolean(raw.requestBody?.required), schema: bodyEntry[1].schema ?? {} } : null,
+        requestBody: bodyContent.length ? { ...bodyContent[0]!, required: Boolean(raw.requestBody?.required), content: bodyContent } : null,
         responses,
       };
     }

@@ -7,7 +7,7 @@
 // properties, OpenAPI 3.0's nullable and exclusive bounds).
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { Operation, Schema } from './openapi.js';
+import { responseFor, type Operation, type Schema } from './openapi.js';
 import { schemaSource } from './resolve-refs.js';
 import { isOpenApi30, validationView, type Direction } from './validation-view.js';
 
@@ -53,7 +53,7 @@ export class SchemaValidator {
   }
 
   response(operation: Operation, status: string, value: unknown): SchemaProblem[] {
-    const schema = operation.responses[status]?.schema;
+    const schema = responseFor(operation, status)?.response.schema;
     if (!schema) return [{ pointer: '', message: `the operation documents no JSON response with status ${status}` }];
     return this.validate(schema, value, 'response');
   }

@@ -5,7 +5,7 @@ import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { operationBlocks, parseSection, type Example } from '../api/examples.js';
-import { operationAnchor, type ApiModel, type Operation } from '../api/openapi.js';
+import { isJsonMediaType, mediaTypeOf, operationAnchor, responseFor, successKey, type ApiModel, type Operation } from '../api/openapi.js';
 import { SchemaValidator } from '../api/validate.js';
 import type { Page } from '../content/site.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
@@ -130,6 +130,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
       if (list.length === 0) {
         // A site whose examples are in curl only (api.languages) owes no Ruby example.
         if (kind !== 'response' && !input.apiLanguages.includes(kind)) continue;
+        if (kind === 'response' && !needsResponseExample(operation)) continue;
         diagnostics.push({ ruleId: 'example-missing', severity: 'error', message: `${operation.id} has no ${kind === 'response' ? 'response' : kind === 'ruby' ? 'Ruby' : 'curl'} example`, hint: kind === 'response' ? 'add a ```json response block' : `add a \`\`\`${kind} block inside the operation`, ...entry.place });
       } else if (list.length > 1) {
         diagnostics.push({ ruleId: 'example-duplicate', severity: 'error', message: `${operation.id} has ${list.length} ${kind} examples; the page shows one per language`, hint: 'keep one, or move the others to another operation', ...placeOf(list[1]!) });
@@ -199,16 +200,36 @@ function placeOf(example: Example): Place {
   return { file: example.file, line: example.line - 1, column: example.column };
 }
 
+/**
+ * A response example: JSON is validated against the response's schema; a response of
+ * another type (text/csv, application/pdf) takes a block in its own language, unchecked;
+ * a response without a body (a 204) takes an empty block or none.
+ */
 function checkResponse(example: Example, operation: Operation, validator: SchemaValidator): Diagnostic[] {
-  const status = example.status ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? '200';
+  const status = example.status ?? successKey(operation) ?? '200';
+  const found = responseFor(operation, status);
+  if (!found) {
+    return [{ ruleId: 'example-response-invalid', severity: 'error', message: `${operation.id} documents no ${status} response (it has ${Object.keys(operation.responses).join(', ')})`, hint: 'write the status after "response", e.g. ```json response 201', ...placeOf(example) }];
+  }
+  const { mediaTypes, schema } = found.response;
+  const shown = `${found.key === status ? status : `${status} (${found.key})`}`;
+  if (!mediaTypes.length) {
+    if (!example.value.trim()) return [];
+    return [{ ruleId: 'example-response-invalid', severity: 'error', message: `the ${shown} response of ${operation.id} has no body`, hint: 'leave the block empty, or leave it out: a response without a body needs no example', ...placeOf(example) }];
+  }
+  const other = mediaTypes.filter((type) => !isJsonMediaType(type));
+  if (example.lang !== 'json') {
+    if (other.length) return [];
+    return [{ ruleId: 'example-response-invalid', severity: 'error', message: `the ${shown} response of ${operation.id} is JSON (${mediaTypes.join(', ')})`, hint: `write it as \`\`\`json response${example.status ? ` ${example.status}` : ''}`, ...placeOf(example) }];
+  }
+  if (!schema) {
+    return [{ ruleId: 'example-response-invalid', severity: 'error', message: `the ${shown} response of ${operation.id} is ${other.join(', ')}, not JSON`, hint: `write the block in that format, e.g. \`\`\`${exampleLanguage(other[0]!)} response${example.status ? ` ${example.status}` : ''}`, ...placeOf(example) }];
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(example.value, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length || !tree) {
     const error = errors[0];
     return [{ ruleId: 'example-response-json', severity: 'error', message: `the response example is not valid JSON (${error ? printParseErrorCode(error.error) : 'empty'})`, hint: 'fix the JSON: double quotes, no trailing commas, no comments', ...placeInExample(example, error?.offset ?? 0) }];
-  }
-  if (!operation.responses[status]) {
-    return [{ ruleId: 'example-response-invalid', severity: 'error', message: `${operation.id} documents no ${status} response (it has ${Object.keys(operation.responses).join(', ')})`, hint: 'write the status after "response", e.g. ```json response 201', ...placeOf(example) }];
   }
   return validator.response(operation, status, JSON.parse(example.value)).map((problem) => ({
     ruleId: 'example-response-invalid',
@@ -217,6 +238,18 @@ function checkResponse(example: Example, operation: Operation, validator: Schema
     hint: `the example must match the documented ${status} response of ${operation.id}`,
     ...placeInExample(example, offsetOfPointer(tree, problem.pointer)),
   }));
+}
+
+/** The language of a block that shows a response of this media type: text/csv -> csv, application/xml -> xml. */
+function exampleLanguage(mediaType: string): string {
+  const subtype = mediaTypeOf(mediaType).split('/')[1] ?? 'text';
+  return /^[a-z0-9]+$/.test(subtype) ? subtype : 'text';
+}
+
+/** Whether an operation owes a response example: unless its success has no body (a 204). */
+function needsResponseExample(operation: Operation): boolean {
+  const success = successKey(operation);
+  return success ? responseFor(operation, success)!.response.mediaTypes.length > 0 : Object.values(operation.responses).some((r) => r.mediaTypes.length > 0);
 }
 
 /** The curl and the Ruby example of one operation must ask for the same thing. */

@@ -4,7 +4,7 @@
 // static check (check-curl.ts) turns each problem into a diagnostic at its place in the
 // example; the mock (src/mock/) into an error response. So the two cannot disagree.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { bodyFields, isJsonMediaType, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
+import { bodyFields, isJsonMediaType, mediaTypeOf, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
 import { suggest } from '../did-you-mean.js';
 import { matchOperations, type NormalizedRequest } from './requests.js';
@@ -113,7 +113,9 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     const sent = headers[name.toLowerCase()];
     const accept = name.toLowerCase() === 'accept';
     // Accept is a list of media ranges, with parameters, in any case: "application/json; charset=utf-8, */*" accepts JSON.
-    if (sent === value || (accept && sent !== undefined && sent.split(',').some((range) => mediaTypeOf(range) === mediaTypeOf(value)))) continue;
+    // An operation that answers in a type of its own (text/csv, application/pdf) may be asked for it.
+    const acceptable = accept ? new Set([mediaTypeOf(value), ...Object.values(operation.responses).flatMap((r) => r.mediaTypes.map(mediaTypeOf))]) : null;
+    if (sent === value || (acceptable && sent !== undefined && sent.split(',').some((range) => acceptable.has(mediaTypeOf(range))))) continue;
     problem({
       ruleId: 'example-header',
       target: { part: 'header', name: name.toLowerCase() },
@@ -166,11 +168,21 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
     if (param && isArraySchema(param.schema)) arrays.set(name, [...(arrays.get(name) ?? []), raw]);
   }
+  // A deepObject parameter is sent as one pair per property: filter[status]=open&filter[from]=2024-01-01.
+  const deep = new Map<string, Record<string, unknown>>();
   for (const [name, raw] of facts.query) {
     if (arrays.has(name) && name in query) continue;
     // The API key, when the API takes it in the query, is no parameter of the operation.
     if (operation.apiKey?.in === 'query' && name === operation.apiKey.name) continue;
     const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
+    const member = param ? null : /^([^[\]]+)\[([^[\]]+)\]$/.exec(name);
+    const object = member ? operation.parameters.find((p) => p.in === 'query' && p.name === member[1] && p.style === 'deepObject') : undefined;
+    if (member && object) {
+      const value = deep.get(object.name) ?? {};
+      deep.set(object.name, value);
+      value[member[2]!] = queryValue(raw, object.schema.properties?.[member[2]!] ?? {});
+      continue;
+    }
     if (!param) {
       const known = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
       problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${operation.id} has no query parameter "${name}"`, hint: known.length ? suggest(name, known, `its query parameters are ${known.join(', ')}`) : 'remove it: this operation takes no query parameters', status: 400, code: 'invalidParameter' });
@@ -183,14 +195,40 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${sentAll ? sentAll.join(`&${name}=`) : raw}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
     }
   }
+  for (const [name, value] of deep) {
+    const param = operation.parameters.find((p) => p.in === 'query' && p.name === name)!;
+    query[name] = value;
+    for (const found of validator.validate(param.schema, value)) {
+      const at = /^\/([^/]+)/.exec(found.pointer)?.[1];
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name: at ? `${name}[${at}]` : name }, message: `${name}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+    }
+  }
   for (const param of operation.parameters.filter((p) => p.in === 'query' && p.required && !(p.name in query))) {
     problem({ ruleId: 'example-query-invalid', target: { part: 'url' }, message: `${operation.id} needs the query parameter "${param.name}"`, hint: `add ${param.name}=… to the URL${param.description ? ` (${param.description})` : ''}`, status: 400, code: 'invalidParameter' });
   }
 
-  // Body.
+  // Header and cookie parameters (Accept, Content-Type and Authorization are no parameters: OpenAPI leaves them to the rules above).
+  for (const param of operation.parameters.filter((p) => (p.in === 'header' && !/^(?:accept|content-type|authorization)$/i.test(p.name)) || p.in === 'cookie')) {
+    const header = param.in === 'header';
+    const sent = header ? headers[param.name.toLowerCase()] : cookie(headers.cookie, param.name);
+    const target: ProblemTarget = header ? { part: 'header', name: param.name.toLowerCase() } : { part: 'request' };
+    if (sent === undefined) {
+      if (param.required) problem({ ruleId: 'example-header', target: { part: 'request' }, message: `${operation.id} needs the ${header ? 'header' : 'cookie'} "${param.name}"`, hint: `${header ? `add -H "${param.name}: …"` : `add -b "${param.name}=…"`}${param.description ? ` (${param.description})` : ''}`, status: 400, code: 'invalidParameter' });
+      continue;
+    }
+    if (options.placeholders && /[{$]/.test(sent)) continue;
+    for (const found of validator.validate(param.schema, queryValue(sent, param.schema))) {
+      problem({ ruleId: 'example-header', target, message: `${header ? 'header' : 'cookie'} ${param.name} "${sent}": ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+    }
+  }
+
+  // Body: of the media types the operation takes, the one the request says it sends (else the first).
   let attributes: Record<string, unknown> | null = null;
-  const body = operation.requestBody;
   const contentType = headers['content-type'];
+  const taken = operation.requestBody;
+  const chosen = taken?.content.find((c) => mediaTypeOf(c.mediaType) === mediaTypeOf(contentType)) ?? taken?.content[0];
+  const body = taken && chosen ? { ...taken, mediaType: chosen.mediaType, schema: chosen.schema } : null;
+  const others = taken && taken.content.length > 1 ? ` (or ${taken.content.filter((c) => c !== chosen).map((c) => c.mediaType).join(', ')})` : '';
   if (facts.body !== null && !body) {
     problem({ ruleId: 'example-body-unexpected', target: { part: 'body', offset: 0 }, message: `${operation.id} takes no request body`, hint: 'remove the -d option', status: 400, code: 'unexpectedBody' });
   } else if (body && body.required && facts.body === null) {
@@ -205,14 +243,14 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   } else if (body && facts.body !== null) {
     const bodyText = facts.body;
     if (isJsonMediaType(body.mediaType)) {
-      if (mediaTypeOf(contentType) !== body.mediaType.toLowerCase()) {
+      if (mediaTypeOf(contentType) !== mediaTypeOf(body.mediaType)) {
         const defaulted = contentType === undefined || facts.defaulted?.has('content-type');
         problem({
           ruleId: 'example-header',
           target: { part: 'header', name: 'content-type' },
           message: defaulted
             ? `the request sends JSON without a "Content-Type: ${body.mediaType}" header (curl -d would send application/x-www-form-urlencoded)`
-            : `Content-Type is "${contentType}", not ${body.mediaType}`,
+            : `Content-Type is "${contentType}", not ${body.mediaType}${others}`,
           hint: `add -H "Content-Type: ${body.mediaType}"`,
           status: 415,
           code: 'unsupportedMediaType',
@@ -239,10 +277,10 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
         }
       }
     } else {
-      if (mediaTypeOf(contentType) !== body.mediaType.toLowerCase()) {
-        problem({ ruleId: 'example-header', target: { part: 'header', name: 'content-type' }, message: `Content-Type is "${contentType ?? ''}", not ${body.mediaType}`, hint: `send -H "Content-Type: ${body.mediaType}"`, status: 415, code: 'unsupportedMediaType' });
+      if (mediaTypeOf(contentType) !== mediaTypeOf(body.mediaType)) {
+        problem({ ruleId: 'example-header', target: { part: 'header', name: 'content-type' }, message: `Content-Type is "${contentType ?? ''}", not ${body.mediaType}${others}`, hint: `send -H "Content-Type: ${body.mediaType}"`, status: 415, code: 'unsupportedMediaType' });
       }
-      attributes = Object.fromEntries(new URLSearchParams(bodyText));
+      attributes = formValues(bodyText, body.schema);
       for (const found of validator.validate(body.schema, attributes)) {
         problem({ ruleId: 'example-body-invalid', target: { part: 'body', offset: 0 }, message: found.message, hint: 'see the form fields of the operation', status: 422, code: 'validationFailed' });
       }
@@ -255,11 +293,6 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
 export function statusOf(problems: readonly RequestProblem[]): number {
   const statuses = new Set(problems.map((p) => p.status));
   return STATUS_PRIORITY.find((s) => statuses.has(s)) ?? 400;
-}
-
-/** The media type of a Content-Type header, without its parameters, in lower case ("" for none). */
-function mediaTypeOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 /** A cookie's value in a Cookie header. */
@@ -291,7 +324,22 @@ function arrayValue(sent: readonly string[], schema: Schema): unknown[] {
 
 function queryValue(raw: string, schema: Schema): unknown {
   const types = ([] as unknown[]).concat(schema.type ?? []);
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
-  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  // Without a type, the values an enum or const lists say it: enum: [1, 2, 3] takes "2" as 2.
+  const listed = types.length ? [] : [...(schema.enum ?? []), ...(schema.const !== undefined ? [schema.const] : [])];
+  const numeric = types.includes('integer') || types.includes('number') || listed.some((v) => typeof v === 'number');
+  const boolean = types.includes('boolean') || listed.some((v) => typeof v === 'boolean');
+  if (numeric && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  if (boolean && (raw === 'true' || raw === 'false')) return raw === 'true';
   return raw;
+}
+
+/** A form body's fields, each read as its property's schema reads it (ttl=3600 is the integer 3600); a field sent twice is a list. */
+function formValues(bodyText: string, schema: Schema): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, raw] of new URLSearchParams(bodyText)) {
+    const property = schema.properties?.[name] ?? {};
+    if (isArraySchema(property)) values[name] = [...((values[name] as unknown[] | undefined) ?? []), queryValue(raw, property.items ?? {})];
+    else values[name] = queryValue(raw, property);
+  }
+  return values;
 }

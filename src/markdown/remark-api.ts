@@ -15,7 +15,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { describeAuth } from '../api/auth.js';
-import { bodyFields, isJsonMediaType, operationAnchor, type Operation, type Schema } from '../api/openapi.js';
+import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 import { siteStrings } from '../theme/strings.js';
 import { builtinTheme } from '../../theme/index.js';
@@ -106,7 +106,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
       const request = example.lang && languages.all.includes(example.lang);
       return named(EXAMPLE, { kind: request ? 'request' : 'other', method: operation.method, status: '' }, [example]);
     }
-    const status = response[1] ?? Object.keys(operation.responses).find((s) => s.startsWith('2')) ?? '';
+    const status = response[1] ?? successKey(operation) ?? '';
     return named(EXAMPLE, { kind: 'response', method: operation.method, status }, [example]);
   });
   const auth = operation.auth ?? 'none';

@@ -3,9 +3,11 @@
 //   1. the OpenAPI document (the media type's `example` or first of `examples`);
 //   2. the API reference (the ```json response [status] block inside :::operation{id});
 //   3. the response schema's own `examples`.
-// A bodiless response (no schema) answers with no body.
+// A bodiless response (no schema) answers with no body. A response of another type than
+// JSON (text/csv) answers with the reference's block in that language, as written.
+// Statuses may be ranges ("2XX") or `default`: they answer with their first code (200).
 import { operationBlocks, parseSection } from '../api/examples.js';
-import type { ApiModel, Operation } from '../api/openapi.js';
+import { isJsonMediaType, responseFor, statusCode, successKey, type ApiModel, type Operation } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
 
@@ -13,9 +15,11 @@ export type ResponseSource = 'openapi' | 'content' | 'schema' | 'none';
 
 export interface DocumentedResponse {
   status: number;
-  /** The JSON body; undefined for a response without one. */
+  /** The JSON body; undefined for a response without one; the text of a body of another type. */
   body: unknown;
   source: ResponseSource;
+  /** The media type of a body that is no JSON (the body is then its text). */
+  mediaType?: string;
 }
 
 export interface OperationResponses {
@@ -26,8 +30,17 @@ export interface OperationResponses {
 
 export type DocumentedResponses = Map<string, OperationResponses>;
 
+/** The operation's success, as documented: its lowest 2xx status, its 2XX range or its default. */
 export function successStatus(operation: Operation): string | null {
-  return Object.keys(operation.responses).filter((s) => /^2\d\d$/.test(s)).sort()[0] ?? null;
+  return successKey(operation);
+}
+
+/** A response block in another language than JSON: its text, answered as the media type. */
+class RawBody {
+  constructor(
+    readonly text: string,
+    readonly mediaType: string,
+  ) {}
 }
 
 export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'body' | 'file' | 'info'>[], engine: MarkdownEngine = 'fast'): DocumentedResponses {
@@ -40,12 +53,19 @@ export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'b
       if (!operation) continue;
       for (const example of block.examples) {
         if (!example.response) continue;
-        const status = example.status ?? successStatus(operation) ?? '200';
+        const status = responseFor(operation, example.status ?? successStatus(operation) ?? '200')?.key;
+        if (!status) continue; // reported by the check
         let value: unknown;
-        try {
-          value = JSON.parse(example.value);
-        } catch {
-          continue; // reported by the check as example-response-json
+        if (example.lang !== 'json') {
+          const mediaType = operation.responses[status]!.mediaTypes.find((type) => !isJsonMediaType(type));
+          if (!mediaType) continue; // reported by the check
+          value = new RawBody(example.value.endsWith('\n') ? example.value : `${example.value}\n`, mediaType);
+        } else {
+          try {
+            value = JSON.parse(example.value);
+          } catch {
+            continue; // reported by the check as example-response-json
+          }
         }
         const byStatus = fromContent.get(operation.id) ?? new Map<string, unknown>();
         fromContent.set(operation.id, byStatus);
@@ -58,14 +78,14 @@ export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'b
   for (const operation of Object.values(api.operations)) {
     const byStatus: Record<string, DocumentedResponse> = {};
     for (const [status, response] of Object.entries(operation.responses)) {
-      if (!/^\d{3}$/.test(status)) continue;
-      const code = Number(status);
+      const code = statusCode(status);
       const content = fromContent.get(operation.id)?.get(status);
       const schemaExample = Array.isArray(response.schema?.examples) ? response.schema.examples[0] : undefined;
       if (response.example !== undefined) byStatus[status] = { status: code, body: response.example, source: 'openapi' };
+      else if (content instanceof RawBody) byStatus[status] = { status: code, body: content.text, source: 'content', mediaType: content.mediaType };
       else if (content !== undefined) byStatus[status] = { status: code, body: content, source: 'content' };
       else if (schemaExample !== undefined) byStatus[status] = { status: code, body: schemaExample, source: 'schema' };
-      else if (!response.schema) byStatus[status] = { status: code, body: undefined, source: 'none' };
+      else if (!response.mediaTypes.length) byStatus[status] = { status: code, body: undefined, source: 'none' };
     }
     const success = successStatus(operation);
     result.set(operation.id, { success: (success && byStatus[success]) || null, byStatus });

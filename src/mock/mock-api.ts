@@ -88,6 +88,8 @@ export class MockApi {
     if (!documented) {
       return problem(501, [{ code: 'notImplemented', detail: `${operation!.id} documents no example response, so the mock has nothing to answer; add a \`\`\`json response block to its :::operation` }], operation!.id);
     }
+    // A body of another type (text/csv): its text as the reference shows it.
+    if (documented.mediaType) return { status: documented.status, headers: { 'content-type': documented.mediaType }, body: String(documented.body), operationId: operation!.id, errors: [] };
     let body = documented.body;
     if (this.options.stateful) {
       const state = this.remember(method, facts.path, documented, request.body);

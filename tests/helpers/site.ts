@@ -47,6 +47,17 @@ export function runCli(args: string[], cwd: string): CliResult {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** What `check` prints for the site at `site` with `from` replaced by `to` in `file` (put back after). */
+export function checkWith(site: string, file: string, from: string, to: string): string {
+  const restore = replaceIn(file, from, to);
+  try {
+    const { stdout, stderr } = runCli(['check'], site);
+    return stdout + stderr;
+  } finally {
+    restore();
+  }
+}
+
 export function readHtml(dist: string, path: string): Root {
   return fromHtml(readFileSync(join(dist, path), 'utf8'));
 }

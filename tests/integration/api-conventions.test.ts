@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeSite, replaceIn, runCli } from '../helpers/site.js';
+import { checkWith as checkSite, removeSite, replaceIn, runCli } from '../helpers/site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'bankdocs-api-conventions-'));
 const site = join(root, 'docs');
@@ -76,16 +76,7 @@ beforeAll(() => {
 });
 afterAll(() => removeSite(root));
 
-/** What `check` prints with `from` replaced by `to` in `file` (put back after). */
-function checkWith(file: string, from: string, to: string): string {
-  const restore = replaceIn(file, from, to);
-  try {
-    const { stdout, stderr } = runCli(['check'], site);
-    return stdout + stderr;
-  } finally {
-    restore();
-  }
-}
+const checkWith = (file: string, from: string, to: string): string => checkSite(site, file, from, to);
 
 describe('an API with conventions of its own', () => {
   it('passes check as it is documented', () => {

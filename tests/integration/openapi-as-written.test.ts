@@ -1,0 +1,207 @@
+// OpenAPI documents as API teams write them (an audit of 26 November): one User schema for
+// both directions (a read-only id, a write-only password), 3.0's nullable beside an allOf
+// and its boolean exclusive bounds, a DELETE answering 204 and a CSV download, a body taken
+// as JSON (with a charset) or as a form, responses by range (2XX) and default, header and
+// cookie parameters, a deepObject filter, an enum of numbers without a type, a description
+// with a list, a deprecated operation and duplicate operationIds. Before, each of these
+// failed `check` with a false error (or never could pass), or the page left it out.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkWith as checkSite, removeSite, replaceIn, runCli } from '../helpers/site.js';
+
+const root = mkdtempSync(join(tmpdir(), 'bankdocs-openapi-as-written-'));
+const site = join(root, 'docs');
+const openapi = join(site, 'content', 'api', 'openapi.yaml');
+const section = join(site, 'content', 'api', '3-users.md');
+
+const PATHS = `  /users:
+    post:
+      tags: [Status]
+      operationId: createUser
+      summary: Create a user
+      description: |
+        Creates a user.
+
+        - the id is made by the server
+        - the password is never shown again
+
+        Rate limited to <b>10</b> calls a second.
+      security: []
+      parameters:
+        - { name: Idempotency-Key, in: header, required: true, schema: { type: string, format: uuid } }
+        - { name: min, in: query, schema: { type: number, minimum: 0, exclusiveMinimum: true } }
+      requestBody:
+        required: true
+        content:
+          application/json; charset=utf-8:
+            schema: { $ref: "#/components/schemas/User" }
+          application/x-www-form-urlencoded:
+            schema: { $ref: "#/components/schemas/User" }
+      responses:
+        "2XX":
+          description: Created.
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/User" }
+        default:
+          description: An error.
+          content:
+            application/json:
+              schema: { type: object, required: [message], properties: { message: { type: string } } }
+  /users/{id}:
+    delete:
+      tags: [Status]
+      operationId: deleteUser
+      summary: Delete a user
+      deprecated: true
+      security: []
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: integer } }
+        - { name: session, in: cookie, required: true, schema: { type: string } }
+      responses:
+        "204":
+          description: Deleted.
+  /report.csv:
+    get:
+      tags: [Status]
+      operationId: getReport
+      summary: Download the report
+      security: []
+      parameters:
+        - { name: filter, in: query, style: deepObject, explode: true, schema: { type: object, properties: { status: { type: string, enum: [open, closed] } } } }
+        - { name: priority, in: query, schema: { enum: [1, 2, 3] } }
+      responses:
+        "200":
+          description: The report.
+          content:
+            text/csv:
+              schema: { type: string }
+`;
+
+const SCHEMAS = `    Owner:
+      type: object
+      required: [name]
+      properties:
+        name: { type: string }
+    User:
+      type: object
+      required: [id, email, password]
+      properties:
+        id: { type: string, readOnly: true }
+        email: { type: string }
+        password: { type: string, writeOnly: true }
+        age: { type: integer }
+        owner:
+          nullable: true
+          allOf:
+            - $ref: "#/components/schemas/Owner"
+`;
+
+const USERS = `---
+title: "Users"
+---
+
+:::operation{id="createUser"}
+\`\`\`curl
+curl "https://api.example.com/users?min=0.5" \\
+  -H "Accept: application/json" \\
+  -H "Idempotency-Key: 5b0f5a2e-8a53-4c1e-9d4e-2b1f0c3a7e10" \\
+  -H "Content-Type: application/json; charset=utf-8" \\
+  -d '{"email": "ann@example.com", "password": "correct horse", "owner": null}'
+\`\`\`
+
+\`\`\`json response 201
+{"id": "u_1", "email": "ann@example.com", "owner": {"name": "Ann"}}
+\`\`\`
+:::
+
+As a form:
+
+\`\`\`curl
+curl https://api.example.com/users \\
+  -H "Accept: application/json" \\
+  -H "Idempotency-Key: 5b0f5a2e-8a53-4c1e-9d4e-2b1f0c3a7e10" \\
+  -H "Content-Type: application/x-www-form-urlencoded" \\
+  -d email=ann@example.com -d password=secret -d age=42
+\`\`\`
+
+\`\`\`json response 422
+{"message": "email is taken"}
+\`\`\`
+
+:::operation{id="deleteUser"}
+\`\`\`curl
+curl -X DELETE https://api.example.com/users/7 -H "Accept: application/json" -b "session=abc"
+\`\`\`
+:::
+
+:::operation{id="getReport"}
+\`\`\`curl
+curl -g "https://api.example.com/report.csv?filter[status]=open&priority=2" -H "Accept: text/csv"
+\`\`\`
+
+\`\`\`csv response
+date,amount
+2026-01-01,10
+\`\`\`
+:::
+`;
+
+beforeAll(() => {
+  expect(runCli(['init', 'docs'], root).status).toBe(0);
+  replaceIn(openapi, 'components:\n  schemas:\n', `${PATHS}components:\n  schemas:\n${SCHEMAS}`);
+  replaceIn(openapi, 'openapi: 3.1.0', 'openapi: 3.0.3');
+  writeFileSync(section, USERS);
+});
+afterAll(() => removeSite(root));
+
+const checkWith = (file: string, from: string, to: string): string => checkSite(site, file, from, to);
+
+describe('an OpenAPI 3.0 document as teams write it', () => {
+  it('passes check as it is documented (the raw HTML of a description is named at its directive)', () => {
+    const result = runCli(['check'], site);
+    const out = result.stdout + result.stderr;
+    expect(out).toMatch(/content\/api\/3-users\.md:5:1 +warning +raw HTML is not rendered/);
+    expect(out).toMatch(/0 errors, 1 warning/);
+  });
+
+  it('still finds the mistakes', () => {
+    expect(checkWith(section, '"password": "correct horse", ', '')).toMatch(/3-users\.md:\d+:\d+ +error +missing required property "password" at \//);
+    expect(checkWith(section, '"owner": {"name": "Ann"}', '"owner": {}')).toContain('response 201: missing required property "name" at /owner');
+    expect(checkWith(section, 'min=0.5', 'min=0')).toContain('min=0: must be > 0');
+    expect(checkWith(section, '-d age=42', '-d age=old')).toContain('/age must be integer');
+    expect(checkWith(section, ' -b "session=abc"', '')).toContain('deleteUser needs the cookie "session"');
+    expect(checkWith(section, 'Idempotency-Key: 5b0f5a2e-8a53-4c1e-9d4e-2b1f0c3a7e10" \\\n  -H "Content-Type: application/json', 'Idempotency-Key: nope" \\\n  -H "Content-Type: application/json')).toContain('header Idempotency-Key "nope": must match format "uuid"');
+    expect(checkWith(section, 'filter[status]=open', 'filter[status]=lost')).toContain('filter: /status must be one of "open", "closed"');
+    expect(checkWith(section, 'priority=2', 'priority=4')).toContain('priority=4: must be one of 1, 2, 3');
+    expect(checkWith(section, '```csv response', '```json response')).toContain('the 200 response of getReport is text/csv, not JSON');
+    expect(checkWith(section, '-b "session=abc"\n```\n', '-b "session=abc"\n```\n\n```json response 204\n{}\n```\n')).toContain('the 204 response of deleteUser has no body');
+  });
+
+  it('tells a duplicate operationId and one left out at their places', () => {
+    const out = checkWith(openapi, '      operationId: getReport\n', '      operationId: createUser\n');
+    expect(out).toMatch(/content\/api\/openapi\.yaml:\d+:20 +error +GET \/report\.csv has the operationId "createUser" of POST \/users/);
+    const missing = checkWith(openapi, '      operationId: getReport\n', '');
+    expect(missing).toMatch(/content\/api\/openapi\.yaml:\d+:\d+ +error +GET \/report\.csv has no operationId/);
+  });
+
+  it('shows what the document says on the page', () => {
+    const build = runCli(['build'], site);
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    const page = readFileSync(join(site, 'dist', '1', 'api', 'curl', 'index.html'), 'utf8');
+    const operation = page.slice(page.indexOf('data-operation="createUser"'), page.indexOf('data-operation="deleteUser"'));
+    // The description's list is a list, the body's read-only id is left out, the header parameter listed.
+    expect(operation).toMatch(/<p>Creates a user\.<\/p><ul>\s*<li>the id is made by the server<\/li>\s*<li>the password is never shown again<\/li>\s*<\/ul><p>Rate limited/);
+    expect(operation).toContain('<code class="field-name">Idempotency-Key</code>');
+    expect(operation).toContain('<code class="field-name">password</code>');
+    expect(operation).not.toContain('<code class="field-name">id</code>');
+    expect(operation).toContain('more than 0');
+    expect(operation).toContain('<code class="field-name">owner</code> <span class="field-type">object, nullable</span>');
+    expect(operation).toContain('<code class="field-name">owner.name</code>');
+    expect(page).toMatch(/<code>\/users\/\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
+    expect(readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8')).toContain('`DELETE /users/{id}` (deprecated)');
+  });
+});
