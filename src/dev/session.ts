@@ -317,7 +317,12 @@ export class DevSession {
       return doc?.kind === 'page' ? doc.source : undefined;
     };
     const byUrl = new Map(this.plan.documents.map((d) => [d.url, d]));
-    for (const url of [...this.knownUrls]) if (!byUrl.has(url)) this.dependencies.delete(url);
+    // A page deleted or renamed: what it read, and the errors it had, go with it.
+    for (const url of [...this.knownUrls]) {
+      if (byUrl.has(url)) continue;
+      this.dependencies.delete(url);
+      this.problems.delete(`page:${url}`);
+    }
     for (const doc of this.plan.documents) this.dependencies.set(doc, sourceOf);
     this.knownUrls = new Set(byUrl.keys());
     this.factsJson = JSON.stringify(siteFacts(this.site!)).replace(/</g, '\\u003c');

@@ -3,11 +3,11 @@
 // followed, and a symlink counts as no file at all, as in the build: a link under
 // content/ must not publish a file from elsewhere on the disk.
 import { lstatSync, realpathSync } from 'node:fs';
-import { sep } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { FileChange } from './session.js';
 
-const IGNORED_RE = /(^|[/\\])(\.[^/\\]+|node_modules|dist|4913|[^/\\]*~|[^/\\]*\.sw[px])$/;
+const IGNORED_RE = /(^|[/\\])(\.[^/\\]+|node_modules|dist|4913|[^/\\]*~|[^/\\]*\.sw[px]|#[^/\\]*#|[^/\\]*___jb_(?:tmp|old)___)$/;
 
 /** How long after a file's change chokidar drops another change to it (its throttle), and a margin. */
 const CHOKIDAR_THROTTLE_MS = 50;
@@ -40,15 +40,23 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
     const root = byName.find((r) => path === r.path || path.startsWith(r.path + sep));
     return root ? root.real + path.slice(root.path.length) : path;
   };
-  const watcher: FSWatcher = watch(
-    roots.map((r) => r.real),
-    {
-      ignoreInitial: true,
-      followSymlinks: false,
-      // Dotfiles, dependency and output folders, and editors' temporary files.
-      ignored: (path: string) => IGNORED_RE.test(path),
-    },
-  );
+  // A file watched by itself (the config, a theme override, a plugin) is watched through its
+  // folder: chokidar's watch of a file ends when the file is deleted and made again, as git
+  // does on a checkout and some editors on a save. Only the file is taken from that folder.
+  const folders = new Set<string>();
+  const watched = (root: { real: string }) => {
+    if (isDirectory(root.real)) return root.real;
+    folders.add(dirname(root.real));
+    return dirname(root.real);
+  };
+  const within = (path: string) => roots.some((r) => path === r.real || path.startsWith(r.real + sep));
+  const watcher: FSWatcher = watch([...new Set(roots.map(watched))], {
+    ignoreInitial: true,
+    followSymlinks: false,
+    // Dotfiles, dependency and output folders, and editors' temporary files; and in the
+    // folder of a file watched by itself, every other file.
+    ignored: (path: string) => IGNORED_RE.test(path) || (!within(path) && !folders.has(path)),
+  });
   let pending = new Map<string, FileChange>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -94,7 +102,7 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
       roots.push(...fresh);
       roots.sort((a, b) => b.real.length - a.real.length);
       byName = [...roots].sort((a, b) => b.path.length - a.path.length);
-      watcher.add(fresh.map((r) => r.real));
+      watcher.add([...new Set(fresh.map(watched))]);
     },
     async close() {
       closed = true;
@@ -108,6 +116,10 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
 function fileState(path: string): string | null {
   const stat = lstatSync(path, { throwIfNoEntry: false });
   return stat ? `${stat.size}:${stat.mtimeMs}` : null;
+}
+
+function isDirectory(path: string): boolean {
+  return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 function isSymlink(path: string): boolean {

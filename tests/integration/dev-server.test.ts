@@ -158,6 +158,30 @@ describe('the dev server, while files change', () => {
   });
 });
 
+/** The problems the dev server reports to a page that connects (its live-reload hello). */
+async function problems(): Promise<string[]> {
+  const response = await fetch(`http://127.0.0.1:${port}/__bankdocs/events`);
+  const reader = response.body!.getReader();
+  let text = '';
+  while (!/event: hello\ndata: .*\n\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  return (JSON.parse(/event: hello\ndata: (.*)/.exec(text)![1]!) as { problems: { file: string; ruleId: string }[] }).problems.map((p) => `${p.file} ${p.ruleId}`);
+}
+
+describe('the errors of a page', () => {
+  it('go with the page when it is deleted or renamed', async () => {
+    const page = join(site, 'content', 'developers', 'scratch.md');
+    writeFileSync(page, '---\ntitle: Scratch\ndescription: A scratch page.\n---\n\nSee [b](nope.md).\n');
+    // The site has problems of its own (the symlinks above): only the scratch page's count here.
+    const scratch = async () => (await problems()).filter((p) => p.includes('scratch'));
+    await expect.poll(scratch, { timeout: 30_000 }).toEqual(['content/developers/scratch.md broken-link']);
+    renameSync(page, join(site, 'content', 'developers', 'scratch-2.md'));
+    await expect.poll(scratch, { timeout: 30_000 }).toEqual(['content/developers/scratch-2.md broken-link']);
+    unlinkSync(join(site, 'content', 'developers', 'scratch-2.md'));
+    await expect.poll(scratch, { timeout: 30_000 }).toEqual([]);
+  });
+});
+
 describe('the dev server started with a config that does not load', () => {
   it('watches the content folder once the config is fixed', async () => {
     const site = copySite('basic-site');

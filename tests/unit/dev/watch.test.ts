@@ -105,4 +105,44 @@ describe('watchFiles', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('keeps watching a file watched by itself after it is deleted and made again (git checkout), each time', async () => {
+    const site = join(dir, 'site');
+    mkdirSync(site);
+    const config = join(site, 'docs.config.yaml');
+    writeFileSync(config, 'a: 0\n');
+    writeFileSync(join(site, 'other.txt'), 'x');
+    const seen: FileChange[] = [];
+    const own = watchFiles([config], (batch) => seen.push(...batch));
+    try {
+      await own.ready;
+      for (let round = 1; round <= 3; round++) {
+        // Deleted and made again at once (git), then deleted (and reported so) and made again.
+        const count = seen.length;
+        rmSync(config);
+        writeFileSync(config, `a: ${round}\n`, { flag: 'wx' });
+        await expect.poll(() => seen.length > count && seen.at(-1)!.path === config, { timeout: 30_000 }).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        rmSync(config);
+        await expect.poll(() => seen.at(-1), { timeout: 30_000 }).toEqual({ path: config, kind: 'unlink' });
+        writeFileSync(config, `a: ${round}\n`, { flag: 'wx' });
+        await expect.poll(() => seen.at(-1), { timeout: 30_000 }).toEqual({ path: config, kind: 'add' });
+      }
+      // The folder's other files are not watched.
+      writeFileSync(join(site, 'other.txt'), 'y');
+      writeFileSync(config, 'a: 5\n');
+      await expect.poll(() => seen.filter((c) => c.path === config).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
+      expect(seen.filter((c) => c.path !== config)).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("ignores editors' scratch files (Emacs' #page.md#, JetBrains' safe-write files)", async () => {
+    writeFileSync(join(content, 'assets', '#page.md#'), 'draft');
+    writeFileSync(join(content, 'assets', 'page.md___jb_tmp___'), 'draft');
+    writeFileSync(join(content, 'assets', 'after-scratch.txt'), 'm');
+    await expect.poll(() => changes.map((c) => c.path), { timeout: 30_000 }).toContain(join(content, 'assets', 'after-scratch.txt'));
+    expect(changes.filter((c) => c.path.includes('#page.md#') || c.path.includes('___jb_'))).toEqual([]);
+  });
 });
