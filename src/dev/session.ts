@@ -76,7 +76,12 @@ export class DevSession {
   /** llms.txt and llms-full.txt, made when asked for after a page changed (from the twins rendered). */
   private llmsStale = true;
   private queue: Promise<unknown> = Promise.resolve();
-  generation = 0;
+  /**
+   * Counts the updates, from the time the session started (milliseconds): a tab left open
+   * across a restart of `dev` sees another number and reloads, even when the new session
+   * has made as many updates as the old one had when the page loaded.
+   */
+  generation = Date.now();
 
   constructor(private readonly configPath: string) {}
 
