@@ -4,6 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { editFile, openDevPage, startDevOnFixture, type DevProcess } from '../helpers/dev.js';
 import { DESKTOP, launchBrowser, localContext, type BrowserHandle } from '../helpers/browser.js';
 
@@ -101,6 +102,27 @@ describe('bankdocs dev', () => {
       expect(await page.locator('article').textContent()).not.toContain('Written before the page connected.');
       release();
       await expect.poll(() => page.locator('article').textContent(), { timeout: 10_000 }).toContain('Written before the page connected.');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('serves any number of tabs: one of them listens for all (a browser opens six connections to a host)', async () => {
+    const context = await localContext(chrome.browser, DESKTOP);
+    try {
+      const pages: Page[] = [];
+      for (let i = 0; i < 8; i++) {
+        const page = await context.newPage();
+        await page.goto(`${dev.url}/developers/getting-started`, { timeout: 15_000 });
+        await page.waitForFunction(() => document.documentElement.dataset.devConnected === 'true', undefined, { timeout: 15_000 });
+        pages.push(page);
+      }
+      edit('content/developers/getting-started.md', (t) => `${t}\nSeen in every tab.\n`);
+      for (const page of pages) await expect.poll(() => page.locator('article').textContent(), { timeout: 15_000 }).toContain('Seen in every tab.');
+      // The listening tab closes: another takes over, and the next edit still arrives.
+      await pages[0]!.close();
+      edit('content/developers/getting-started.md', (t) => `${t}\nSeen after the first tab closed.\n`);
+      await expect.poll(() => pages[7]!.locator('article').textContent(), { timeout: 15_000 }).toContain('Seen after the first tab closed.');
     } finally {
       await context.close();
     }

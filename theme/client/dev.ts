@@ -74,9 +74,9 @@ function update(): void {
 }
 
 let generation: number | null = null;
-const events = new EventSource('/__bankdocs/events');
-events.addEventListener('hello', (event) => {
-  const data = JSON.parse((event as MessageEvent<string>).data) as { generation: number; problems: Problem[] };
+
+function hello(text: string): void {
+  const data = JSON.parse(text) as { generation: number; problems: Problem[] };
   // After a restart or a missed update, the page may be stale; so is a page sent before
   // an update the server finished before the page connected (it heard of no update).
   const known = generation ?? (Number.isFinite(loadedGeneration) ? loadedGeneration : null);
@@ -85,9 +85,10 @@ events.addEventListener('hello', (event) => {
   showProblems(data.problems);
   document.documentElement.dataset.devConnected = 'true';
   if (data.generation === loadedGeneration) void pageAsSent();
-});
-events.addEventListener('update', (event) => {
-  const data = JSON.parse((event as MessageEvent<string>).data) as { generation: number; reload: string[]; cssOnly: boolean; problems: Problem[] };
+}
+
+function updated(text: string): void {
+  const data = JSON.parse(text) as { generation: number; reload: string[]; cssOnly: boolean; problems: Problem[] };
   generation = data.generation;
   showProblems(data.problems);
   if (data.cssOnly) {
@@ -103,7 +104,54 @@ events.addEventListener('update', (event) => {
   }
   if (data.reload.includes('*')) reload();
   else if (data.reload.includes(here)) update();
-});
+}
+
+/**
+ * One connection for all the site's tabs. A browser opens at most six connections to one
+ * host over HTTP/1.1, and each event stream holds one for good: a seventh tab would never
+ * load. The tab that holds the lock (Web Locks, released when it closes) listens and
+ * passes each event on to the others (BroadcastChannel); a tab that joins asks for the
+ * state, which the listening tab answers with a hello. Without those APIs (a page served
+ * to another host over plain HTTP, not a secure context), each tab listens on its own.
+ */
+type Relayed = { kind: 'hello' | 'update'; text: string } | { kind: 'ask' };
+const receive = (message: Relayed) => (message.kind === 'hello' ? hello(message.text) : message.kind === 'update' ? updated(message.text) : undefined);
+
+function listen(pass: (message: Relayed) => void): void {
+  const events = new EventSource('/__bankdocs/events');
+  for (const kind of ['hello', 'update'] as const) {
+    events.addEventListener(kind, (event) => {
+      const message = { kind, text: (event as MessageEvent<string>).data };
+      pass(message);
+      receive(message);
+    });
+  }
+}
+
+if (typeof BroadcastChannel === 'function' && navigator.locks) {
+  const channel = new BroadcastChannel('bankdocs-dev');
+  /** The state the listening tab last heard, as a hello: what a tab that joins is told. */
+  let latest: string | null = null;
+  let listening = false;
+  channel.onmessage = (event: MessageEvent<Relayed>) => {
+    if (event.data.kind !== 'ask') receive(event.data);
+    else if (listening && latest !== null) channel.postMessage({ kind: 'hello', text: latest } satisfies Relayed);
+  };
+  void navigator.locks.request('bankdocs-dev-events', () => {
+    listening = true;
+    listen((message) => {
+      if (message.kind === 'ask') return;
+      const data = JSON.parse(message.text) as { generation: number; problems: Problem[] };
+      latest = JSON.stringify({ generation: data.generation, problems: data.problems });
+      channel.postMessage(message);
+    });
+    // Held while this tab is open.
+    return new Promise<never>(() => {});
+  });
+  channel.postMessage({ kind: 'ask' } satisfies Relayed);
+} else {
+  listen(() => {});
+}
 
 /** Reloads; the runtime restores the position saved in the history entry (a reload restores). */
 function reload(): void {
