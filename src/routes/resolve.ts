@@ -94,7 +94,9 @@ export type Resolution =
 export function normalizePath(path: string): string {
   // A path ends where a query or a fragment starts: "#" and "?" are never part of a segment.
   const segments = path.split(/[?#]/)[0]!.split('/').filter(Boolean);
-  if (segments.at(-1) === 'index.html') segments.pop();
+  // A folder's index file, with or without its extension (GitHub Pages serves /x/index as
+  // x/index.html): no page is called "index", its folder's URL is the page.
+  if (segments.at(-1) === 'index.html' || segments.at(-1) === 'index') segments.pop();
   return `/${segments.join('/')}`;
 }
 

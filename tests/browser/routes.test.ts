@@ -73,6 +73,14 @@ describe.each([
     withPage(viewport, async (page) => {
       expect(await land(page, '/index.html')).toBe('/en');
       expect(await land(page, '/support/index.html')).toBe('/en/support');
+      // Without its extension, as GitHub Pages serves the stub at /support/index.
+      expect(await land(page, '/support/index')).toBe('/en/support');
+    }));
+
+  it('keeps the query of a shared link, before the hash, from a stub and from 404.html', () =>
+    withPage(viewport, async (page) => {
+      expect(await land(page, '/api?utm_source=mail#create-payment')).toBe('/1/api/curl?utm_source=mail#create-payment');
+      expect(await land(page, '/1/api/python?utm_source=mail#x')).toBe('/1/api/curl?utm_source=mail#x');
     }));
 
   it('visiting /fr stores fr', () =>

@@ -104,6 +104,15 @@ describe('search', () => {
     await context.close();
   });
 
+  it('gives a bare #hash for a result on this page, also at /x/ and /x/index.html (where GitHub Pages and S3 serve /x)', async () => {
+    for (const path of ['/1/api/curl/', '/1/api/curl/index.html']) {
+      const { context, page } = await visit(path);
+      await search(page, 'Create payment');
+      expect(await options(page).first().getAttribute('href'), path).toBe('#create-payment');
+      await context.close();
+    }
+  });
+
   it('opens an operation on the reader’s API language page', async () => {
     const { context, page } = await visit('/1/api/ruby');
     await page.goto(`${built().server.url}/en`);

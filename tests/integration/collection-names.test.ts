@@ -117,6 +117,6 @@ describe('collections with names of their own', () => {
     expect(existsSync(join(site, 'dist', 'blog', 'index.html'))).toBe(false);
     // Each post without its locale redirects to it: a stub, and a rule (one locale: the same for every reader).
     expect(readFileSync(join(site, 'dist', 'blog', 'hello', 'index.html'), 'utf8')).toContain('Redirecting to /en/blog/hello');
-    expect(readFileSync(join(site, 'dist', '_redirects'), 'utf8')).toMatch(/^\/blog\/hello +\/en\/blog\/hello +301$/m);
+    expect(readFileSync(join(site, 'dist', '_redirects'), 'utf8')).toMatch(/^\/blog\/hello +\/en\/blog\/hello +302$/m);
   });
 });

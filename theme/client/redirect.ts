@@ -1,6 +1,6 @@
 // Inlined into every redirect stub and into 404.html: resolves the current URL with the
 // shared route rules and the visitor's stored locale and language, then replaces the
-// location (keeping the hash). Runs in <head>, before anything renders.
+// location (keeping the query and the hash). Runs in <head>, before anything renders.
 import { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY, resolveRoute, type SiteFacts } from '../../src/routes/resolve.js';
 import { readStored as read, writeStored as write } from './storage.js';
 
@@ -16,5 +16,9 @@ if (source?.textContent) {
   const result = resolveRoute(path, window.location.hash, { storedLocale: read(LOCALE_STORAGE_KEY), storedLanguage: read(LANGUAGE_STORAGE_KEY) }, facts);
   if (result.storeLocale) write(LOCALE_STORAGE_KEY, result.storeLocale);
   if (result.storeLanguage) write(LANGUAGE_STORAGE_KEY, result.storeLanguage);
-  if (result.type === 'redirect') window.location.replace(result.to);
+  // The query goes along (?utm_source=… on a shared link), before the hash.
+  if (result.type === 'redirect') {
+    const at = result.to.indexOf('#');
+    window.location.replace(at < 0 ? result.to + window.location.search : result.to.slice(0, at) + window.location.search + result.to.slice(at));
+  }
 }

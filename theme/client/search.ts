@@ -143,7 +143,9 @@ class Index {
   /** On this page, a bare #hash, so the runtime's own same-page scrolling (with its offset) applies. */
   private href(url: string, hash: string): string {
     const path = url.replace('{language}', this.language());
-    if (path === location.pathname && hash) return `#${hash}`;
+    // A host may serve the page at /x/ or /x/index.html (GitHub Pages, S3 send /x there).
+    const here = location.pathname.replace(/\/index\.html$/, '').replace(/(.)\/+$/, '$1');
+    if (path === here && hash) return `#${hash}`;
     return hash ? `${path}#${hash}` : path;
   }
 

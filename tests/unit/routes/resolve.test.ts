@@ -94,6 +94,10 @@ describe('resolveRoute: the route table of spec §2', () => {
     expect(go('/index.html')).toBe('/en');
     expect(go('/support/index.html', stored('nl'))).toBe('/nl/support');
     expect(go('/api/index.html')).toBe('/1/api/curl');
+    // Without its extension too: GitHub Pages serves /support/index as support/index.html, the stub.
+    expect(go('/index')).toBe('/en');
+    expect(go('/support/index', stored('nl'))).toBe('/nl/support');
+    expect(go('/terms-and-conditions/index')).toMatch(/^\/en\/terms-and-conditions\/v/);
   });
 
   it('rule 4: a present but unavailable locale changes nothing (the page in the current locale)', () => {
