@@ -2,7 +2,7 @@
 // document (see resolve-refs.ts), and index its operations by id, with path-level and
 // operation-level parameters merged. Plain data, so it travels to render workers with
 // the Site model.
-import type { ApiKeyPlace } from './auth.js';
+import type { ApiKeyPlace, AuthScheme, Security } from './auth.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
 import { parseYaml, positionAt, positionOfPath, yamlValue, type ParsedYaml } from '../config/yaml-positions.js';
@@ -108,10 +108,12 @@ export interface Operation {
   deprecated?: boolean;
   tags: string[];
   scopes: string[];
-  /** "bearer", "basic", "apiKey" (see apiKey), or null when the operation needs no authentication. */
+  /** The first scheme it names: "bearer", "basic", "apiKey" (see apiKey), or null when the operation needs no authentication. */
   auth: 'bearer' | 'basic' | 'apiKey' | null;
   /** Where the key goes, for auth "apiKey". */
   apiKey?: ApiKeyPlace;
+  /** Every requirement: alternatives, each with the schemes it needs together (see Security). */
+  security: Security;
   parameters: Parameter[];
   /**
    * The request body, if any: the first media type the document lists and its schema (what
@@ -270,12 +272,15 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         ...(p.deprecated === true ? { deprecated: true } : {}),
         ...(typeof p.style === 'string' && p.style !== 'form' ? { style: p.style } : {}),
       }));
-      const security = raw.security ?? defaultSecurity;
-      const schemeName = security.map((s) => Object.keys(s)[0]).find(Boolean);
-      const scheme = schemeName ? securitySchemes[schemeName] : undefined;
-      // http basic, an API key where the scheme says, or a token (http bearer, OAuth 2, OpenID Connect).
-      const apiKey = scheme?.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name ? ({ in: scheme.in, name: scheme.name } as ApiKeyPlace) : undefined;
-      const auth = scheme?.type === 'http' ? (scheme.scheme?.toLowerCase() === 'basic' ? 'basic' : 'bearer') : apiKey ? 'apiKey' : scheme ? 'bearer' : null;
+      const security = Array.isArray(raw.security) ? raw.security : defaultSecurity;
+      // Each alternative with its schemes; a scheme the document does not define is left out.
+      const requirements: Security = security.map((requirement) => Object.keys(requirement ?? {}).flatMap((name) => {
+        const scheme = schemeOf(securitySchemes[name]);
+        return scheme ? [scheme] : [];
+      }));
+      const first = requirements.find((r) => r.length)?.[0];
+      const auth = first?.auth ?? null;
+      const apiKey = first?.apiKey;
       const bodyContent = Object.entries(raw.requestBody?.content ?? {}).map(([mediaType, media]) => ({ mediaType, schema: media?.schema ?? {} }));
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries(raw.responses ?? {})) {
@@ -295,6 +300,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         scopes: raw['x-scopes'] ?? security.flatMap((s) => Object.values(s).flat()),
         auth,
         ...(apiKey ? { apiKey } : {}),
+        security: requirements,
         parameters,
         requestBody: bodyContent.length ? { ...bodyContent[0]!, required: Boolean(raw.requestBody?.required), content: bodyContent } : null,
         responses,
@@ -316,6 +322,14 @@ export async function loadApi(file: string, source: string, shown = `content/${s
     },
     diagnostics,
   };
+}
+
+/** http basic, an API key where the scheme says, or a token (http bearer, OAuth 2, OpenID Connect). */
+function schemeOf(scheme: { type?: string; scheme?: string; in?: string; name?: string } | undefined): AuthScheme | null {
+  if (!scheme || typeof scheme !== 'object') return null;
+  if (scheme.type === 'http') return { auth: String(scheme.scheme).toLowerCase() === 'basic' ? 'basic' : 'bearer' };
+  if (scheme.type === 'apiKey') return (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name ? { auth: 'apiKey', apiKey: { in: scheme.in, name: scheme.name } } : null;
+  return { auth: 'bearer' };
 }
 
 function aliasDiagnostics(parsed: ParsedYaml, file: string): Diagnostic[] {

@@ -5,6 +5,7 @@
 // example; the mock (src/mock/) into an error response. So the two cannot disagree.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { bodyFields, isJsonMediaType, mediaTypeOf, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
+import type { AuthScheme } from '../api/auth.js';
 import type { SchemaValidator } from '../api/validate.js';
 import { suggest } from '../did-you-mean.js';
 import { matchOperations, type NormalizedRequest } from './requests.js';
@@ -125,22 +126,16 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       code: accept ? 'notAcceptable' : 'missingHeader',
     });
   }
-  // The scheme's name is case-insensitive (RFC 9110): "bearer x" is a bearer token.
-  if (operation.auth === 'bearer' && !/^Bearer \S+/i.test(headers.authorization ?? '')) {
-    problem({ ruleId: 'example-auth', target: { part: 'header', name: 'authorization' }, message: `${operation.id} needs a bearer access token`, hint: `add -H "Authorization: Bearer $${credentialVariable(options.product, 'ACCESS_TOKEN')}"`, status: 401, code: 'unauthorized' });
-  }
-  if (operation.auth === 'apiKey' && operation.apiKey) {
-    const key = operation.apiKey;
-    const variable = `$${credentialVariable(options.product, 'API_KEY')}`;
-    const sent = key.in === 'header' ? headers[key.name.toLowerCase()] : key.in === 'query' ? facts.query.find(([name]) => name === key.name)?.[1] : cookie(headers.cookie, key.name);
-    if (!sent) {
-      const where = key.in === 'header' ? `the "${key.name}" header` : key.in === 'query' ? `the query parameter "${key.name}"` : `the cookie "${key.name}"`;
-      const hint = key.in === 'header' ? `add -H "${key.name}: ${variable}"` : key.in === 'query' ? `add ${key.name}=${variable} to the URL` : `add -b "${key.name}=${variable}"`;
-      problem({ ruleId: 'example-auth', target: key.in === 'header' ? { part: 'header', name: key.name.toLowerCase() } : { part: 'request' }, message: `${operation.id} needs an API key in ${where}`, hint, status: 401, code: 'unauthorized' });
+  // Authentication: any one alternative of the operation's security will do, with all the
+  // schemes it names; an empty one ({}) makes it optional. The first alternative's problems
+  // are told when none is met.
+  const alternatives = operation.security;
+  if (alternatives.length && !alternatives.some((needed) => needed.length === 0)) {
+    const unmet = alternatives.map((needed) => needed.flatMap((scheme) => authProblems(operation, scheme, facts, options)));
+    if (!unmet.some((list) => list.length === 0)) {
+      const others = alternatives.length > 1 ? ` (or ${alternatives.slice(1).map((needed) => needed.map(schemeName).join(' and ')).join(', or ')})` : '';
+      for (const found of unmet[0]!) problem({ ...found, hint: `${found.hint}${others}` });
     }
-  }
-  if (operation.auth === 'basic' && !/^Basic \S+/i.test(headers.authorization ?? '')) {
-    problem({ ruleId: 'example-auth', target: { part: 'request' }, message: `${operation.id} authenticates with the client credentials (basic authentication)`, hint: `add -u "$${credentialVariable(options.product, 'CLIENT_ID')}:$${credentialVariable(options.product, 'CLIENT_SECRET')}"`, status: 401, code: 'unauthorized' });
   }
 
   // Path parameters.
@@ -173,7 +168,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   for (const [name, raw] of facts.query) {
     if (arrays.has(name) && name in query) continue;
     // The API key, when the API takes it in the query, is no parameter of the operation.
-    if (operation.apiKey?.in === 'query' && name === operation.apiKey.name) continue;
+    if (operation.security.some((needed) => needed.some((scheme) => scheme.apiKey?.in === 'query' && scheme.apiKey.name === name))) continue;
     const param = operation.parameters.find((p) => p.in === 'query' && p.name === name);
     const member = param ? null : /^([^[\]]+)\[([^[\]]+)\]$/.exec(name);
     const object = member ? operation.parameters.find((p) => p.in === 'query' && p.name === member[1] && p.style === 'deepObject') : undefined;
@@ -287,6 +282,33 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     }
   }
   return { operation, params: match.params, allowed: [], problems, request: { operationId: operation.id, pathParams: match.params, query, attributes } };
+}
+
+/** What a request lacks to meet one security scheme: nothing when it sends the credential. */
+function authProblems(operation: Operation, scheme: AuthScheme, facts: RequestFacts, options: ValidateRequestOptions): RequestProblem[] {
+  const { headers } = facts;
+  // The scheme's name is case-insensitive (RFC 9110): "bearer x" is a bearer token.
+  if (scheme.auth === 'bearer' && !/^Bearer \S+/i.test(headers.authorization ?? '')) {
+    return [{ ruleId: 'example-auth', target: { part: 'header', name: 'authorization' }, message: `${operation.id} needs a bearer access token`, hint: `add -H "Authorization: Bearer $${credentialVariable(options.product, 'ACCESS_TOKEN')}"`, status: 401, code: 'unauthorized' }];
+  }
+  if (scheme.auth === 'apiKey' && scheme.apiKey) {
+    const key = scheme.apiKey;
+    const variable = `$${credentialVariable(options.product, 'API_KEY')}`;
+    const sent = key.in === 'header' ? headers[key.name.toLowerCase()] : key.in === 'query' ? facts.query.find(([name]) => name === key.name)?.[1] : cookie(headers.cookie, key.name);
+    if (sent) return [];
+    const where = key.in === 'header' ? `the "${key.name}" header` : key.in === 'query' ? `the query parameter "${key.name}"` : `the cookie "${key.name}"`;
+    const hint = key.in === 'header' ? `add -H "${key.name}: ${variable}"` : key.in === 'query' ? `add ${key.name}=${variable} to the URL` : `add -b "${key.name}=${variable}"`;
+    return [{ ruleId: 'example-auth', target: key.in === 'header' ? { part: 'header', name: key.name.toLowerCase() } : { part: 'request' }, message: `${operation.id} needs an API key in ${where}`, hint, status: 401, code: 'unauthorized' }];
+  }
+  if (scheme.auth === 'basic' && !/^Basic \S+/i.test(headers.authorization ?? '')) {
+    return [{ ruleId: 'example-auth', target: { part: 'request' }, message: `${operation.id} authenticates with the client credentials (basic authentication)`, hint: `add -u "$${credentialVariable(options.product, 'CLIENT_ID')}:$${credentialVariable(options.product, 'CLIENT_SECRET')}"`, status: 401, code: 'unauthorized' }];
+  }
+  return [];
+}
+
+/** A scheme as hints name it: "a bearer token", "an API key in X-API-Key". */
+function schemeName(scheme: AuthScheme): string {
+  return scheme.auth === 'apiKey' ? `an API key in ${scheme.apiKey?.name ?? 'its place'}` : scheme.auth === 'basic' ? 'basic authentication' : 'a bearer token';
 }
 
 /** The status of a request with these problems: the first of STATUS_PRIORITY among theirs. */

@@ -14,7 +14,7 @@ import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
-import { describeAuth } from '../api/auth.js';
+import { describeSecurity } from '../api/auth.js';
 import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 import { siteStrings } from '../theme/strings.js';
@@ -110,7 +110,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
     return named(EXAMPLE, { kind: 'response', method: operation.method, status }, [example]);
   });
   const auth = operation.auth ?? 'none';
-  const facts = { scope: ui.operationScope, none: ui.operationNone, auth: ui.operationAuth, authText: describeAuth(auth, operation.apiKey, ui), ...(operation.deprecated ? { deprecated: ui.operationDeprecated } : {}) };
+  const facts = { scope: ui.operationScope, none: ui.operationNone, auth: ui.operationAuth, authText: describeSecurity(operation.security, ui), ...(operation.deprecated ? { deprecated: ui.operationDeprecated } : {}) };
   const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth, ...(operation.apiKey ? { apiKey: operation.apiKey } : {}), facts };
   // dataOperation: search ties the section to its operation (rehype-search-text.ts).
   const element = named(OPERATION, data, [...main, slot('examples', exampleNodes)]);

@@ -9,7 +9,7 @@
 //     page's language; ::schema its attribute table; a tab view each tab under its title;
 //   - on an API page, the examples of other languages are left out; raw HTML (not shown
 //     on the page either) too.
-import { describeAuth } from '../api/auth.js';
+import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
@@ -257,7 +257,7 @@ class TwinWriter {
     const examples = children.filter((c) => c.type === 'code') as unknown as Code[];
     const prose = this.blocks(children.filter((c) => c.type !== 'code'));
     // The twin's words are English, as its tables' (the page says them in the site's language).
-    const auth = describeAuth(operation.auth ?? 'none', operation.apiKey, TWIN_WORDS);
+    const auth = describeSecurity(operation.security, TWIN_WORDS);
     const parts = [
       `### ${operation.summary}`,
       `\`${operation.method.toUpperCase()} ${operation.path}\`${operation.deprecated ? ' (deprecated)' : ''}`,

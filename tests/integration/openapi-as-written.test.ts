@@ -64,6 +64,42 @@ const PATHS = `  /users:
       responses:
         "204":
           description: Deleted.
+  /items:
+    get:
+      tags: [Status]
+      operationId: listItems
+      summary: List items
+      security: [{ Bearer: [] }, { ApiKey: [] }]
+      responses:
+        "200":
+          description: The items.
+          content:
+            application/json:
+              schema: { type: object }
+  /public-items:
+    get:
+      tags: [Status]
+      operationId: listPublicItems
+      summary: List public items
+      security: [{}, { Bearer: [] }]
+      responses:
+        "200":
+          description: The items.
+          content:
+            application/json:
+              schema: { type: object }
+  /tenant-items:
+    get:
+      tags: [Status]
+      operationId: listTenantItems
+      summary: List a tenant's items
+      security: [{ ApiKey: [], Tenant: [] }]
+      responses:
+        "200":
+          description: The items.
+          content:
+            application/json:
+              schema: { type: object }
   /report.csv:
     get:
       tags: [Status]
@@ -148,12 +184,43 @@ date,amount
 2026-01-01,10
 \`\`\`
 :::
+
+:::operation{id="listItems"}
+\`\`\`curl
+curl https://api.example.com/items -H "Accept: application/json" -H "X-API-Key: $EXAMPLE_API_KEY"
+\`\`\`
+
+\`\`\`json response
+{}
+\`\`\`
+:::
+
+:::operation{id="listPublicItems"}
+\`\`\`curl
+curl https://api.example.com/public-items -H "Accept: application/json"
+\`\`\`
+
+\`\`\`json response
+{}
+\`\`\`
+:::
+
+:::operation{id="listTenantItems"}
+\`\`\`curl
+curl https://api.example.com/tenant-items -H "Accept: application/json" -H "X-API-Key: $EXAMPLE_API_KEY" -H "X-Tenant: $EXAMPLE_TENANT"
+\`\`\`
+
+\`\`\`json response
+{}
+\`\`\`
+:::
 `;
 
 beforeAll(() => {
   expect(runCli(['init', 'docs'], root).status).toBe(0);
   replaceIn(openapi, 'components:\n  schemas:\n', `${PATHS}components:\n  schemas:\n${SCHEMAS}`);
   replaceIn(openapi, 'openapi: 3.1.0', 'openapi: 3.0.3');
+  replaceIn(openapi, 'components:\n  schemas:\n', 'components:\n  securitySchemes:\n    Bearer: { type: http, scheme: bearer }\n    ApiKey: { type: apiKey, in: header, name: X-API-Key }\n    Tenant: { type: apiKey, in: header, name: X-Tenant }\n  schemas:\n');
   writeFileSync(section, USERS);
 });
 afterAll(() => removeSite(root));
@@ -179,6 +246,11 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(checkWith(section, 'priority=2', 'priority=4')).toContain('priority=4: must be one of 1, 2, 3');
     expect(checkWith(section, '```csv response', '```json response')).toContain('the 200 response of getReport is text/csv, not JSON');
     expect(checkWith(section, '-b "session=abc"\n```\n', '-b "session=abc"\n```\n\n```json response 204\n{}\n```\n')).toContain('the 204 response of deleteUser has no body');
+    // Security: any one alternative will do, all schemes of one are needed.
+    const items = checkWith(section, 'items -H "Accept: application/json" -H "X-API-Key: $EXAMPLE_API_KEY"\n', 'items -H "Accept: application/json"\n');
+    expect(items).toContain('listItems needs a bearer access token');
+    expect(items).toContain('(or an API key in X-API-Key)');
+    expect(checkWith(section, ' -H "X-Tenant: $EXAMPLE_TENANT"', '')).toContain('listTenantItems needs an API key in the "X-Tenant" header');
   });
 
   it('tells a duplicate operationId and one left out at their places', () => {
@@ -203,5 +275,8 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(operation).toContain('<code class="field-name">owner.name</code>');
     expect(page).toMatch(/<code>\/users\/\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
     expect(readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8')).toContain('`DELETE /users/{id}` (deprecated)');
+    expect(page).toContain('Authentication: bearer access token / API key in the X-API-Key header');
+    expect(page).toContain('Authentication: none / bearer access token');
+    expect(page).toContain('Authentication: API key in the X-API-Key header + API key in the X-Tenant header');
   });
 });

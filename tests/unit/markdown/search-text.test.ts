@@ -24,6 +24,7 @@ const API: ApiModel = {
       tags: [],
       scopes: ['pi'],
       auth: 'bearer',
+      security: [[{ auth: 'bearer' }]],
       parameters: [{ name: 'accountId', in: 'path', required: true, description: 'The account.', schema: { type: 'string' } }],
       requestBody: null,
       responses: {},

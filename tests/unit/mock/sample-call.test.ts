@@ -12,6 +12,7 @@ const get = (auth: Operation['auth'], apiKey?: Operation['apiKey']): Operation =
   scopes: [],
   auth,
   ...(apiKey ? { apiKey } : {}),
+  security: auth ? [[{ auth, ...(apiKey ? { apiKey } : {}) }]] : [],
   parameters: [],
   requestBody: null,
   responses: {},
