@@ -6,7 +6,8 @@ import type { ApiKeyPlace, AuthScheme, Security } from './auth.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
 import { parseYaml, positionAt, positionOfPath, yamlValue, type ParsedYaml } from '../config/yaml-positions.js';
-import { yamlSyntaxDiagnostics } from '../config/zod-diagnostics.js';
+import { yamlSyntaxDiagnostics, zodDiagnostics } from '../config/zod-diagnostics.js';
+import { openApiShape } from './openapi-shape.js';
 import { checkRefs, pointerSegments, resolvedViews, SchemaTooDeepError } from './resolve-refs.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -200,6 +201,9 @@ interface RawOperation {
   'x-scopes'?: string[];
 }
 
+/** Problems of shape reported one by one, then counted. */
+const MAX_SHAPE_DIAGNOSTICS = 20;
+
 /** Aliases reported one by one, then counted: a generated document may hold thousands. */
 const MAX_ALIAS_DIAGNOSTICS = 20;
 
@@ -229,6 +233,19 @@ export async function loadApi(file: string, source: string, shown = `content/${s
     return failed([{ ruleId: 'openapi-invalid', severity: 'error', message: 'the OpenAPI document is not a mapping of keys (openapi, info, paths, …)', hint: 'start it with "openapi: 3.1.0", then info and paths', file, ...positionAt(parsed, 0) }]);
   }
   const document = value as Record<string, unknown>;
+  const shape = openApiShape.safeParse(document);
+  if (!shape.success) {
+    const all = zodDiagnostics(yamlSource, shape.error.issues);
+    const shown = all.slice(0, MAX_SHAPE_DIAGNOSTICS);
+    return failed(
+      shown.map((d, i) => ({
+        ...d,
+        ruleId: 'openapi-invalid',
+        message: `${d.message.replace(/^"([^"]*)": /, '$1: ')}${i === shown.length - 1 && all.length > shown.length ? ` (and ${all.length - shown.length} more problems of this kind)` : ''}`,
+        hint: d.hint ?? 'write it as OpenAPI says (a list, a mapping or a text): the reference and the checks read it there',
+      })),
+    );
+  }
   const refs = checkRefs(document);
   if (refs.problems.length) {
     return failed(refs.problems.map((p) => ({ ruleId: p.ruleId, severity: 'error', message: p.message, hint: p.hint, file, ...positionOfPath(parsed, [...p.path, '$ref']) })));
