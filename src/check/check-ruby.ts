@@ -113,6 +113,14 @@ export function checkRuby(
   function checkArguments(call: PrismNode, operation: Operation): NormalizedRequest {
     const pathNames = new Map(operation.parameters.filter((p) => p.in === 'path').map((p) => [snakeCase(p.name), p.name]));
     const queryNames = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    // Query parameters by their keyword: paging's own (page_limit: for page[limit]), else
+    // the name in snake_case (status:, created_after: for createdAfter), or as written.
+    const queryByKeyword = new Map<string, string>();
+    for (const name of queryNames) {
+      const paging = Object.keys(PAGING).find((keyword) => PAGING[keyword] === name);
+      queryByKeyword.set(paging ?? snakeCase(name), name);
+      if (!paging && /^[a-z_][a-z0-9_]*$/.test(name)) queryByKeyword.set(name, name);
+    }
     const fields = bodyFields(operation);
     const attributeSchema: Schema = fields?.schema ?? { properties: {} };
     const basicAuth = operation.auth === 'basic' ? new Set(['client_id', 'client_secret']) : new Set<string>();
@@ -125,12 +133,13 @@ export function checkRuby(
       if (key === null) continue;
       const value = toValue(assoc.value as PrismNode);
       places.set(key, keyNode.location.startOffset);
+      const property = fields ? propertyOf(attributeSchema, key) : null;
       if (pathNames.has(key)) request.pathParams[pathNames.get(key)!] = value;
-      else if (PAGING[key] && queryNames.has(PAGING[key]!)) request.query[PAGING[key]!] = value;
+      else if (queryByKeyword.has(key)) request.query[queryByKeyword.get(key)!] = value;
       else if (basicAuth.has(key)) continue;
-      else if (fields && camelCase(key) in (attributeSchema.properties ?? {})) request.attributes![camelCase(key)] = camelKeys(value);
+      else if (property) request.attributes![property] = propertyKeys(value, attributeSchema.properties![property]!);
       else {
-        const allowed = [...pathNames.keys(), ...Object.keys(PAGING).filter((k) => queryNames.has(PAGING[k]!)), ...basicAuth, ...Object.keys(attributeSchema.properties ?? {}).map(snakeCase)];
+        const allowed = [...new Set([...pathNames.keys(), ...queryByKeyword.keys(), ...basicAuth, ...Object.keys(attributeSchema.properties ?? {}).map(snakeCase)])];
         report('example-ruby-unknown-argument', keyNode.location.startOffset, `${dotted(call)} has no argument "${key}:" (${operation.id})`, allowed.length ? suggest(key, allowed, `its arguments are ${allowed.map((a) => `${a}:`).join(', ')}`) : 'it takes no arguments');
       }
     }
@@ -257,11 +266,29 @@ function toValue(node: PrismNode): unknown {
   }
 }
 
-function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelCase(k), camelKeys(v)]));
+/**
+ * The property a keyword stands for: the property of that name (pet_type: for pet_type),
+ * else of its camelCase (creditor_name: for creditorName); null when the schema has neither.
+ */
+function propertyOf(schema: Schema, keyword: string): string | null {
+  const properties = schema.properties ?? {};
+  if (Object.hasOwn(properties, keyword)) return keyword;
+  const camel = camelCase(keyword);
+  return Object.hasOwn(properties, camel) ? camel : null;
+}
+
+/** A Ruby value with each hash key named as its schema's property (nested objects, arrays of them). */
+function propertyKeys(value: unknown, schema: Schema | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => propertyKeys(item, schema?.items));
+  if (value && typeof value === 'object' && !isDynamic(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => {
+      const name = (schema && propertyOf(schema, k)) ?? (schema?.properties ? k : camelCase(k));
+      return [name, propertyKeys(v, schema?.properties?.[name])];
+    }));
+  }
   return value;
 }
+
 
 function stripDynamic(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((v) => v !== DYNAMIC).map(stripDynamic);
