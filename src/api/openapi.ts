@@ -52,16 +52,31 @@ export interface Parameter {
 
 /**
  * The server of the API (its OpenAPI `servers`) that `url` is on, without a final "/":
- * the longest that starts it, at a "/", "?" or its end; null when none does.
+ * the longest that starts it, at a "/", "?" or its end; null when none does. A relative
+ * server ("/v2") is taken on the URL's own origin.
  */
 export function serverOf(servers: readonly string[], url: string): string | null {
   let found: string | null = null;
+  // A relative server ("/v2") is on whatever host serves the document: its path on any origin.
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0];
   for (const raw of servers) {
-    const server = raw.replace(/\/+$/, '');
+    if (raw.startsWith('/') && !origin) continue;
+    const server = (raw.startsWith('/') ? origin + raw : raw).replace(/\/+$/, '');
     if (!server || (url !== server && !url.startsWith(`${server}/`) && !url.startsWith(`${server}?`))) continue;
     if (found === null || server.length > found.length) found = server;
   }
   return found;
+}
+
+/** The path of a server's URL, without a final "/" ("/v2" of https://api.example.com/v2, and of a relative "/v2"). */
+export function serverBasePath(server: string | undefined): string {
+  if (!server) return '';
+  if (server.startsWith('/')) return server.replace(/\/+$/, '');
+  try {
+    return new URL(server).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
 }
 
 interface ServerObject {

@@ -5,7 +5,7 @@
 // ({"errors": [{"code", "detail"}]}, content/api/openapi.yaml's ErrorResponse) with every
 // problem found. The same request always gets the same answer, unless `stateful` is on:
 // then a created resource can be read, changed and deleted at its own URL.
-import type { ApiModel } from '../api/openapi.js';
+import { serverBasePath, type ApiModel } from '../api/openapi.js';
 import { SchemaValidator } from '../api/validate.js';
 import { statusOf, validateRequest, type RequestProblem } from '../check/validate-request.js';
 import type { DocumentedResponse, DocumentedResponses } from './documented-responses.js';
@@ -52,7 +52,7 @@ export class MockApi {
   constructor(private readonly options: MockOptions) {
     this.validator = new SchemaValidator({ openapi: options.api.openapi });
     const server = options.api.servers[0];
-    this.basePath = server ? safeUrl(server)?.pathname.replace(/\/+$/, '') ?? '' : '';
+    this.basePath = serverBasePath(server);
   }
 
   answer(request: MockRequest): MockAnswer {
@@ -218,14 +218,6 @@ function problem(status: number, errors: { code: string; detail: string }[], ope
 
 function refused(problems: RequestProblem[], operationId: string | null): MockAnswer {
   return problem(statusOf(problems), problems.map((p) => ({ code: p.code, detail: p.message })), operationId);
-}
-
-function safeUrl(text: string): URL | null {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
-  }
 }
 
 /** Deterministic ids for created resources: 00000000-0000-4000-8000-000000000001, … (valid UUIDs). */

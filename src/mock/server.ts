@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowedHosts, createLocalServer, hostRefusal, MAX_URL_LENGTH, requestHost } from '../http/local-server.js';
 import { MockApi, type MockAnswer, type MockOptions } from './mock-api.js';
+import { serverBasePath } from '../api/openapi.js';
 
 /** Request bodies above this are refused (413): API requests are small. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -120,15 +121,9 @@ export function startMockServer(options: MockServerOptions & { port: number; hos
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-      let base = '';
-      try {
-        base = new URL(options.api.servers[0] ?? 'http://x').pathname.replace(/\/+$/, '');
-      } catch {
-        base = '';
-      }
       resolve({
         server,
-        url: `http://${host}:${port}${base}`,
+        url: `http://${host}:${port}${serverBasePath(options.api.servers[0])}`,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeDocument } from '../../helpers/openapi.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadApi, serverOf, serverUrls, type LoadedApi } from '../../../src/api/openapi.js';
+import { loadApi, serverBasePath, serverOf, serverUrls, type LoadedApi } from '../../../src/api/openapi.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-openapi-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,6 +104,18 @@ describe('loadApi', () => {
 
   it('refuses a document that is not a mapping', async () => {
     expect(where(await load('- just\n- a list\n'))).toEqual(['1:1 openapi-invalid']);
+  });
+});
+
+describe('a relative server ("/v2")', () => {
+  it('is its path on whatever origin the example calls, and the mock serves under it', () => {
+    expect(serverOf(['/v2'], 'https://api.example.com/v2/status')).toBe('https://api.example.com/v2');
+    expect(serverOf(['/v2/'], 'http://127.0.0.1:4010/v2')).toBe('http://127.0.0.1:4010/v2');
+    expect(serverOf(['/v2'], 'https://api.example.com/status')).toBeNull();
+    expect(serverOf(['/v2'], '/v2/status')).toBeNull();
+    expect(serverBasePath('/v2/')).toBe('/v2');
+    expect(serverBasePath('https://api.example.com/v1')).toBe('/v1');
+    expect(serverBasePath(undefined)).toBe('');
   });
 });
 
