@@ -143,7 +143,7 @@ export interface Operation {
    * response, a 204), and the document's own example of its JSON, if it has one (`example`,
    * or the first of `examples`).
    */
-  responses: Record<string, { description: string; schema: Schema | null; mediaTypes: string[]; example?: unknown }>;
+  responses: Record<string, { description: string; schema: Schema | null; mediaTypes: string[]; example?: unknown; examplePlace?: { line: number; column: number } }>;
 }
 
 /**
@@ -317,9 +317,12 @@ export async function loadApi(file: string, source: string, shown = `content/${s
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries(raw.responses ?? {})) {
         // The response's JSON: application/json, or a JSON type of its own (application/hal+json).
-        const media = Object.entries(response.content ?? {}).find(([type]) => isJsonMediaType(type))?.[1];
-        const example = media?.example !== undefined ? media.example : Object.values(media?.examples ?? {}).find((e) => e && e.value !== undefined)?.value;
-        responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, mediaTypes: Object.keys(response.content ?? {}), ...(example !== undefined ? { example } : {}) };
+        const [jsonType, media] = Object.entries(response.content ?? {}).find(([type]) => isJsonMediaType(type)) ?? [];
+        const named = media?.example !== undefined ? null : Object.entries(media?.examples ?? {}).find(([, e]) => e && e.value !== undefined);
+        const example = media?.example !== undefined ? media.example : named?.[1].value;
+        // Where the example is written (or the $ref that brings it), for what check says of it.
+        const examplePlace = example !== undefined ? positionOfPath(parsed, ['paths', path, method, 'responses', status, 'content', jsonType!, ...(named ? ['examples', named[0], 'value'] : ['example'])]) : undefined;
+        responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, mediaTypes: Object.keys(response.content ?? {}), ...(example !== undefined ? { example, examplePlace } : {}) };
       }
       operations[raw.operationId] = {
         id: raw.operationId,

@@ -111,6 +111,23 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
     }
   }
 
+  // The OpenAPI document's own response examples: the mock may answer with them.
+  for (const operation of Object.values(api.operations)) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (response.example === undefined || !response.schema) continue;
+      for (const problem of validator.response(operation, status, response.example)) {
+        diagnostics.push({
+          ruleId: 'example-response-invalid',
+          severity: 'error',
+          message: `the example of the ${status} response of ${operation.id}: ${problem.message}`,
+          hint: 'fix the example in the OpenAPI document: the reference and the mock show it as a documented answer',
+          file: input.openapiFile,
+          ...(response.examplePlace ?? { line: 1, column: 1 }),
+        });
+      }
+    }
+  }
+
   // Coverage and agreement.
   for (const operation of Object.values(api.operations)) {
     const entry = seen.get(operation.id);
@@ -130,7 +147,8 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
       if (list.length === 0) {
         // A site whose examples are in curl only (api.languages) owes no Ruby example.
         if (kind !== 'response' && !input.apiLanguages.includes(kind)) continue;
-        if (kind === 'response' && !needsResponseExample(operation)) continue;
+        // A success without a body (204) needs none; one the OpenAPI document gives an example of has it.
+        if (kind === 'response' && (!needsResponseExample(operation) || documentsItsSuccess(operation))) continue;
         diagnostics.push({ ruleId: 'example-missing', severity: 'error', message: `${operation.id} has no ${kind === 'response' ? 'response' : kind === 'ruby' ? 'Ruby' : 'curl'} example`, hint: kind === 'response' ? 'add a ```json response block' : `add a \`\`\`${kind} block inside the operation`, ...entry.place });
       } else if (list.length > 1) {
         diagnostics.push({ ruleId: 'example-duplicate', severity: 'error', message: `${operation.id} has ${list.length} ${kind} examples; the page shows one per language`, hint: 'keep one, or move the others to another operation', ...placeOf(list[1]!) });
@@ -244,6 +262,12 @@ function checkResponse(example: Example, operation: Operation, validator: Schema
 function exampleLanguage(mediaType: string): string {
   const subtype = mediaTypeOf(mediaType).split('/')[1] ?? 'text';
   return /^[a-z0-9]+$/.test(subtype) ? subtype : 'text';
+}
+
+/** Whether the OpenAPI document gives an example of the operation's success response. */
+function documentsItsSuccess(operation: Operation): boolean {
+  const success = successKey(operation);
+  return success !== null && operation.responses[success]?.example !== undefined;
 }
 
 /** Whether an operation owes a response example: unless its success has no body (a 204). */

@@ -1,8 +1,10 @@
 // What the mock answers for each operation: the response the documentation shows. For
 // each status an operation documents, the example is taken from, in order:
-//   1. the OpenAPI document (the media type's `example` or first of `examples`);
-//   2. the API reference (the ```json response [status] block inside :::operation{id});
+//   1. the API reference (the ```json response [status] block inside :::operation{id}),
+//      what the reader sees beside the request;
+//   2. the OpenAPI document (the media type's `example` or first of `examples`);
 //   3. the response schema's own `examples`.
+// `check` validates the first two against the response's schema.
 // A bodiless response (no schema) answers with no body. A response of another type than
 // JSON (text/csv) answers with the reference's block in that language, as written.
 // Statuses may be ranges ("2XX") or `default`: they answer with their first code (200).
@@ -81,9 +83,9 @@ export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'b
       const code = statusCode(status);
       const content = fromContent.get(operation.id)?.get(status);
       const schemaExample = Array.isArray(response.schema?.examples) ? response.schema.examples[0] : undefined;
-      if (response.example !== undefined) byStatus[status] = { status: code, body: response.example, source: 'openapi' };
-      else if (content instanceof RawBody) byStatus[status] = { status: code, body: content.text, source: 'content', mediaType: content.mediaType };
+      if (content instanceof RawBody) byStatus[status] = { status: code, body: content.text, source: 'content', mediaType: content.mediaType };
       else if (content !== undefined) byStatus[status] = { status: code, body: content, source: 'content' };
+      else if (response.example !== undefined) byStatus[status] = { status: code, body: response.example, source: 'openapi' };
       else if (schemaExample !== undefined) byStatus[status] = { status: code, body: schemaExample, source: 'schema' };
       else if (!response.mediaTypes.length) byStatus[status] = { status: code, body: undefined, source: 'none' };
     }

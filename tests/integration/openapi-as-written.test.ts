@@ -253,6 +253,11 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(checkWith(section, ' -H "X-Tenant: $EXAMPLE_TENANT"', '')).toContain('listTenantItems needs an API key in the "X-Tenant" header');
   });
 
+  it("checks the OpenAPI document's own response examples at their line", () => {
+    const out = checkWith(openapi, 'properties: { message: { type: string } } }\n', 'properties: { message: { type: string } } }\n              example: { message: 42 }\n');
+    expect(out).toMatch(/content\/api\/openapi\.yaml:\d+:24 +error +the example of the default response of createUser: \/message must be string +\[example-response-invalid\]/);
+  });
+
   it('tells a duplicate operationId and one left out at their places', () => {
     const out = checkWith(openapi, '      operationId: getReport\n', '      operationId: createUser\n');
     expect(out).toMatch(/content\/api\/openapi\.yaml:\d+:20 +error +GET \/report\.csv has the operationId "createUser" of POST \/users/);

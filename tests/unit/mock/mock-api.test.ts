@@ -206,14 +206,16 @@ function ask(m: MockApi, method: string, url: string, headers: Record<string, st
 }
 
 describe('documented responses', () => {
-  it('takes the OpenAPI example first, then the reference\'s response block, then the schema\'s examples', () => {
+  it('takes the reference\'s response block first (what the reader sees), then the OpenAPI example, then the schema\'s examples', () => {
     const responses = documentedResponses(api, pages);
-    expect(responses.get('createToken')!.success).toEqual({ status: 200, body: { access_token: 'from-openapi', token_type: 'bearer' }, source: 'openapi' });
+    expect(responses.get('createToken')!.success).toEqual({ status: 200, body: { access_token: 'from-content', token_type: 'bearer' }, source: 'content' });
+    const withoutBlock = pages.map((page) => ({ ...page, body: page.body.replace(/:::operation\{id="createToken"\}[\s\S]*?\n:::\n/, '') }));
+    expect(documentedResponses(api, withoutBlock).get('createToken')!.success).toEqual({ status: 200, body: { access_token: 'from-openapi', token_type: 'bearer' }, source: 'openapi' });
     expect(responses.get('createThing')!.success).toEqual({ status: 201, body: THING, source: 'content' });
     expect(responses.get('getThing')!.byStatus['404']).toEqual({ status: 404, body: { errors: [{ code: 'resourceNotFound', detail: 'No such thing.' }] }, source: 'schema' });
     expect(responses.get('deleteThing')!.success).toEqual({ status: 204, body: undefined, source: 'none' });
     expect(responses.get('getUndocumented')!.success).toBeNull();
-    expect(countSources(responses)).toEqual({ openapi: 1, content: 4, schema: 0, none: 1, missing: 1 });
+    expect(countSources(responses)).toEqual({ openapi: 0, content: 5, schema: 0, none: 1, missing: 1 });
   });
 });
 
@@ -226,7 +228,7 @@ describe('the mock API', () => {
     expect(created.headers['content-type']).toBe('application/json');
     expect(created.operationId).toBe('createThing');
     const token = ask(m, 'POST', '/v2/oauth2/token', { accept: 'application/json', authorization: 'Basic aWQ6c2VjcmV0', 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials');
-    expect([token.status, token.json]).toEqual([200, { access_token: 'from-openapi', token_type: 'bearer' }]);
+    expect([token.status, token.json]).toEqual([200, { access_token: 'from-content', token_type: 'bearer' }]);
     const deleted = ask(m, 'DELETE', `/v2/things/${THING.data.id}`);
     expect([deleted.status, deleted.body]).toEqual([204, '']);
   });
