@@ -67,9 +67,26 @@ export function contextOf(file: { data: { ctx?: MarkdownContext } }): MarkdownCo
  */
 export const THEME_IDS = ['main', 'site-menu', 'api-menu', 'bankdocs-consent', 'consent-title', 'consent-text', 'bankdocs-routes', 'bankdocs-runtime'] as const;
 
-/** A slugger for one document, with the theme's ids already taken. */
-export function documentSlugger(): GithubSlugger {
+/** Ids a document keeps for elements that name them themselves (API operations' anchors), by slugger. */
+const owned = new WeakMap<GithubSlugger, Set<string>>();
+
+/**
+ * A slugger for one document, with the theme's ids already taken, and `reserved` ids kept
+ * for the headings that name them (an operation's "#create-payment", which links and the
+ * README promise): a prose heading "Create payment" gets "-1" instead of taking it.
+ */
+export function documentSlugger(reserved: Iterable<string> = []): GithubSlugger {
   const slugger = new GithubSlugger();
   for (const id of THEME_IDS) slugger.slug(id);
+  const kept = new Set<string>();
+  for (const id of reserved) if (slugger.slug(id) === id) kept.add(id);
+  if (kept.size) owned.set(slugger, kept);
   return slugger;
+}
+
+/** The id of a heading that names its own (`id`): the reserved id itself the first time, else a unique slug of it. */
+export function claimId(slugger: GithubSlugger, id: string): string {
+  const kept = owned.get(slugger);
+  if (kept?.delete(id)) return id;
+  return slugger.slug(id);
 }

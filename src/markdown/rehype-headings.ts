@@ -4,7 +4,7 @@ import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
-import { contextOf } from './context.js';
+import { claimId, contextOf } from './context.js';
 
 const HEADING_RE = /^h([1-6])$/;
 
@@ -24,8 +24,9 @@ export default function rehypeHeadings({ label = () => 'Link to “{heading}”'
       if (!match) return;
       const text = toString(node).trim();
       const explicit = typeof node.properties.id === 'string' ? node.properties.id : null;
-      // An explicit id (an API operation's anchor) is registered too, so no heading repeats it.
-      const id = explicit ? ctx.slugger.slug(explicit) : ctx.slugger.slug(text);
+      // An explicit id (an API operation's anchor) is registered too, so no heading repeats
+      // it; one the document reserved for it is its own, whatever came before.
+      const id = explicit ? claimId(ctx.slugger, explicit) : ctx.slugger.slug(text);
       node.properties.id = id;
       const depth = Number(match[1]);
       ctx.headings.push({ depth, id, text });

@@ -2,6 +2,7 @@
 // the internal links it contains (for the anchor check). No file system access here.
 import GithubSlugger from 'github-slugger';
 import { createElement, type ComponentType, type ReactElement } from 'react';
+import { operationAnchor } from '../api/openapi.js';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
@@ -168,7 +169,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       try {
         let body: PageBody;
         if (doc.kind === 'page') body = renderPageBody({ ctx, theme, doc, page: pageOf(doc.source), markdown, markup });
-        else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids, markup });
+        else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids, markup, operationAnchors: Object.keys(site.api?.operations ?? {}).map(operationAnchor) });
         else body = layoutBody(theme, markup, 'not-found', { ctx });
 
         const { Document } = theme.components;
@@ -268,9 +269,10 @@ function renderPageBody({ ctx, theme, doc, page, markdown, markup }: { ctx: Them
   return layoutBody(theme, markup, page.info.layout, { ctx, doc, content: element, headings });
 }
 
-function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[]; markup: Markup }): PageBody {
-  // One slugger for the whole page: ids stay unique across sections.
-  const slugger = documentSlugger();
+function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup, operationAnchors }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[]; markup: Markup; operationAnchors: readonly string[] }): PageBody {
+  // One slugger for the whole page: ids stay unique across sections; the operations'
+  // anchors are theirs, whatever heading comes first.
+  const slugger = documentSlugger(operationAnchors);
   const sections: ApiSectionView[] = pages.map((page) => {
     const id = slugger.slug(page.data.title);
     ids.push(id);

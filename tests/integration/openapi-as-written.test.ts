@@ -140,6 +140,10 @@ const USERS = `---
 title: "Users"
 ---
 
+## Create user
+
+A heading of the prose with the words of an operation: the operation keeps its anchor.
+
 :::operation{id="createUser"}
 \`\`\`curl
 curl "https://api.example.com/users?min=0.5" \\
@@ -231,7 +235,7 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
   it('passes check as it is documented (the raw HTML of a description is named at its directive)', () => {
     const result = runCli(['check'], site);
     const out = result.stdout + result.stderr;
-    expect(out).toMatch(/content\/api\/3-users\.md:5:1 +warning +raw HTML is not rendered/);
+    expect(out).toMatch(/content\/api\/3-users\.md:9:1 +warning +raw HTML is not rendered/);
     expect(out).toMatch(/0 errors, 1 warning/);
   });
 
@@ -294,6 +298,8 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(operation).toContain('<code class="field-name">owner.name</code>');
     expect(page).toMatch(/<code>\/users\/\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
     expect(readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8')).toContain('`DELETE /users/{id}` (deprecated)');
+    expect(page).toMatch(/<h2 id="create-user-1">Create user/);
+    expect(page).toMatch(/<h3 id="create-user">Create a user/);
     expect(page).toContain('Authentication: bearer access token / API key in the X-API-Key header');
     expect(page).toContain('Authentication: none / bearer access token');
     expect(page).toContain('Authentication: API key in the X-API-Key header + API key in the X-Tenant header');
