@@ -27,19 +27,24 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
     await esbuild({ entryPoints: [join(THEME_DIR, 'client', 'dev.ts')], bundle: true, format: 'iife', write: false, target: 'es2020', logLevel: 'silent' })
   ).outputFiles[0]!.text;
 
-  const first = await session.start();
-  const dev = createDevServer({ session, clientScript, allowedHosts: allowedHosts(host), log: (line) => out.error(line) });
+  // The port is taken first, so one in use is said at once, not after the site is
+  // rendered; requests that come meanwhile wait for the first render.
+  const starting = session.start();
+  const dev = createDevServer({ session, clientScript, allowedHosts: allowedHosts(host), log: (line) => out.error(line), ready: starting });
   try {
     await new Promise<void>((resolve, reject) => {
       dev.server.once('error', reject);
       dev.server.listen(port, host, resolve);
     });
   } catch (error) {
-    await session.close();
     const code = (error as NodeJS.ErrnoException).code;
     out.error(code === 'EADDRINUSE' ? `Port ${port} is in use; pass another with --port.` : `Cannot start the dev server: ${(error as Error).message}`);
+    // The render threads are stopped once started: nothing is left running.
+    await starting.catch(() => undefined);
+    await session.close();
     return 1;
   }
+  const first = await starting;
   const watcher = watchFiles(session.watchPaths(), (changes) =>
     session.update(changes).then(
       (result) => {

@@ -23,6 +23,8 @@ export interface DevServerOptions {
   allowedHosts: string[];
   /** Where failures to answer are reported (the terminal); the browser gets only a generic 500. */
   log?: (line: string) => void;
+  /** Settles once the session has rendered the site: requests before wait for it. */
+  ready?: Promise<unknown>;
 }
 
 export interface DevServer {
@@ -51,6 +53,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const decoded = admit(req, res);
     if (decoded === null) return;
+    await options.ready?.catch(() => undefined);
     const path = checkedPath(decoded);
     if (path === null) return plain(res, 400, 'Bad request path');
     const head = req.method === 'HEAD';
@@ -72,7 +75,9 @@ export function createDevServer(options: DevServerOptions): DevServer {
       break;
     }
     const notFound = session.lookup('404.html');
-    return send(res, 404, '404.html', notFound?.body ?? '<!DOCTYPE html><title>Page Not Found</title><h1>Page Not Found</h1>', head);
+    // No 404 page yet (the config did not load at start): a plain one, with the live-reload
+    // script like every page, so the error overlay shows and the page comes once it is fixed.
+    return send(res, 404, '404.html', notFound?.body ?? '<!DOCTYPE html><html><head><title>Page Not Found</title></head><body><h1>Page Not Found</h1><p>bankdocs dev has no page here yet: see the errors below, or in the terminal.</p></body></html>', head);
   }
 
   function send(res: ServerResponse, status: number, name: string, body: string | Uint8Array, head: boolean): void {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safePath } from '../../src/dev/server.js';
 import { startDev, type DevProcess } from '../helpers/dev.js';
 import { rawGet } from '../helpers/http.js';
-import { copySite, removeSite } from '../helpers/site.js';
+import { CLI, copySite, removeSite } from '../helpers/site.js';
+import { spawnSync } from 'node:child_process';
 
 let site: string;
 let dev: DevProcess;
@@ -191,6 +192,10 @@ describe('the dev server started with a config that does not load', () => {
     const dev = await startDev(site);
     try {
       const get = (path: string) => rawGet({ port: Number(new URL(dev.url).port), path });
+      // Before the fix: a page that carries the live-reload script, so the overlay shows and the page comes by itself.
+      const before = await get('/developers/getting-started');
+      expect(before.status).toBe(404);
+      expect(before.body).toContain('<script src="/__bankdocs/dev.js"');
       writeFileSync(config, good);
       await expect.poll(async () => (await get('/developers/getting-started')).status, { timeout: 30_000 }).toBe(200);
       const page = join(site, 'content', 'developers', 'getting-started.md');
@@ -208,6 +213,14 @@ describe('the dev server started with a config that does not load', () => {
       await dev.stop();
       removeSite(site);
     }
+  });
+});
+
+describe('the dev server on a port in use', () => {
+  it('says so and exits 1, leaving nothing running', () => {
+    const result = spawnSync(process.execPath, [CLI, 'dev', '--port', String(port)], { cwd: site, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`Port ${port} is in use; pass another with --port.`);
   });
 });
 
