@@ -256,7 +256,12 @@ export class DevSession {
     // What changed in each page: only the Markdown, or also the front matter (and then the title?).
     const previous = new Map(site.pages.map((p) => [p.source, p]));
     const edits: SourceChange[] = upserts.map((p) => ({ source: p.source, frontMatter: JSON.stringify(previous.get(p.source)?.data) !== JSON.stringify(p.data) }));
-    const retitled = upserts.some((p) => previous.get(p.source)?.data.title !== p.data.title);
+    // What the theme shows of other pages (sidebars, menus, home cards, prev/next): their
+    // title, order and description. A change to one re-renders every page.
+    const retitled = upserts.some((p) => {
+      const before = previous.get(p.source)?.data;
+      return before === undefined || before.title !== p.data.title || before.order !== p.data.order || before.description !== p.data.description;
+    });
     const before = this.dependencies.affected(edits);
     const beforeUrls = new Set(this.plan!.documents.map((d) => d.url));
     site.pages = [...site.pages.filter((p) => !gone.has(p.source)), ...upserts];

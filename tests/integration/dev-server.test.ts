@@ -1,7 +1,7 @@
 // The dev server's safety and stamina: nothing outside the site is ever served (also
 // through symlinks added while it runs), hostile requests get clean errors, and 10,000
 // requests on loopback leave it healthy.
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +168,20 @@ async function problems(): Promise<string[]> {
   await reader.cancel();
   return (JSON.parse(/event: hello\ndata: (.*)/.exec(text)![1]!) as { problems: { file: string; ruleId: string }[] }).problems.map((p) => `${p.file} ${p.ruleId}`);
 }
+
+describe('what other pages show of a page', () => {
+  it('follows an edit of its description, order or title (home cards, sidebars), not only on its neighbours', async () => {
+    // The guide the home page's card shows (renamed by a test above).
+    const page = ['getting-started.md', 'first-steps.md'].map((name) => join(site, 'content', 'developers', name)).find((path) => existsSync(path))!;
+    const text = readFileSync(page, 'utf8');
+    writeFileSync(page, text.replace('description: "The first steps."', 'description: "The very first steps."'));
+    try {
+      await expect.poll(async () => (await get('/en')).body, { timeout: 30_000 }).toContain('The very first steps.');
+    } finally {
+      writeFileSync(page, text);
+    }
+  });
+});
 
 describe('the errors of a page', () => {
   it('go with the page when it is deleted or renamed', async () => {
