@@ -65,6 +65,20 @@ describe('bankdocs dev: content updates in place', () => {
     await close();
   });
 
+  it('keeps the table of contents marking the section being read after a heading is added in place', async () => {
+    const { page, close } = await open('/developers/getting-started');
+    await page.setViewportSize({ width: 1280, height: 500 });
+    const filler = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of the new step, long enough to scroll past.`).join('\n\n');
+    // Long sections before and after the new heading: it alone is near the top once scrolled to.
+    edit('content/developers/getting-started.md', (t) => `${t}\n\n${filler}\n\n## Step 3: Finish\n\n${filler}\n\n${filler}\n`);
+    await expect.poll(() => page.locator('.toc a[data-section="step-3-finish"]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await marker(page), logs.join('\n')).toBe(7);
+    await page.evaluate(() => document.getElementById('step-3-finish')!.scrollIntoView({ behavior: 'instant' }));
+    await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+    await expect.poll(() => page.locator('.toc a[aria-current="location"]').getAttribute('data-section'), { timeout: 10_000 }).toBe('step-3-finish');
+    await close();
+  });
+
   it('reloads when the edit adds a code block, so the runtime sets it up (copy button)', async () => {
     const { page, close } = await open('/developers/getting-started');
     edit('content/developers/getting-started.md', (t) => `${t}\n\n\`\`\`bash\necho added\n\`\`\`\n`);

@@ -5,13 +5,25 @@ import type { RuntimeConfig } from './config.js';
 import { currentSection, followedTarget, keepInView, onScrollSpy } from './section-spy.js';
 
 export function setupToc(config: RuntimeConfig): void {
-  const toc = document.querySelector<HTMLElement>('.toc');
-  if (!toc) return;
-  const links = [...toc.querySelectorAll<HTMLAnchorElement>('a[data-section]')];
-  const targets = links.map((link) => document.getElementById(link.dataset.section!)).filter((el): el is HTMLElement => el !== null);
+  if (!document.querySelector('.toc')) return;
+  // Read again when the page's content was replaced in place (bankdocs dev puts an edit
+  // into the open page): the spy would go on measuring the headings it replaced.
+  const read = () => {
+    const toc = document.querySelector<HTMLElement>('.toc');
+    const links = toc ? [...toc.querySelectorAll<HTMLAnchorElement>('a[data-section]')] : [];
+    const targets = links.map((link) => document.getElementById(link.dataset.section!)).filter((el): el is HTMLElement => el !== null);
+    return { toc, links, targets, followed: followedTarget(targets) };
+  };
+  let seen = read();
   let active: string | null = null;
-  const followed = followedTarget(targets);
   onScrollSpy(config, () => {
+    const stale = !seen.toc?.isConnected || seen.targets.some((target) => !target.isConnected) || seen.toc.querySelectorAll('a[data-section]').length !== seen.links.length;
+    if (stale) {
+      seen = read();
+      active = null;
+    }
+    const { toc, links, targets, followed } = seen;
+    if (!toc) return;
     const id = (followed() ?? currentSection(config, targets))?.id ?? null;
     if (id === active) return;
     active = id;
