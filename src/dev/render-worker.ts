@@ -11,7 +11,7 @@ import type { DocumentPlan } from '../routes/plan.js';
 
 export type DevWorkerMessage =
   | { type: 'init'; id: number; input: RenderInput }
-  | { type: 'patch'; id: number; pages: Page[]; removed: string[]; rest: Omit<RenderInput, 'site'> & { api?: RenderInput['site']['api']; config?: RenderInput['site']['config'] } }
+  | { type: 'patch'; id: number; pages: Page[]; removed: string[]; rest: Omit<RenderInput, 'site'> & { api?: RenderInput['site']['api']; config?: RenderInput['site']['config']; siteAssets?: RenderInput['site']['assets'] } }
   | { type: 'render'; id: number; documents: DocumentPlan[] };
 
 const port = parentPort!;
@@ -34,9 +34,11 @@ async function handle(message: DevWorkerMessage): Promise<void> {
     } else if (message.type === 'patch') {
       if (!input) throw new Error('Internal error: patch before init');
       const removed = new Set([...message.removed, ...message.pages.map((p) => p.source)]);
-      const { api, config, ...rest } = message.rest;
+      const { api, config, siteAssets, ...rest } = message.rest;
       const site = { ...input.site, pages: [...input.site.pages.filter((p) => !removed.has(p.source)), ...message.pages] };
       if (api !== undefined) site.api = api;
+      // The static files (an image added, replaced or removed): pages link them and take their size.
+      if (siteAssets !== undefined) site.assets = siteAssets;
       if (config !== undefined) site.config = config;
       input = { ...input, ...rest, site };
       // The processor is kept unless the config changed (it may name another engine).

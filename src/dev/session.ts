@@ -201,6 +201,7 @@ export class DevSession {
     let apiChanged = false;
     let structural = false;
     let assetsChanged = false;
+    const changedAssets: string[] = [];
     for (const change of changes) {
       const source = rel(change.path);
       if (change.symlink && source === config.api.openapi) {
@@ -222,6 +223,7 @@ export class DevSession {
         const refused = vetted !== null && vetted !== 'host';
         this.problems.set(change.path, refused ? [vetted] : []);
         assetsChanged = true;
+        changedAssets.push(`/${source}`);
         site.assets = site.assets.filter((a) => a.rel !== source);
         site.hostFiles = site.hostFiles.filter((a) => a.rel !== source);
         if (vetted === 'host') site.hostFiles.push(asset);
@@ -266,19 +268,20 @@ export class DevSession {
     const beforeUrls = new Set(this.plan!.documents.map((d) => d.url));
     site.pages = [...site.pages.filter((p) => !gone.has(p.source)), ...upserts];
     this.replan();
-    await this.host.send({ type: 'patch', pages: upserts, removed, rest: { ...this.renderRest(), ...(apiChanged ? { api: site.api } : {}) } });
+    await this.host.send({ type: 'patch', pages: upserts, removed, rest: { ...this.renderRest(), ...(apiChanged ? { api: site.api } : {}), ...(assetsChanged ? { siteAssets: site.assets } : {}) } });
 
     // What to render again: every document when pages come or go (the plan, menus and
     // links change) or a title changes (the theme lists pages by title: sidebar, cards);
     // otherwise the documents that read a changed source (before and after the edit: an
     // order change moves prev/next), the API reference when the API document changed, and
-    // pages that failed on a missing file when content files changed.
+    // when a static file changed, the pages that show it (its size is in the page) and
+    // pages that failed on a missing file.
     const plan = this.plan!;
     const reached = new Set([...before, ...this.dependencies.affected(edits)]);
     const affected =
       structural || retitled
         ? plan.documents
-        : plan.documents.filter((d) => reached.has(d.url) || (apiChanged && d.kind === 'api') || (assetsChanged && (this.problems.get(`page:${d.url}`)?.length ?? 0) > 0));
+        : plan.documents.filter((d) => reached.has(d.url) || (apiChanged && d.kind === 'api') || (assetsChanged && ((this.problems.get(`page:${d.url}`)?.length ?? 0) > 0 || this.shows(d.url, changedAssets))));
     const now = new Set(plan.documents.map((d) => d.url));
     for (const url of beforeUrls) {
       if (now.has(url)) continue;
@@ -290,6 +293,13 @@ export class DevSession {
     this.writeDerived();
     if (rendered) this.generation++;
     return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.errors };
+  }
+
+  /** Whether the page at `url`, as last rendered, shows one of these files (an image's new size, a new one). */
+  private shows(url: string, files: readonly string[]): boolean {
+    const output = this.outputs.get(outputPath(url));
+    const body = output && 'body' in output ? String(output.body) : '';
+    return files.some((file) => body.includes(`"${file}"`));
   }
 
   private async fullBuild(): Promise<number> {

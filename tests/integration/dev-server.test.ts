@@ -183,6 +183,29 @@ describe('what other pages show of a page', () => {
   });
 });
 
+describe('a static file', () => {
+  const svg = (width: number, height: number) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#0b5fff"/></svg>\n`;
+
+  it('replaced, gives the pages that show it its new size', async () => {
+    const image = join(site, 'content', 'developers', 'sized.svg');
+    writeFileSync(image, svg(64, 64));
+    writeFileSync(join(site, 'content', 'developers', 'sized.md'), '---\ntitle: Sized\ndescription: A sized picture.\n---\n\n![Sized](sized.svg)\n');
+    await expect.poll(async () => (await get('/developers/sized')).body, { timeout: 30_000 }).toContain('src="/developers/sized.svg" width="64" height="64"');
+    writeFileSync(image, svg(200, 100));
+    await expect.poll(async () => (await get('/developers/sized')).body, { timeout: 30_000 }).toContain('src="/developers/sized.svg" width="200" height="100"');
+  });
+
+  it('added, mends the page that was missing it', async () => {
+    const page = join(site, 'content', 'developers', 'picture.md');
+    writeFileSync(page, '---\ntitle: Picture\ndescription: A picture.\n---\n\n![New](picture.svg)\n');
+    const picture = async () => (await problems()).filter((p) => p.includes('picture'));
+    await expect.poll(picture, { timeout: 30_000 }).toEqual(['content/developers/picture.md broken-link']);
+    writeFileSync(join(site, 'content', 'developers', 'picture.svg'), svg(10, 10));
+    await expect.poll(picture, { timeout: 30_000 }).toEqual([]);
+    expect((await get('/developers/picture')).body).toContain('src="/developers/picture.svg"');
+  });
+});
+
 describe('the errors of a page', () => {
   it('go with the page when it is deleted or renamed', async () => {
     const page = join(site, 'content', 'developers', 'scratch.md');
