@@ -76,12 +76,22 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
   });
 }
 
+/** The errors printed so far and not fixed since: each is printed once, and its fix said. */
+let printed = new Set<string>();
+
 function report(out: Output, result: UpdateReport): void {
   if (result.what !== 'start') {
     const what = result.cssOnly ? 'stylesheet swapped' : `${result.rendered} page${result.rendered === 1 ? '' : 's'} re-rendered`;
     out.info(`${new Date().toLocaleTimeString()}  ${relative(process.cwd(), result.what) || result.what}: ${what} in ${result.ms} ms`);
   }
-  for (const problem of result.problems) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
+  const key = (d: UpdateReport['problems'][number]) => `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.message}`;
+  const now = new Set(result.problems.map(key));
+  for (const problem of result.problems) if (!printed.has(key(problem))) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
+  const fixed = [...printed].filter((k) => !now.has(k)).length;
+  if (fixed) out.info(`  ${fixed} error${fixed === 1 ? '' : 's'} fixed${now.size ? `; ${now.size} left (in the browser's overlay)` : ''}`);
+  printed = now;
+  // Warnings of the files just saved (build and check say them too, with the site's links).
+  for (const warning of result.warnings) out.error(formatDiagnostic(warning, process.cwd(), out.color ?? false));
 }
 
 function openBrowser(url: string): void {

@@ -47,9 +47,17 @@ export interface UpdateReport {
   /** Only the stylesheet changed: swap it, no reload. */
   cssOnly: boolean;
   problems: Diagnostic[];
+  /** Warnings of the pages this update rendered, about the files it was for (raw HTML, an undefined reference link, …). */
+  warnings: Diagnostic[];
 }
 
 type Output = { body: string | Uint8Array; file?: never } | { file: string; body?: never };
+
+/** The files of an update for its terminal line: a few by name, then how many more (a checkout changes fifty). */
+function namesOf(changes: readonly FileChange[]): string {
+  const names = changes.map((c) => relative(process.cwd(), c.path));
+  return names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more files` : names.join(', ');
+}
 
 export class DevSession {
   private resolved: ResolvedConfig | null = null;
@@ -59,6 +67,8 @@ export class DevSession {
   private factsJson = '{}';
   private readonly host = new RenderHost();
   private readonly outputs = new Map<string, Output>();
+  /** Warnings of the documents rendered by the update under way. */
+  private warnings: Diagnostic[] = [];
   /**
    * Every problem the session knows, by where it came from: "config", "theme", a file's
    * path (reading it), or "page:<url>" (rendering it). An entry is replaced whenever its
@@ -143,9 +153,10 @@ export class DevSession {
 
   private async apply(changes: FileChange[]): Promise<UpdateReport> {
     const started = performance.now();
+    this.warnings = [];
     const done = (what: string, rendered: number, reload: string[], cssOnly = false): UpdateReport => {
       if (rendered || cssOnly) this.generation++;
-      return { what, rendered, ms: Math.round(performance.now() - started), reload, cssOnly, problems: this.errors };
+      return { what, rendered, ms: Math.round(performance.now() - started), reload, cssOnly, problems: this.errors, warnings: this.warningsAbout(changes) };
     };
     const configFile = resolve(this.configPath);
     const within = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
@@ -154,19 +165,19 @@ export class DevSession {
     const plugins = new Set(this.pluginFiles());
     if (!this.site || changes.some((c) => c.path === configFile || overrides.has(c.path))) {
       const rendered = await this.fullBuild();
-      return done(!changes.length ? 'start' : changes.some((c) => c.path === configFile) ? 'docs.config.yaml' : changes.map((c) => relative(process.cwd(), c.path)).join(', '), rendered, ['*']);
+      return done(!changes.length ? 'start' : changes.some((c) => c.path === configFile) ? 'docs.config.yaml' : namesOf(changes), rendered, ['*']);
     }
     if (changes.some((c) => plugins.has(c.path))) {
       // A plugin's module cannot be imported again into a thread: a fresh render thread
       // imports the edited one (and what it imports), and every page is rendered again.
       await this.host.restart();
       await this.host.send({ type: 'init', input: this.renderInput() });
-      return done(changes.map((c) => relative(process.cwd(), c.path)).join(', '), await this.renderAll(), ['*']);
+      return done(namesOf(changes), await this.renderAll(), ['*']);
     }
     const contentDir = this.resolved!.contentDir;
     const theme = changes.filter((c) => within(THEME_DIR, c.path));
     const content = changes.filter((c) => within(contentDir, c.path));
-    const names = changes.map((c) => relative(process.cwd(), c.path)).join(', ');
+    const names = namesOf(changes);
 
     if (theme.some((c) => within(resolve(THEME_DIR, 'components'), c.path))) {
       // Theme components are compiled code: compile the render thread again (into the
@@ -292,7 +303,19 @@ export class DevSession {
     const rendered = await this.renderDocuments(affected);
     this.writeDerived();
     if (rendered) this.generation++;
-    return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.errors };
+    return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.errors, warnings: this.warningsAbout(changes) };
+  }
+
+  /** The warnings of this update's renders about the files it was for, each once. */
+  private warningsAbout(changes: readonly FileChange[]): Diagnostic[] {
+    const files = new Set(changes.map((c) => c.path));
+    const seen = new Set<string>();
+    return this.warnings.filter((d) => {
+      const key = `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.message}`;
+      if (!files.has(d.file) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   }
 
   /** Whether the page at `url`, as last rendered, shows one of these files (an image's new size, a new one). */
@@ -373,6 +396,7 @@ export class DevSession {
     const rendered: RenderedDocument[] = await this.host.render(documents);
     for (const doc of rendered) {
       const errors = doc.diagnostics.filter((d) => d.severity === 'error');
+      this.warnings.push(...doc.diagnostics.filter((d) => d.severity === 'warning'));
       this.problems.set(`page:${doc.url}`, errors);
       // Keep serving the last good version of a page whose new version has errors.
       if (errors.length && this.outputs.has(doc.path)) continue;

@@ -206,6 +206,28 @@ describe('a static file', () => {
   });
 });
 
+describe('the terminal', () => {
+  it("says the warnings of the file just saved, an error once, and when it is fixed", async () => {
+    const page = join(site, 'content', 'developers', 'noisy.md');
+    const start = dev.output().length;
+    const since = () => dev.output().slice(start);
+    writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nText with <div>raw</div> HTML and [a][undefined-label].\n');
+    await expect.poll(since, { timeout: 30_000 }).toMatch(/content\/developers\/noisy\.md:6:\d+ +warning +raw HTML is not rendered/);
+    expect(since()).toMatch(/content\/developers\/noisy\.md:6:\d+ +warning .*\[link-reference-undefined\]/);
+    writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nSee [b](nope.md).\n');
+    await expect.poll(since, { timeout: 30_000 }).toContain('broken-link');
+    // Saved again with the same mistake: not printed again.
+    const updates = () => since().split('noisy.md: ').length;
+    const before = updates();
+    writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nSee [b](nope.md).\n\nMore.\n');
+    await expect.poll(updates, { timeout: 30_000 }).toBeGreaterThan(before);
+    expect(since().match(/\[broken-link\]/g)).toHaveLength(1);
+    writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nQuiet now.\n');
+    await expect.poll(since, { timeout: 30_000 }).toMatch(/1 error fixed/);
+    unlinkSync(page);
+  });
+});
+
 describe('the errors of a page', () => {
   it('go with the page when it is deleted or renamed', async () => {
     const page = join(site, 'content', 'developers', 'scratch.md');
