@@ -12,6 +12,8 @@ const IGNORED_RE = /(^|[/\\])(\.[^/\\]+|node_modules|dist|4913|[^/\\]*~|[^/\\]*\
 /** How long after a file's change chokidar drops another change to it (its throttle), and a margin. */
 const CHOKIDAR_THROTTLE_MS = 50;
 const SETTLE_MS = CHOKIDAR_THROTTLE_MS + 30;
+/** How long a batch waits for a file found empty to be written (once). */
+const EMPTY_WAIT_MS = 150;
 
 export interface Watcher {
   /** Resolves once the initial scan is done: changes before it could be missed. */
@@ -70,7 +72,16 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
     else if (previous?.kind === 'add' && event === 'unlink') pending.delete(path);
     else pending.set(path, { path, kind: previous?.kind === 'add' && event === 'change' ? 'add' : event });
     clearTimeout(timer);
-    timer = setTimeout(() => {
+    let waited = false;
+    const fire = () => {
+      // A file found empty is most often one an editor truncated and is about to write
+      // (its text comes a few milliseconds later): wait for it once, rather than show the
+      // writer a "no front matter" error that the next moment takes back.
+      if (!waited && [...pending.values()].some((change) => change.kind !== 'unlink' && !change.symlink && isEmptyFile(change.path))) {
+        waited = true;
+        timer = setTimeout(fire, EMPTY_WAIT_MS);
+        return;
+      }
       const batch = [...pending.values()];
       pending = new Map();
       if (!batch.length) return;
@@ -90,7 +101,8 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
       // just after a quick update (a save, then a fix) is dropped by chokidar too.
       void Promise.resolve(onChanges(batch)).then(recheck, recheck);
       setTimeout(recheck, SETTLE_MS).unref();
-    }, batchMs);
+    };
+    timer = setTimeout(fire, batchMs);
   };
   watcher.on('add', push('add')).on('change', push('change')).on('unlink', push('unlink'));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
@@ -116,6 +128,11 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
 function fileState(path: string): string | null {
   const stat = lstatSync(path, { throwIfNoEntry: false });
   return stat ? `${stat.size}:${stat.mtimeMs}` : null;
+}
+
+function isEmptyFile(path: string): boolean {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  return stat !== undefined && stat.isFile() && stat.size === 0;
 }
 
 function isDirectory(path: string): boolean {

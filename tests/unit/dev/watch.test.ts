@@ -1,7 +1,7 @@
 // The dev watcher: symlinks are never followed, a watched root that is itself a symlink
 // (content/ linked from another checkout) is still watched, under its own name, and a
 // file written again while its update ran is reported again.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,5 +144,27 @@ describe('watchFiles', () => {
     writeFileSync(join(content, 'assets', 'after-scratch.txt'), 'm');
     await expect.poll(() => changes.map((c) => c.path), { timeout: 30_000 }).toContain(join(content, 'assets', 'after-scratch.txt'));
     expect(changes.filter((c) => c.path.includes('#page.md#') || c.path.includes('___jb_'))).toEqual([]);
+  });
+
+  it('waits a moment for a file found empty (an editor truncated it and writes next), instead of reporting it empty', async () => {
+    const page = join(content, 'assets', 'truncated.md');
+    writeFileSync(page, '---\ntitle: A\n---\n');
+    const sizes: number[] = [];
+    const own = watchFiles([content], (batch) => {
+      for (const change of batch) if (change.path === page) sizes.push(statSync(page).size);
+    });
+    try {
+      await own.ready;
+      for (let round = 0; round < 3; round++) {
+        const count = sizes.length;
+        writeFileSync(page, '');
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        writeFileSync(page, `---\ntitle: B${round}\n---\n`);
+        await expect.poll(() => sizes.length > count, { timeout: 30_000 }).toBe(true);
+      }
+      expect(sizes.filter((size) => size === 0)).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });
