@@ -109,7 +109,12 @@ export function setupApiMenu(config: RuntimeConfig): void {
   if (saved) {
     sessionStorage.removeItem(POSITION_KEY);
     const { id, top } = JSON.parse(saved) as { id: string; top: number };
-    const el = document.getElementById(id);
-    if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - top });
+    const restore = () => {
+      const el = document.getElementById(id);
+      if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - top, behavior: 'instant' });
+    };
+    restore();
+    // Again once the page has loaded: the jump to the hash (scroll.ts, on load) comes after this.
+    if (document.readyState !== 'complete') window.addEventListener('load', () => window.setTimeout(restore), { once: true });
   }
 }
