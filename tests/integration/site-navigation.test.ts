@@ -121,7 +121,8 @@ describe('a collection of no locale at the site\'s root ("/{slug}")', () => {
     // "/", "/api" and the translated guides still redirect (a stub each, and a rule where it depends on no stored choice).
     expect(read('index.html')).toContain('Redirecting to /en');
     expect(read('guides/index.html')).toContain('Redirecting to /en/guides');
-    expect(read('_redirects')).toMatch(/^\/api +\/1\/api\/curl +301$/m);
+    // The default API version and language may change: a temporary rule.
+    expect(read('_redirects')).toMatch(/^\/api +\/1\/api\/curl +302$/m);
   });
 });
 
