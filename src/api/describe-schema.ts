@@ -123,6 +123,19 @@ function hasFields(schema: Schema): boolean {
   return Boolean(schema.properties) || Boolean(schema.allOf?.some((member) => member.properties || member.allOf));
 }
 
+/**
+ * The bodies a schema stands for when it is one of several (`oneOf`, `anyOf` of objects: a
+ * Circle or a Square), each with a name: its title, else the name of the component it is
+ * (`named`: the document's components.schemas), else its number. A schema with fields of
+ * its own, or whose variants have none, is one body: null.
+ */
+export function bodyVariants(schema: Schema, named: Readonly<Record<string, Schema>> = {}): { name: string; schema: Schema }[] | null {
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (!variants?.length || schema.properties || !variants.some(hasFields)) return null;
+  const names = new Map(Object.entries(named).map(([name, component]) => [component, name]));
+  return variants.map((variant, i) => ({ name: (typeof variant.title === 'string' && variant.title) || names.get(variant) || String(i + 1), schema: variant }));
+}
+
 /** The rows of an operation's parameters; a header or cookie parameter says where it goes. */
 export function parameterRows(parameters: readonly Parameter[]): FieldRow[] {
   return parameters.map((p) => {

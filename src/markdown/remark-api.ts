@@ -13,7 +13,7 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { describeSecurity } from '../api/auth.js';
 import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -81,7 +81,7 @@ function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, capt
   return named(FIELDS, { caption }, rows.map(field));
 }
 
-function operationNodes(operation: Operation, body: RootContent[], { inline, blocks }: { inline: Inline; blocks: Blocks }, languages: { shown: string | null; all: readonly string[] }, ui: UiStrings): RootContent[] {
+function operationNodes(operation: Operation, body: RootContent[], { inline, blocks }: { inline: Inline; blocks: Blocks }, languages: { shown: string | null; all: readonly string[] }, ui: UiStrings, schemas: Readonly<Record<string, Schema>>): RootContent[] {
   // Another language's example leaves here, not later (remark-api-language.ts), so that
   // no labelled figure is left empty around it.
   const other = (n: Code) => languages.shown !== null && n.lang !== null && n.lang !== undefined && languages.all.includes(n.lang) && n.lang !== languages.shown;
@@ -97,7 +97,13 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   const main: RootContent[] = prose.length ? prose : blocks(operation.description);
   if (operation.parameters.length) main.push(fieldList(parameterRows(operation.parameters), true, inline, ui.fieldsParameters, ui));
   const fields = bodyFields(operation);
-  if (fields) main.push(fieldList(fieldRows(fields.schema, 'request'), true, inline, fieldsCaption(operation, fields.wrapped, ui), ui));
+  if (fields) {
+    const caption = fieldsCaption(operation, fields.wrapped, ui);
+    // A body that is one of several (oneOf): a list for each, named after it.
+    const variants = bodyVariants(fields.schema, schemas);
+    if (variants) for (const variant of variants) main.push(fieldList(fieldRows(variant.schema, 'request'), true, inline, `${caption}: ${variant.name}`, ui));
+    else main.push(fieldList(fieldRows(fields.schema, 'request'), true, inline, caption, ui));
+  }
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
@@ -118,8 +124,10 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   return [heading, element];
 }
 
-function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings): RootContent[] {
-  return [named(SCHEMA, { name }, [fieldList(fieldRows(schemaFields(schema)), false, inline, null, ui)])];
+function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings, schemas: Readonly<Record<string, Schema>>): RootContent[] {
+  const variants = bodyVariants(schema, schemas);
+  const lists = variants ? variants.map((variant) => fieldList(fieldRows(schemaFields(variant.schema)), false, inline, variant.name, ui)) : [fieldList(fieldRows(schemaFields(schema)), false, inline, null, ui)];
+  return [named(SCHEMA, { name }, lists)];
 }
 
 /** "Attributes (data.attributes)", "Body (application/json)", "Form fields (application/x-www-form-urlencoded)". */
@@ -168,7 +176,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           return index;
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
-        parent.children.splice(index, 1, ...(operationNodes(operation, body, describedAt(engine, node.position), { shown: ctx.apiLanguage, all: ctx.apiLanguages }, ui) as never[]));
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, describedAt(engine, node.position), { shown: ctx.apiLanguage, all: ctx.apiLanguages }, ui, ctx.api?.schemas ?? {}) as never[]));
         return index + 2;
       }
       if (node.name === 'schema') {
@@ -180,7 +188,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, ui) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, ui, ctx.api?.schemas ?? {}) as never[]));
         return index + 1;
       }
       return undefined;

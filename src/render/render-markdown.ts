@@ -12,7 +12,7 @@
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, type ApiModel, type Operation } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
@@ -229,7 +229,9 @@ class TwinWriter {
     }
     if (node.name === 'schema') {
       const schema = this.ctx.api?.schemas[node.attributes?.name ?? ''];
-      return schema ? table(fieldRows(schemaFields(schema)), false) : REMOVED;
+      if (!schema) return REMOVED;
+      const variants = bodyVariants(schema, this.ctx.api?.schemas ?? {});
+      return variants ? joinBlocks(variants.flatMap((variant) => [`${variant.name}:`, table(fieldRows(schemaFields(variant.schema)), false)])) : table(fieldRows(schemaFields(schema)), false);
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
@@ -266,7 +268,12 @@ class TwinWriter {
     ];
     if (operation.parameters.length) parts.push('Parameters:', table(parameterRows(operation.parameters), true));
     const fields = bodyFields(operation);
-    if (fields) parts.push(`${fieldsCaption(operation, fields.wrapped, TWIN_WORDS)}:`, table(fieldRows(fields.schema, 'request'), true));
+    if (fields) {
+      const caption = fieldsCaption(operation, fields.wrapped, TWIN_WORDS);
+      const variants = bodyVariants(fields.schema, this.ctx.api?.schemas ?? {});
+      if (variants) for (const variant of variants) parts.push(`${caption}: ${variant.name}:`, table(fieldRows(variant.schema, 'request'), true));
+      else parts.push(`${caption}:`, table(fieldRows(fields.schema, 'request'), true));
+    }
     for (const example of examples) {
       const lang = example.lang ?? '';
       if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) continue;

@@ -100,6 +100,23 @@ const PATHS = `  /users:
           content:
             application/json:
               schema: { type: object }
+  /shapes:
+    post:
+      tags: [Status]
+      operationId: createShape
+      summary: Create a shape
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Shape" }
+      responses:
+        "201":
+          description: Created.
+          content:
+            application/json:
+              schema: { type: object }
   /report.csv:
     get:
       tags: [Status]
@@ -122,6 +139,23 @@ const SCHEMAS = `    Owner:
       required: [name]
       properties:
         name: { type: string }
+    Shape:
+      oneOf:
+        - $ref: "#/components/schemas/Circle"
+        - $ref: "#/components/schemas/Square"
+      discriminator: { propertyName: kind }
+    Circle:
+      type: object
+      required: [kind, radius]
+      properties:
+        kind: { type: string, enum: [circle] }
+        radius: { type: number }
+    Square:
+      type: object
+      required: [kind, side]
+      properties:
+        kind: { type: string, enum: [square] }
+        side: { type: number }
     User:
       type: object
       required: [id, email, password]
@@ -188,6 +222,18 @@ date,amount
 2026-01-01,10
 \`\`\`
 :::
+
+:::operation{id="createShape"}
+\`\`\`curl
+curl https://api.example.com/shapes -H "Accept: application/json" -H "Content-Type: application/json" -d '{"kind": "circle", "radius": 2}'
+\`\`\`
+
+\`\`\`json response 201
+{}
+\`\`\`
+:::
+
+::schema{name="Shape"}
 
 :::operation{id="listItems"}
 \`\`\`curl
@@ -297,7 +343,15 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(operation).toContain('<code class="field-name">owner</code> <span class="field-type">object, nullable</span>');
     expect(operation).toContain('<code class="field-name">owner.name</code>');
     expect(page).toMatch(/<code>\/users\/\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
-    expect(readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8')).toContain('`DELETE /users/{id}` (deprecated)');
+    const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
+    expect(twin).toContain('`DELETE /users/{id}` (deprecated)');
+    expect(twin).toContain('Body (application/json): Circle:');
+    expect(twin).toContain('Body (application/json): Square:');
+    // A body that is one of several: a list for each, named after it; the same for a ::schema.
+    const shape = page.slice(page.indexOf('data-operation="createShape"'));
+    expect(shape).toMatch(/<p class="table-caption">Body \(application\/json\): Circle<\/p><ul class="fields"><li class="field"><p class="field-head"><code class="field-name">kind<\/code>/);
+    expect(shape).toContain('<p class="table-caption">Body (application/json): Square</p>');
+    expect(shape).toMatch(/<div class="schema-fields"><p class="table-caption">Circle<\/p>[\s\S]*<code class="field-name">radius<\/code>[\s\S]*<p class="table-caption">Square<\/p>/);
     expect(page).toMatch(/<h2 id="create-user-1">Create user/);
     expect(page).toMatch(/<h3 id="create-user">Create a user/);
     expect(page).toContain('Authentication: bearer access token / API key in the X-API-Key header');
