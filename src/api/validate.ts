@@ -103,6 +103,8 @@ function describeError(error: ErrorObject): SchemaProblem {
       return { pointer: error.instancePath, message: `missing required property "${String(params.missingProperty)}" at ${where}` };
     case 'enum':
       return { pointer: error.instancePath, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'const':
+      return { pointer: error.instancePath, message: `${where} must be ${JSON.stringify(params.allowedValue)}` };
     default:
       return { pointer: error.instancePath, message: `${where} ${error.message ?? 'is invalid'}` };
   }

@@ -180,3 +180,9 @@ describe('SchemaValidator, each direction and OpenAPI 3.0', () => {
     expect(validator.validate(model.operations.createUser!.parameters[0]!.schema, 0)[0]?.message).toMatch(/cannot be compiled/);
   });
 });
+
+describe('the messages', () => {
+  it('name the constant a value must be', () => {
+    expect(new SchemaValidator().validate({ type: 'object', properties: { kind: { const: 'circle' } } }, { kind: 'square' })).toEqual([{ pointer: '/kind', message: '/kind must be "circle"' }]);
+  });
+});
