@@ -46,17 +46,20 @@ interface CommandWords {
   headers: ShellWord[];
   user: ShellWord[];
   data: { option: string; word: ShellWord; from: number }[];
+  /** -F / --form fields: a multipart body. */
+  form: { word: ShellWord; from: number }[];
   get: boolean;
   globoff: boolean;
 }
 
 function readWords(words: readonly ShellWord[]): CommandWords {
-  const read: CommandWords = { url: null, headers: [], user: [], data: [], get: false, globoff: false };
+  const read: CommandWords = { url: null, headers: [], user: [], data: [], form: [], get: false, globoff: false };
   const take = (option: string, word: ShellWord | undefined, from = 0) => {
     if (!word) return;
     if (option === '-H' || option === '--header') read.headers.push(word);
     else if (option === '-u' || option === '--user') read.user.push(word);
     else if (DATA_OPTIONS.has(option)) read.data.push({ option, word, from });
+    else if (option === '-F' || option === '--form') read.form.push({ word, from });
     else if (option === '--url') read.url ??= word;
   };
   for (let i = 1; i < words.length; i++) {
@@ -160,12 +163,20 @@ function checkCommand(example: Example, source: string, command: ShellCommand, a
   if (request.auth_type === 'basic' && headers.authorization === undefined) headers.authorization = 'Basic (-u)';
   const defaulted = new Set(words.headers.some((h) => /^content-type\s*:/i.test(h.value)) ? [] : ['content-type']);
   const body = words.get ? null : bodyOf(words.data, command.stdin);
+  // -F sends a multipart form: each field "name=value", a file "name=@path" (by its name here).
+  const form = words.form.length && !words.get ? words.form.map(({ word, from }): [string, string] => {
+    const field = word.value.slice(from);
+    const at = field.indexOf('=');
+    const value = at < 0 ? '' : field.slice(at + 1);
+    return [at < 0 ? field : field.slice(0, at), /^[@<]/.test(value) ? value.slice(1).split(';')[0]!.split('/').pop()! : value.split(';')[0]!];
+  }) : null;
+  if (form && defaulted.has('content-type')) headers['content-type'] = 'multipart/form-data';
   if (body && 'file' in body) {
     report('example-body-json', body.offset, `the body is read from the file ${body.file}, which readers do not have`, "write the body into the example: -d '{…}'");
     return { diagnostics, request: null };
   }
 
-  const result = validateRequest(api, validator, { method, path, query: [...url.searchParams], headers, defaulted, body: body?.text ?? null }, { placeholders: true, ...options });
+  const result = validateRequest(api, validator, { method, path, query: [...url.searchParams], headers, defaulted, body: body?.text ?? null, form }, { placeholders: true, ...options });
   const operation = result.operation;
   if (operation && expected && operation.id !== expected.id) {
     report('example-operation-mismatch', urlOffset, `this example calls ${operation.id} (${method} ${operation.path}), but it is the example of ${expected.id} (${expected.method.toUpperCase()} ${expected.path})`, 'fix the method or path, or move the example to its operation');
@@ -200,6 +211,7 @@ function checkCommand(example: Example, source: string, command: ShellCommand, a
       : target.part === 'query' ? queryOffset(target.name)
       : target.part === 'body' && body ? (body.offsets[target.offset] ?? body.offsets[0]!)
       : target.part === 'body' && words.data[0] ? words.data[0].word.offsets[0]!
+      : target.part === 'body' && words.form[0] ? words.form[0].word.offsets[words.form[0].from]!
       : start;
     report(problem.ruleId, offset, problem.message, problem.hint);
   }

@@ -24,6 +24,8 @@ export interface RequestFacts {
   defaulted?: ReadonlySet<string>;
   /** The body as sent, or null for none. */
   body: string | null;
+  /** A multipart form's fields as sent (curl -F), a file as its name; null or absent for none. */
+  form?: [string, string][] | null;
 }
 
 /** What a problem is about, so each side can place it: the static check in the source, the mock in a status. */
@@ -224,19 +226,20 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
   const chosen = taken?.content.find((c) => mediaTypeOf(c.mediaType) === mediaTypeOf(contentType)) ?? taken?.content[0];
   const body = taken && chosen ? { ...taken, mediaType: chosen.mediaType, schema: chosen.schema } : null;
   const others = taken && taken.content.length > 1 ? ` (or ${taken.content.filter((c) => c !== chosen).map((c) => c.mediaType).join(', ')})` : '';
-  if (facts.body !== null && !body) {
+  const form = facts.form?.length ? facts.form : null;
+  if ((facts.body !== null || form) && !body) {
     problem({ ruleId: 'example-body-unexpected', target: { part: 'body', offset: 0 }, message: `${operation.id} takes no request body`, hint: 'remove the -d option', status: 400, code: 'unexpectedBody' });
-  } else if (body && body.required && facts.body === null) {
+  } else if (body && body.required && facts.body === null && !form) {
     problem({
       ruleId: 'example-body-invalid',
       target: { part: 'request' },
       message: `${operation.id} needs a request body`,
-      hint: !isJsonMediaType(body.mediaType) ? 'add -d with the form fields' : bodyFields(operation)?.wrapped ? "add -d '{\"data\": {\"type\": …, \"attributes\": {…}}}'" : `add -d '${bodyOutline(body.schema)}' -H "Content-Type: ${body.mediaType}"`,
+      hint: mediaTypeOf(body.mediaType) === 'multipart/form-data' ? 'add -F with each field (-F "file=@report.pdf" for a file)' : !isJsonMediaType(body.mediaType) ? 'add -d with the form fields' : bodyFields(operation)?.wrapped ? "add -d '{\"data\": {\"type\": …, \"attributes\": {…}}}'" : `add -d '${bodyOutline(body.schema)}' -H "Content-Type: ${body.mediaType}"`,
       status: 422,
       code: 'validationFailed',
     });
-  } else if (body && facts.body !== null) {
-    const bodyText = facts.body;
+  } else if (body && (facts.body !== null || form)) {
+    const bodyText = facts.body ?? '';
     if (isJsonMediaType(body.mediaType)) {
       if (mediaTypeOf(contentType) !== mediaTypeOf(body.mediaType)) {
         const defaulted = contentType === undefined || facts.defaulted?.has('content-type');
@@ -275,7 +278,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       if (mediaTypeOf(contentType) !== mediaTypeOf(body.mediaType)) {
         problem({ ruleId: 'example-header', target: { part: 'header', name: 'content-type' }, message: `Content-Type is "${contentType ?? ''}", not ${body.mediaType}${others}`, hint: `send -H "Content-Type: ${body.mediaType}"`, status: 415, code: 'unsupportedMediaType' });
       }
-      attributes = formValues(bodyText, body.schema);
+      attributes = formValues(form ?? [...new URLSearchParams(bodyText)], body.schema);
       for (const found of validator.validate(body.schema, attributes)) {
         problem({ ruleId: 'example-body-invalid', target: { part: 'body', offset: 0 }, message: found.message, hint: 'see the form fields of the operation', status: 422, code: 'validationFailed' });
       }
@@ -355,10 +358,10 @@ function queryValue(raw: string, schema: Schema): unknown {
   return raw;
 }
 
-/** A form body's fields, each read as its property's schema reads it (ttl=3600 is the integer 3600); a field sent twice is a list. */
-function formValues(bodyText: string, schema: Schema): Record<string, unknown> {
+/** A form's fields, each read as its property's schema reads it (ttl=3600 is the integer 3600); a field sent twice is a list. */
+function formValues(fields: Iterable<[string, string]>, schema: Schema): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [name, raw] of new URLSearchParams(bodyText)) {
+  for (const [name, raw] of fields) {
     const property = schema.properties?.[name] ?? {};
     if (isArraySchema(property)) values[name] = [...((values[name] as unknown[] | undefined) ?? []), queryValue(raw, property.items ?? {})];
     else values[name] = queryValue(raw, property);

@@ -17,6 +17,8 @@ export interface MockRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The body as text, or null for none. */
   body: string | null;
+  /** A multipart form's fields, a file as its name (read by the server from the body). */
+  form?: [string, string][] | null;
 }
 
 export interface MockAnswer {
@@ -74,7 +76,8 @@ export class MockApi {
       path: path.slice(this.basePath.length) || '/',
       query: [...new URLSearchParams(rawQuery)],
       headers,
-      body: request.body === '' ? null : request.body,
+      body: request.form ? null : request.body === '' ? null : request.body,
+      form: request.form ?? null,
     };
     const validation = validateRequest(this.options.api, this.validator, facts, this.options.requestHeaders ? { requestHeaders: this.options.requestHeaders } : {});
     const operation = validation.operation;

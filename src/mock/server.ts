@@ -82,12 +82,14 @@ export function mockHandler(options: MockServerOptions) {
       else chunks.push(chunk);
     });
     req.on('error', () => res.destroy());
-    req.on('end', () => {
+    req.on('end', async () => {
       if (tooLarge) return send(req, res, refuse(413, 'payloadTooLarge', `the request body is larger than ${MAX_BODY_BYTES} bytes`));
-      const body = size ? Buffer.concat(chunks).toString('utf8') : null;
+      const bytes = Buffer.concat(chunks);
+      const body = size ? bytes.toString('utf8') : null;
+      const form = size ? await multipartFields(req.headers['content-type'], bytes) : null;
       let answer: MockAnswer;
       try {
-        answer = mock.answer({ method: req.method ?? 'GET', url, headers: req.headers, body });
+        answer = mock.answer({ method: req.method ?? 'GET', url, headers: req.headers, body, form });
       } catch (error) {
         // A bankdocs bug, not the caller's: said so, without a stack trace in the answer.
         answer = refuse(500, 'mockError', `Internal error in bankdocs mock: ${(error as Error).message}`);
@@ -95,6 +97,21 @@ export function mockHandler(options: MockServerOptions) {
       send(req, res, answer);
     });
   };
+}
+
+/**
+ * The fields of a multipart/form-data body (curl -F), a file as its name, read by the
+ * platform's own parser (fetch's Request.formData); null for another body or one that is
+ * no valid multipart form (then validated as the text it is).
+ */
+export async function multipartFields(contentType: string | undefined, body: Buffer): Promise<[string, string][] | null> {
+  if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return null;
+  try {
+    const data = await new Request('http://mock.invalid/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData();
+    return [...data.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]);
+  } catch {
+    return null;
+  }
 }
 
 /** "https://api.example.com" of a server URL; null for one that is no URL. */

@@ -117,6 +117,28 @@ const PATHS = `  /users:
           content:
             application/json:
               schema: { type: object }
+  /files:
+    post:
+      tags: [Status]
+      operationId: uploadFile
+      summary: Upload a file
+      security: []
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [file]
+              properties:
+                file: { type: string, format: binary }
+                note: { type: string, maxLength: 10 }
+      responses:
+        "201":
+          description: Stored.
+          content:
+            application/json:
+              schema: { type: object }
   /report.csv:
     get:
       tags: [Status]
@@ -223,6 +245,16 @@ date,amount
 \`\`\`
 :::
 
+:::operation{id="uploadFile"}
+\`\`\`curl
+curl https://api.example.com/files -H "Accept: application/json" -F "file=@report.pdf" -F "note=Q1"
+\`\`\`
+
+\`\`\`json response 201
+{}
+\`\`\`
+:::
+
 :::operation{id="createShape"}
 \`\`\`curl
 curl https://api.example.com/shapes -H "Accept: application/json" -H "Content-Type: application/json" -d '{"kind": "circle", "radius": 2}'
@@ -296,6 +328,10 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(checkWith(section, 'priority=2', 'priority=4')).toContain('priority=4: must be one of 1, 2, 3');
     expect(checkWith(section, '```csv response', '```json response')).toContain('the 200 response of getReport is text/csv, not JSON');
     expect(checkWith(section, '-b "session=abc"\n```\n', '-b "session=abc"\n```\n\n```json response 204\n{}\n```\n')).toContain('the 204 response of deleteUser has no body');
+    // A multipart form (curl -F): its fields are the body.
+    expect(checkWith(section, '-F "file=@report.pdf" -F "note=Q1"', '-F "note=Q1"')).toContain('missing required property "file" at /');
+    expect(checkWith(section, '-F "note=Q1"', '-F "note=Quarter one and two"')).toContain('/note must NOT have more than 10 characters');
+    expect(checkWith(section, ' -F "file=@report.pdf" -F "note=Q1"', ' -X POST')).toContain('add -F with each field');
     // Security: any one alternative will do, all schemes of one are needed.
     const items = checkWith(section, 'items -H "Accept: application/json" -H "X-API-Key: $EXAMPLE_API_KEY"\n', 'items -H "Accept: application/json"\n');
     expect(items).toContain('listItems needs a bearer access token');
