@@ -3,7 +3,7 @@
 // whose new version has errors keeps its last good version, and the errors are kept
 // until the file is fixed.
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { siteCacheDir } from '../cache/cache-dir.js';
 import { compileDevRenderer } from './compile-theme.js';
 import { DependencyMap, type SourceChange } from './dependencies.js';
@@ -107,8 +107,20 @@ export class DevSession {
   /** The folders and files to watch. */
   watchPaths(): string[] {
     const paths = [resolve(this.configPath), THEME_DIR];
-    if (this.resolved) paths.push(this.resolved.contentDir, ...(this.resolved.theme?.files ?? []), ...this.pluginFiles());
+    if (this.resolved) paths.push(this.resolved.contentDir, ...(this.resolved.theme?.files ?? []), ...this.themeFolders(), ...this.pluginFiles());
     return paths;
+  }
+
+  /**
+   * The folders of the site's theme overrides (theme/), watched whole: a file made there
+   * may be the one an override's import was missing. Not the site's own folder (an override
+   * beside docs.config.yaml), which holds the content and everything else.
+   */
+  private themeFolders(): string[] {
+    if (!this.resolved) return [];
+    const site = dirname(resolve(this.configPath));
+    const content = this.resolved.contentDir;
+    return [...new Set((this.resolved.theme?.files ?? []).map((file) => dirname(file)))].filter((folder) => folder !== site && !content.startsWith(folder + sep) && folder !== content && !folder.startsWith(content + sep));
   }
 
   /** The files of the site's own plugins (src/plugin/sources.ts): an edit needs a fresh render thread. Found once per config read. */
@@ -163,7 +175,8 @@ export class DevSession {
     // The site's theme overrides are compiled with the config: an edit reads both again and renders every page.
     const overrides = new Set(this.resolved?.theme?.files ?? []);
     const plugins = new Set(this.pluginFiles());
-    if (!this.site || changes.some((c) => c.path === configFile || overrides.has(c.path))) {
+    const themeFolders = this.themeFolders();
+    if (!this.site || changes.some((c) => c.path === configFile || overrides.has(c.path) || themeFolders.some((folder) => within(folder, c.path)))) {
       const rendered = await this.fullBuild();
       return done(!changes.length ? 'start' : changes.some((c) => c.path === configFile) ? 'docs.config.yaml' : namesOf(changes), rendered, ['*']);
     }
