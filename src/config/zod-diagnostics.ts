@@ -14,14 +14,22 @@ export interface YamlSource {
   what: string;
 }
 
+/**
+ * The YAML syntax errors of a file: each repeated key (each is a mistake of its own), and
+ * of the other errors the first, with how many follow it. The parser goes on after a
+ * broken line and stumbles over what comes next: one unclosed "[" gave three errors.
+ */
 export function yamlSyntaxDiagnostics(source: YamlSource, options: { except?: readonly ErrorCode[] } = {}): Diagnostic[] {
-  const errors = options.except ? source.parsed.doc.errors.filter((error) => !options.except!.includes(error.code)) : source.parsed.doc.errors;
+  const all = options.except ? source.parsed.doc.errors.filter((error) => !options.except!.includes(error.code)) : source.parsed.doc.errors;
+  const structural = all.filter((error) => error.code !== 'DUPLICATE_KEY');
+  const errors = all.filter((error) => error.code === 'DUPLICATE_KEY' || error === structural[0]);
+  const more = structural.length - 1;
   return errors.map((error) => {
     const { line, column } = positionAt(source.parsed, error.pos[0]);
     return {
       ruleId: `${source.rulePrefix}-yaml-syntax`,
       severity: 'error',
-      message: `invalid YAML in the ${source.what}: ${firstLine(error.message)}`,
+      message: `invalid YAML in the ${source.what}: ${firstLine(error.message)}${error === structural[0] && more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'} after it, which may follow from this one)` : ''}`,
       hint: error.code === 'BAD_ALIAS' ? 'an alias (*name) repeats the value marked &name above it: mark the value before its first alias, and write values out rather than nest aliases of aliases' : 'fix the YAML syntax (indentation, quotes, a colon after each key)',
       file: source.file,
       line,

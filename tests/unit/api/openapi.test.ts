@@ -97,6 +97,12 @@ describe('loadApi', () => {
     expect(loaded.diagnostics).toEqual([expect.objectContaining({ ruleId: 'file-too-large', line: 1, column: 1, file: loaded.file })]);
   });
 
+  it('reports one broken line once, not the problems the parser meets after it', async () => {
+    const loaded = await load(treeDocument(`    Tree:\n      type: object\n       bad: [unclosed\n    Node: { type: object }\n`));
+    expect(loaded.diagnostics).toHaveLength(1);
+    expect(loaded.diagnostics[0]).toMatchObject({ ruleId: 'openapi-yaml-syntax', message: expect.stringMatching(/\(and \d+ more problems? after it, which may follow from this one\)$/) });
+  });
+
   it('reports a repeated key as before: openapi-yaml-syntax at the second key', async () => {
     const loaded = await load(treeDocument(`${RECURSIVE}    Tree: { type: string }\n`));
     expect(where(loaded)).toEqual(['34:5 openapi-yaml-syntax']);
