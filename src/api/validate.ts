@@ -22,24 +22,36 @@ export interface SchemaProblem {
 
 type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; problem: SchemaProblem };
 
-/** Compiles each schema once; owned by the caller. */
+/** One ajv and the $id each OpenAPI document's view is known to it by. */
+interface Engine {
+  ajv: Ajv2020;
+  documents: { request: WeakMap<object, string>; response: WeakMap<object, string> };
+}
+
+function engine(discriminator: boolean): Engine {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, discriminator });
+  addFormats(ajv);
+  // OpenAPI keywords and extensions that are not JSON Schema.
+  for (const keyword of ['example', 'xml', 'externalDocs', ...(discriminator ? [] : ['discriminator'])]) ajv.addKeyword(keyword);
+  return { ajv, documents: { request: new WeakMap(), response: new WeakMap() } };
+}
+
+/**
+ * Compiles each schema once; owned by the caller. A `oneOf` with a `discriminator` is
+ * validated against the branch its property names (ajv's discriminator), so a Circle is not
+ * also told what a Square lacks; ajv reads only discriminators without a `mapping` whose
+ * branches each fix the property, and a schema with another is compiled without it.
+ */
 export class SchemaValidator {
-  private readonly ajv: Ajv2020;
+  private readonly engines = { discriminating: engine(true), plain: engine(false) };
   private readonly cache = { request: new WeakMap<object, Compiled>(), response: new WeakMap<object, Compiled>() };
-  /** The $id each OpenAPI document's view is known to ajv by. */
-  private readonly documents = { request: new WeakMap<object, string>(), response: new WeakMap<object, string>() };
   private documentCount = 0;
 
   /**
    * `openapi`: the version of the document the schemas come from ("3.0", "3.1"), for the
    * schemas that hold no $ref (those are the document's own objects, not views of a place).
    */
-  constructor(private readonly options: { openapi?: string } = {}) {
-    this.ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-    addFormats(this.ajv);
-    // OpenAPI keywords and extensions that are not JSON Schema.
-    for (const keyword of ['example', 'discriminator', 'xml', 'externalDocs']) this.ajv.addKeyword(keyword);
-  }
+  constructor(private readonly options: { openapi?: string } = {}) {}
 
   /** Validates a value the client sends (`request`, a parameter or a body) or the server (`response`). */
   validate(schema: Schema, value: unknown, direction: Direction = 'request'): SchemaProblem[] {
@@ -65,7 +77,13 @@ export class SchemaValidator {
     try {
       const source = schemaSource(schema);
       const standalone = () => validationView(schema, direction, isOpenApi30({ openapi: this.options.openapi }));
-      compiled = { ok: true, validate: this.ajv.compile(source ? { $ref: `${this.documentId(source.document, direction)}#${source.pointer}` } : standalone()) };
+      const compileWith = (engine: Engine) => engine.ajv.compile(source ? { $ref: `${this.documentId(engine, source.document, direction)}#${source.pointer}` } : standalone());
+      try {
+        compiled = { ok: true, validate: compileWith(this.engines.discriminating) };
+      } catch (error) {
+        if (!(error instanceof Error) || !error.message.startsWith('discriminator:')) throw error;
+        compiled = { ok: true, validate: compileWith(this.engines.plain) };
+      }
     } catch (error) {
       // A schema ajv cannot compile (a pattern that is no regular expression, a keyword
       // with a value of the wrong type, nesting deeper than the stack) is the document's
@@ -76,13 +94,13 @@ export class SchemaValidator {
     return compiled;
   }
 
-  private documentId(document: object, direction: Direction): string {
-    let id = this.documents[direction].get(document);
+  private documentId(engine: Engine, document: object, direction: Direction): string {
+    let id = engine.documents[direction].get(document);
     if (!id) {
       // Never fetched (ajv loads nothing by itself), only a name: .invalid is reserved.
       id = `https://openapi-${this.documentCount++}-${direction}.bankdocs.invalid/openapi.json`;
-      this.ajv.addSchema(validationView(document, direction), id);
-      this.documents[direction].set(document, id);
+      engine.ajv.addSchema(validationView(document, direction), id);
+      engine.documents[direction].set(document, id);
     }
     return id;
   }
@@ -105,6 +123,8 @@ function describeError(error: ErrorObject): SchemaProblem {
       return { pointer: error.instancePath, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     case 'const':
       return { pointer: error.instancePath, message: `${where} must be ${JSON.stringify(params.allowedValue)}` };
+    case 'discriminator':
+      return { pointer: `${error.instancePath}/${String(params.tag)}`, message: params.error === 'mapping' ? `${where} has "${String(params.tag)}": ${JSON.stringify(params.tagValue)}, which is none of the kinds the schema lists` : `${where} needs "${String(params.tag)}" to tell which kind it is` };
     default:
       return { pointer: error.instancePath, message: `${where} ${error.message ?? 'is invalid'}` };
   }

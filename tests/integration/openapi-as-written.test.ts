@@ -328,6 +328,11 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(checkWith(section, 'priority=2', 'priority=4')).toContain('priority=4: must be one of 1, 2, 3');
     expect(checkWith(section, '```csv response', '```json response')).toContain('the 200 response of getReport is text/csv, not JSON');
     expect(checkWith(section, '-b "session=abc"\n```\n', '-b "session=abc"\n```\n\n```json response 204\n{}\n```\n')).toContain('the 204 response of deleteUser has no body');
+    // A oneOf with a discriminator: only the branch its property names is told.
+    const circle = checkWith(section, `-d '{"kind": "circle", "radius": 2}'`, `-d '{"kind": "circle", "radius": "2"}'`);
+    expect(circle).toContain('/radius must be number');
+    expect(circle).not.toContain('"side"');
+    expect(checkWith(section, `-d '{"kind": "circle", "radius": 2}'`, `-d '{"kind": "triangle", "radius": 2}'`)).toContain('has "kind": "triangle", which is none of the kinds the schema lists');
     // A multipart form (curl -F): its fields are the body.
     expect(checkWith(section, '-F "file=@report.pdf" -F "note=Q1"', '-F "note=Q1"')).toContain('missing required property "file" at /');
     expect(checkWith(section, '-F "note=Q1"', '-F "note=Quarter one and two"')).toContain('/note must NOT have more than 10 characters');

@@ -186,3 +186,17 @@ describe('the messages', () => {
     expect(new SchemaValidator().validate({ type: 'object', properties: { kind: { const: 'circle' } } }, { kind: 'square' })).toEqual([{ pointer: '/kind', message: '/kind must be "circle"' }]);
   });
 });
+
+describe('a oneOf with a discriminator', () => {
+  const branch = (kind: string, field: string) => ({ type: 'object', required: ['kind', field], properties: { kind: { const: kind }, [field]: { type: 'number' } } });
+  const shape = (discriminator: Record<string, unknown>) => ({ oneOf: [branch('circle', 'radius'), branch('square', 'side')], discriminator });
+
+  it('is told only the problems of the branch its property names', () => {
+    expect(new SchemaValidator().validate(shape({ propertyName: 'kind' }), { kind: 'circle', radius: '2' })).toEqual([{ pointer: '/radius', message: '/radius must be number' }]);
+  });
+
+  it('with a mapping (which ajv cannot read) is validated as a plain oneOf rather than refused', () => {
+    const problems = new SchemaValidator().validate(shape({ propertyName: 'kind', mapping: { circle: '#/x', square: '#/y' } }), { kind: 'circle', radius: 2 });
+    expect(problems).toEqual([]);
+  });
+});
