@@ -142,7 +142,7 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
   diagnostics.push(...loadedApi.diagnostics);
 
   return {
-    site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), ...(resolved.theme ? { theme: resolved.theme } : {}), collections: resolved.collections.map((c) => c.model), contentDir, pages, assets, hostFiles, api: loadedApi.api },
+    site: { config, configFile: resolved.file, ...(resolved.markdownPlugins ? { markdownPlugins: resolved.markdownPlugins } : {}), ...(resolved.theme ? { theme: resolved.theme } : {}), collections: resolved.collections.map((c) => c.model), contentDir, pages, assets, hostFiles, api: loadedApi.api, ...(files.includes(openapiRel) && !loadedApi.api ? { apiFailed: true } : {}) },
     diagnostics,
   };
 }

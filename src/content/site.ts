@@ -55,4 +55,6 @@ export interface Site {
   hostFiles: Asset[];
   /** The OpenAPI model, if content/ has the document. */
   api: ApiModel | null;
+  /** True when content/ has the document but it did not load (its own errors say why). */
+  apiFailed?: boolean;
 }

@@ -276,7 +276,10 @@ export class DevSession {
       const file = resolve(contentDir, config.api.openapi);
       const loaded = await loadApi(file, config.api.openapi, contentPath(config, config.api.openapi)).catch((error: NodeJS.ErrnoException) => ({ api: null, diagnostics: [unreadable(file, error)] }));
       this.problems.set(file, loaded.diagnostics);
-      if (loaded.api) site.api = loaded.api;
+      if (loaded.api) {
+        site.api = loaded.api;
+        delete site.apiFailed;
+      }
     }
     const gone = new Set([...removed, ...upserts.map((p) => p.source)]);
     // What changed in each page: only the Markdown, or also the front matter (and then the title?).

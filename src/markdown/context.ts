@@ -31,6 +31,8 @@ export interface MarkdownContext {
   assets: ReadonlySet<string>;
   /** The OpenAPI model, for the API reference's directives. */
   api: ApiModel | null;
+  /** The site has the document but it did not load: its directives are left out without a word (the document's errors say why). */
+  apiFailed?: boolean;
   /** Locale of the page (null for pages that are not translated). */
   locale: string | null;
   /** The language of the API page being rendered; other languages' blocks are dropped. */

@@ -170,8 +170,9 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
         const id = node.attributes?.id ?? '';
         const operation = ctx.api?.operations[id];
         if (!operation) {
-          if (!ctx.api) problem(node, 'an operation needs the OpenAPI document, and the site has none', NO_DOCUMENT);
-          else problem(node, `no operation "${id}" in ${ctx.api.shown}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of ${ctx.api.shown}`, none: `${ctx.api.shown} has no operation with an operationId` }));
+          if (!ctx.api) {
+            if (!ctx.apiFailed) problem(node, 'an operation needs the OpenAPI document, and the site has none', NO_DOCUMENT);
+          } else problem(node, `no operation "${id}" in ${ctx.api.shown}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of ${ctx.api.shown}`, none: `${ctx.api.shown} has no operation with an operationId` }));
           parent.children.splice(index, 1);
           return index;
         }
@@ -183,8 +184,9 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
         const name = node.attributes?.name ?? '';
         const schema = ctx.api?.schemas[name];
         if (!schema) {
-          if (!ctx.api) problem(node, 'a schema needs the OpenAPI document, and the site has none', NO_DOCUMENT);
-          else problem(node, `no schema "${name}" under components.schemas in ${ctx.api.shown}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in ${ctx.api.shown}`, none: `${ctx.api.shown} has no components.schemas` }));
+          if (!ctx.api) {
+            if (!ctx.apiFailed) problem(node, 'a schema needs the OpenAPI document, and the site has none', NO_DOCUMENT);
+          } else problem(node, `no schema "${name}" under components.schemas in ${ctx.api.shown}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in ${ctx.api.shown}`, none: `${ctx.api.shown} has no components.schemas` }));
           parent.children.splice(index, 1);
           return index;
         }

@@ -145,6 +145,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           assets,
           locale: page.info.locale ?? null,
           api: site.api,
+          ...(site.apiFailed ? { apiFailed: true } : {}),
           apiLanguage: options.apiLanguage ?? null,
           apiLanguages: site.config.api.languages,
           diagnostics,
