@@ -32,11 +32,6 @@ export interface OperationResponses {
 
 export type DocumentedResponses = Map<string, OperationResponses>;
 
-/** The operation's success, as documented: its lowest 2xx status, its 2XX range or its default. */
-export function successStatus(operation: Operation): string | null {
-  return successKey(operation);
-}
-
 /** A response block in another language than JSON: its text, answered as the media type. */
 class RawBody {
   constructor(
@@ -55,7 +50,7 @@ export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'b
       if (!operation) continue;
       for (const example of block.examples) {
         if (!example.response) continue;
-        const status = responseFor(operation, example.status ?? successStatus(operation) ?? '200')?.key;
+        const status = responseFor(operation, example.status ?? successKey(operation) ?? '200')?.key;
         if (!status) continue; // reported by the check
         let value: unknown;
         if (example.lang !== 'json') {
@@ -89,7 +84,7 @@ export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'b
       else if (schemaExample !== undefined) byStatus[status] = { status: code, body: schemaExample, source: 'schema' };
       else if (!response.mediaTypes.length) byStatus[status] = { status: code, body: undefined, source: 'none' };
     }
-    const success = successStatus(operation);
+    const success = successKey(operation);
     result.set(operation.id, { success: (success && byStatus[success]) || null, byStatus });
   }
   return result;

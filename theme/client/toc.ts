@@ -12,12 +12,14 @@ export function setupToc(config: RuntimeConfig): void {
     const toc = document.querySelector<HTMLElement>('.toc');
     const links = toc ? [...toc.querySelectorAll<HTMLAnchorElement>('a[data-section]')] : [];
     const targets = links.map((link) => document.getElementById(link.dataset.section!)).filter((el): el is HTMLElement => el !== null);
-    return { toc, links, targets, followed: followedTarget(targets) };
+    // A live list: its length is read on every scroll without searching the menu again.
+    const anchors = toc?.getElementsByTagName('a') ?? null;
+    return { toc, links, targets, anchors, count: anchors?.length ?? 0, followed: followedTarget(targets) };
   };
   let seen = read();
   let active: string | null = null;
   onScrollSpy(config, () => {
-    const stale = !seen.toc?.isConnected || seen.targets.some((target) => !target.isConnected) || seen.toc.querySelectorAll('a[data-section]').length !== seen.links.length;
+    const stale = !seen.toc?.isConnected || seen.anchors!.length !== seen.count || seen.targets.some((target) => !target.isConnected);
     if (stale) {
       seen = read();
       active = null;
