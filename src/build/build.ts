@@ -21,7 +21,7 @@ import { siteFacts } from '../routes/facts.js';
 import { planRoutes, type RoutePlan } from '../routes/plan.js';
 import type { RedirectStub } from '../routes/redirects.js';
 import { cachedAssets, type OutputFile } from './assets.js';
-import { checkLinks, isLinkFindings, type ExternalLink } from '../check/check-links.js';
+import { checkLinks, documentSources, isLinkFindings, type ExternalLink } from '../check/check-links.js';
 import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
 import { memoCodec, siteSearchIndex, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../search/site-index.js';
@@ -193,8 +193,6 @@ async function compileWith(
   // One link graph for build and check: every link of every rendered page (content, menus,
   // sidebars, footers) against every id of every page, redirects followed. The command
   // decides the severity: a missing anchor warns in a build and fails a check.
-  const bySource = new Map(site.pages.map((p) => [p.source, p]));
-  const planned = new Map(plan.documents.map((d) => [d.url, d]));
   // What each unchanged page's links came to in the last run (see LinkMemo).
   const linkMemo = cache?.dir ? openPack(cache.dir, `links-${cache.mode}`, isLinkFindings) : null;
   const links = await task(timings, 'links', () =>
@@ -206,12 +204,7 @@ async function compileWith(
       documents,
       // Every file of the output folder: pages written as they were rendered (or kept from the last build) too.
       outputPaths: new Set([...files.map((f) => f.path), ...documents.map((d) => d.path)]),
-      sourceOf: (url) => {
-        const doc = planned.get(url);
-        if (doc?.kind === 'page') return bySource.get(doc.source) ?? null;
-        if (doc?.kind === 'api') return bySource.get(doc.sections[0] ?? '') ?? null;
-        return null;
-      },
+      sourceOf: documentSources(site, plan),
       severity: options.scan ? () => 'error' : (ruleId) => (ruleId === 'missing-anchor' ? 'warning' : 'error'),
     }),
   );

@@ -12,6 +12,7 @@ import type { Page, Site } from '../content/site.js';
 import { localizePath } from '../routes/paths.js';
 import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
 import { translatedSegments } from '../routes/route-rules.js';
+import type { RoutePlan } from '../routes/plan.js';
 import { scanHtml, type ScannedPage } from './scan-html.js';
 import { PackedDocument } from '../cache/document-cache.js';
 import { digest } from '../cache/fingerprint.js';
@@ -64,6 +65,18 @@ export interface LinkFindings {
   found: [string, Exclude<Verdict, null>][];
 }
 export const isLinkFindings = (value: unknown): value is LinkFindings => typeof value === 'object' && value !== null && typeof (value as LinkFindings).graph === 'string' && Array.isArray((value as LinkFindings).found);
+
+/** The page a document is made from, for the place of a link the theme makes (its menus, sidebars). */
+export function documentSources(site: Site, plan: RoutePlan): (url: string) => Page | null {
+  const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  const planned = new Map(plan.documents.map((d) => [d.url, d]));
+  return (url) => {
+    const doc = planned.get(url);
+    if (doc?.kind === 'page') return bySource.get(doc.source) ?? null;
+    if (doc?.kind === 'api') return bySource.get(doc.sections[0] ?? '') ?? null;
+    return null;
+  };
+}
 
 export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult> {
   const { site, facts, documents, memo } = input;

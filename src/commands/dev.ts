@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { formatDiagnostic } from '../diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import { createDevServer } from '../dev/server.js';
 import { allowedHosts } from '../http/local-server.js';
@@ -45,6 +45,7 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
     return 1;
   }
   const first = await starting;
+  const links = linkReporter(out);
   const watcher = watchFiles(session.watchPaths(), (changes) =>
     session.update(changes).then(
       (result) => {
@@ -53,6 +54,7 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
         watcher.add(session.watchPaths());
         dev.broadcast(result);
         report(out, result);
+        if (result.rendered) void session.linkProblems().then(links, () => undefined);
       },
       (error: Error) => out.error(`bankdocs dev: ${error.message} (the server keeps running)`),
     ),
@@ -62,6 +64,7 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}/`;
   out.info(`bankdocs dev: ${url}  (${session.pageCount} pages in ${first.ms} ms; watching for changes, Ctrl+C to stop)`);
   report(out, first);
+  await session.linkProblems().then(links, () => undefined);
   if (options.open) openBrowser(url);
 
   return new Promise<number>((resolve) => {
@@ -92,6 +95,28 @@ function report(out: Output, result: UpdateReport): void {
   printed = now;
   // Warnings of the files just saved (build and check say them too, with the site's links).
   for (const warning of result.warnings) out.error(formatDiagnostic(warning, process.cwd(), out.color ?? false));
+}
+
+/** How many link problems the first check of a session prints; `check` lists them all. */
+const LINKS_AT_START = 10;
+
+/**
+ * Prints the link problems between the pages (broken links, missing anchors) once each, as
+ * they appear: at start (the first few), then those an edit made, and how many an edit mended.
+ */
+function linkReporter(out: Output): (problems: Diagnostic[]) => void {
+  let printed: Set<string> | null = null;
+  const key = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.message}`;
+  return (problems) => {
+    const now = new Set(problems.map(key));
+    const fresh = problems.filter((d) => !printed?.has(key(d)));
+    const shown = printed ? fresh : fresh.slice(0, LINKS_AT_START);
+    for (const problem of shown) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
+    if (shown.length < fresh.length) out.info(`  and ${fresh.length - shown.length} more link problems (bankdocs check lists them all)`);
+    const mended = printed ? [...printed].filter((k) => !now.has(k)).length : 0;
+    if (mended) out.info(`  ${mended} link problem${mended === 1 ? '' : 's'} mended${now.size ? `; ${now.size} left` : ''}`);
+    printed = now;
+  };
 }
 
 function openBrowser(url: string): void {

@@ -21,6 +21,9 @@ import type { Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import { siteFacts } from '../routes/facts.js';
+import type { SiteFacts } from '../routes/resolve.js';
+import { checkLinks, documentSources } from '../check/check-links.js';
+import { scanHtml } from '../check/scan-html.js';
 import { LLMS_FULL_TXT_URL, LLMS_TXT_URL, markdownTwinUrl } from '../routes/markdown-twin.js';
 import { llmsFiles } from '../build/llms-files.js';
 import { outputPath } from '../routes/paths.js';
@@ -65,6 +68,9 @@ export class DevSession {
   private plan: RoutePlan | null = null;
   private assets: BundledAssets | null = null;
   private factsJson = '{}';
+  private facts: SiteFacts | null = null;
+  /** Each document as last rendered without errors (its ids and links, for the links between pages). */
+  private readonly rendered = new Map<string, RenderedDocument>();
   private readonly host = new RenderHost();
   private readonly outputs = new Map<string, Output>();
   /** Warnings of the documents rendered by the update under way. */
@@ -322,6 +328,38 @@ export class DevSession {
     return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.errors, warnings: this.warningsAbout(changes) };
   }
 
+  /**
+   * What `check` would say of the links between the pages as they are now, as warnings: an
+   * edit that renames a heading or moves a page breaks the links to it from other pages,
+   * which the page just saved does not show. Queued after the updates under way; the
+   * terminal asks once an update has been sent to the browser, so it adds nothing to the
+   * time until the page shows the edit.
+   */
+  linkProblems(): Promise<Diagnostic[]> {
+    const run = this.queue.then(() => this.findLinkProblems());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async findLinkProblems(): Promise<Diagnostic[]> {
+    const { site, plan, resolved, facts } = this;
+    if (!site || !plan || !resolved || !facts) return [];
+    const planned = new Set(plan.documents.map((d) => d.url));
+    for (const url of [...this.rendered.keys()]) if (!planned.has(url)) this.rendered.delete(url);
+    const documents = plan.documents.flatMap((doc) => {
+      const rendered = this.rendered.get(doc.url);
+      if (!rendered) return [];
+      // Read once per version of the page: the next check reads only the pages rendered since.
+      rendered.scanned ??= scanHtml(rendered.html);
+      return [rendered];
+    });
+    // llms.txt and llms-full.txt are made when asked for; the build always writes them.
+    const outputPaths = new Set(this.outputs.keys());
+    if (site.config.llms.enabled) for (const url of [LLMS_TXT_URL, LLMS_FULL_TXT_URL]) outputPaths.add(url.slice(1));
+    const { diagnostics } = await checkLinks({ site, configYaml: resolved.yaml, facts, documents, outputPaths, sourceOf: documentSources(site, plan), severity: () => 'warning' });
+    return diagnostics;
+  }
+
   /** The warnings of this update's renders about the files it was for, each once. */
   private warningsAbout(changes: readonly FileChange[]): Diagnostic[] {
     const files = new Set(changes.map((c) => c.path));
@@ -384,7 +422,8 @@ export class DevSession {
     }
     for (const doc of this.plan.documents) this.dependencies.set(doc, sourceOf);
     this.knownUrls = new Set(byUrl.keys());
-    this.factsJson = JSON.stringify(siteFacts(this.site!)).replace(/</g, '\\u003c');
+    this.facts = siteFacts(this.site!);
+    this.factsJson = JSON.stringify(this.facts).replace(/</g, '\\u003c');
   }
 
   private renderRest(): Omit<RenderInput, 'site'> {
@@ -417,6 +456,7 @@ export class DevSession {
       // Keep serving the last good version of a page whose new version has errors.
       if (errors.length && this.outputs.has(doc.path)) continue;
       this.outputs.set(doc.path, { body: doc.html });
+      this.rendered.set(doc.url, doc);
       // The page's Markdown twin, which its "Copy page as Markdown" button fetches.
       if (doc.markdown !== undefined) this.outputs.set(markdownTwinUrl(doc.url).slice(1), { body: doc.markdown });
       this.searchDocs.set(doc.url, { url: doc.url, ...(doc.search ? { search: doc.search } : {}) });

@@ -226,6 +226,20 @@ describe('the terminal', () => {
     await expect.poll(since, { timeout: 30_000 }).toMatch(/1 error fixed/);
     unlinkSync(page);
   });
+
+  it('says which links of other pages an edit broke, and when they are mended', async () => {
+    const faq = join(site, 'content', 'en', 'general', 'understanding', 'faq.md');
+    const original = readFileSync(faq, 'utf8');
+    const start = dev.output().length;
+    const since = () => dev.output().slice(start);
+    // understanding/index.md links to "faq.md#what-is-a-scope": rewording the question breaks it.
+    writeFileSync(faq, original.replace('## What is a scope?', '## What are scopes?'));
+    await expect.poll(since, { timeout: 30_000 }).toMatch(/content\/en\/general\/understanding\/index\.md:9:9 +warning +.*no heading or element with id "what-is-a-scope" on \/en\/general\/understanding\/faq +\[missing-anchor\]/);
+    expect(since()).toContain('did you mean "what-are-scopes"?');
+    writeFileSync(faq, original);
+    await expect.poll(since, { timeout: 30_000 }).toMatch(/1 link problem mended/);
+    expect(since().match(/\[missing-anchor\]/g)).toHaveLength(1);
+  });
 });
 
 describe('the errors of a page', () => {
