@@ -69,11 +69,39 @@ export function vetContentFile(asset: Asset, allowedHostFiles: readonly string[]
 }
 
 const ACTIVE_ELEMENTS = new Set(['script', 'iframe', 'frame', 'embed', 'object', 'handler', 'listener']);
-const ACTIVE_URL_RE = /^\s*(?:javascript|vbscript|data\s*:\s*text\/html)/i;
+/** After what browsers drop from a URL before reading its scheme: tabs and newlines anywhere, spaces and controls before it. */
+const ACTIVE_URL_RE = /^(?:javascript|vbscript|data:text\/html)/i;
+/** Attributes that hold a list of values (`<animate values="a;javascript:…">`). */
+const LIST_ATTRIBUTES = new Set(['values', 'keypoints']);
+/**
+ * The one entity declaration an SVG may hold: a name for plain text (Illustrator writes its
+ * namespaces so). The browser's XML parser expands entities and applies an attribute list's
+ * defaults, which htmlparser2 does not see: an entity whose text is markup, an external or
+ * parameter entity, or an <!ATTLIST> (a default onload="…") would carry script past the check.
+ */
+const PLAIN_ENTITY_RE = /^<!ENTITY\s+([A-Za-z_][\w.-]*)\s+(?:"([^"<&%]*)"|'([^'<&%]*)')\s*>/;
+const DECLARATION_RE = /<!(?:ENTITY|ATTLIST)\b/gi;
+
+/** A script URL, read as a browser reads it. */
+function activeUrl(value: string): boolean {
+  const url = value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+  return ACTIVE_URL_RE.test(url);
+}
 
 /** An SVG is published as a file of the docs origin: script in it runs there (and can forge the stored consent). */
 export function unsafeSvg(file: string, text: string): Diagnostic | null {
   let found: { offset: number; what: string } | null = null;
+  const entities = new Map<string, string>();
+  for (const match of text.matchAll(DECLARATION_RE)) {
+    const plain = PLAIN_ENTITY_RE.exec(text.slice(match.index, match.index + 64 * 1024));
+    if (plain) entities.set(plain[1]!, plain[2] ?? plain[3]!);
+    else {
+      found = { offset: match.index, what: /^<!ATTLIST/i.test(match[0]) ? 'an attribute list declaration (<!ATTLIST>)' : 'an entity declaration that is not plain text' };
+      break;
+    }
+  }
+  /** An attribute's value as the browser reads it: with the document's own entities expanded. */
+  const expand = (value: string) => (entities.size ? value.replace(/&([A-Za-z_][\w.-]*);/g, (ref, name: string) => entities.get(name) ?? ref) : value);
   const parser = new Parser(
     {
       onopentag(name, attributes) {
@@ -83,25 +111,30 @@ export function unsafeSvg(file: string, text: string): Diagnostic | null {
           found = { offset: parser.startIndex, what: `a <${name}> element` };
           return;
         }
-        for (const [key, value] of Object.entries(attributes)) {
+        for (const [key, raw] of Object.entries(attributes)) {
           const attr = key.toLowerCase();
+          const value = expand(raw);
           if (attr.startsWith('on')) found = { offset: parser.startIndex, what: `an event attribute ${key}="…" on <${name}>` };
-          else if (ACTIVE_URL_RE.test(value)) found = { offset: parser.startIndex, what: `a script URL in ${key}="…" on <${name}>` };
-          // <set attributeName="href" to="javascript:…">, <animate values="javascript:…">
+          // <set attributeName="href" to="javascript:…">, <animate values="https:…;javascript:…">
+          else if (activeUrl(value) || (LIST_ATTRIBUTES.has(attr.replace(/^.*:/, '')) && value.split(';').some(activeUrl))) found = { offset: parser.startIndex, what: `a script URL in ${key}="…" on <${name}>` };
           if (found) return;
         }
+      },
+      onprocessinginstruction(name, data) {
+        // <?xml-stylesheet type="text/xsl" …?>: an XSLT transform writes a page of its own choosing.
+        if (!found && /^\?xml-stylesheet$/i.test(name)) found = { offset: parser.startIndex, what: `a style sheet instruction (${data.slice(0, 40)}…)` };
       },
     },
     { xmlMode: true },
   );
-  parser.end(text);
+  if (!found) parser.end(text);
   if (!found) return null;
   const { offset, what } = found as { offset: number; what: string };
   return {
     ruleId: 'svg-unsafe',
     severity: 'error',
     message: `this SVG holds ${what}: it would run on the docs site when the image is opened`,
-    hint: 'export the drawing without scripts, links to javascript: or event handlers (or as PNG)',
+    hint: 'export the drawing without scripts, links to javascript:, event handlers or DTD declarations (or as PNG)',
     file,
     ...lineColumnAt(lineStarts(text), offset),
   };

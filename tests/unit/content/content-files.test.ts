@@ -39,6 +39,36 @@ describe('unsafeSvg', () => {
     expect(rule('<svg><SCRIPT href="x.js"/></svg>')).not.toBeNull();
   });
 
+  it('reads the document as a browser does: its own entities, attribute list defaults, URLs with tabs, value lists and style sheets', () => {
+    // The script is the text of an entity: the browser's XML parser expands it.
+    expect(rule('<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(document.domain)&#60;/script&#62;">]>\n<svg xmlns="http://www.w3.org/2000/svg">&x;</svg>')).toMatchObject({ line: 1, column: 16, message: expect.stringContaining('an entity declaration that is not plain text') });
+    expect(rule("<!DOCTYPE svg [<!ENTITY x '<script>alert(1)</script>'>]><svg>&x;</svg>")?.message).toContain('entity declaration');
+    expect(rule('<!DOCTYPE svg [<!ENTITY x SYSTEM "https://x.example/e.xml">]><svg>&x;</svg>')?.message).toContain('entity declaration');
+    expect(rule('<!DOCTYPE svg [<!ENTITY % p "x">]><svg/>')?.message).toContain('entity declaration');
+    // A default event attribute declared for every <svg>.
+    expect(rule('<!DOCTYPE svg [<!ATTLIST svg onload CDATA "alert(document.domain)">]>\n<svg xmlns="http://www.w3.org/2000/svg"/>')?.message).toContain('<!ATTLIST>');
+    // A plain entity used where a URL is read.
+    expect(rule('<!DOCTYPE svg [<!ENTITY js "javascript:alert(1)">]><svg><a href="&js;"><rect/></a></svg>')?.message).toContain('script URL in href');
+    // Browsers drop tabs and newlines inside a scheme, and spaces and controls before it.
+    expect(rule('<svg xmlns="http://www.w3.org/2000/svg"><a href="java&#9;script:alert(1)"><rect width="200" height="100"/></a></svg>')?.message).toContain('script URL');
+    expect(rule('<svg><a href="&#1; jav&#10;ascript:alert(1)"><rect/></a></svg>')?.message).toContain('script URL');
+    expect(rule('<svg><animate attributeName="href" values="https://a.example;javascript:alert(1)"/></svg>')?.message).toContain('script URL in values');
+    expect(rule('<?xml version="1.0"?>\n<?xml-stylesheet type="text/xsl" href="t.xsl"?>\n<svg/>')).toMatchObject({ line: 2, message: expect.stringContaining('style sheet instruction') });
+  });
+
+  it('lets Illustrator drawings through: a public DOCTYPE and entities that name namespaces', () => {
+    const illustrator = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<!-- Generator: Adobe Illustrator 16.0.0, SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->',
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [',
+      '\t<!ENTITY ns_extend "http://ns.adobe.com/Extensibility/1.0/">',
+      "\t<!ENTITY ns_ai 'http://ns.adobe.com/AdobeIllustrator/10.0/'>",
+      ']>',
+      '<svg version="1.1" xmlns:x="&ns_extend;" xmlns:i="&ns_ai;" xmlns="http://www.w3.org/2000/svg"><a href="https://moorlink.example"><rect/></a></svg>',
+    ].join('\n');
+    expect(rule(illustrator)).toBeNull();
+  });
+
   it('lets drawings with text, links, styles and foreignObject through', () => {
     expect(rule('<svg><style>.a{fill:red}</style><a href="https://moorlink.example">x</a><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">Label</div></foreignObject></svg>')).toBeNull();
   });
