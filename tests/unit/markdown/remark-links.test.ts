@@ -44,6 +44,11 @@ describe('heading ids', () => {
     }
   });
 
+  it('take the last brace group only, with the spaces around it', () => {
+    const { headings } = renderBody(`## Spaced ${' '.repeat(5000)} {#spaced}   \n\n## Two {#one} {#two}\n\n## Not at the end {#early} text\n\n## Bad {#9lives}\n`);
+    expect(headings.map((h) => [h.id, h.text])).toEqual([['spaced', 'Spaced'], ['two', 'Two {#one}'], ['not-at-the-end-early-text', 'Not at the end {#early} text'], ['bad-9lives', 'Bad {#9lives}']]);
+  });
+
   it('never take an id the theme uses', () => {
     const { headings } = renderBody('## bankdocs consent\n\n## Main\n\n## Site menu\n');
     expect(headings.map((h) => h.id)).toEqual(['bankdocs-consent-1', 'main-1', 'site-menu-1']);
