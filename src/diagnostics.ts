@@ -104,12 +104,14 @@ export function useColor(stream: NodeJS.WriteStream): boolean {
   return stream.isTTY === true && typeof stream.hasColors === 'function' && stream.hasColors();
 }
 
-const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Every control character but the tab: a new line in a message could start a line a CI reads as a command (`::error::`, `::stop-commands::`). */
+const CONTROL_RE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 const FILE_CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
  * Control characters written as \u001b: a file name or link target holding an escape
- * sequence must not reach the terminal raw (security issue #20).
+ * sequence must not reach the terminal raw (security issue #20), nor a new line, which
+ * would let content write a line of its own into a CI log.
  */
 export function escapeControls(text: string, re: RegExp = CONTROL_RE): string {
   return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { formatDiagnostic, type Diagnostic } from '../diagnostics.js';
+import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import { createDevServer } from '../dev/server.js';
 import { allowedHosts } from '../http/local-server.js';
@@ -85,7 +85,7 @@ let printed = new Set<string>();
 function report(out: Output, result: UpdateReport): void {
   if (result.what !== 'start') {
     const what = result.cssOnly ? 'stylesheet swapped' : `${result.rendered} page${result.rendered === 1 ? '' : 's'} re-rendered`;
-    out.info(`${new Date().toLocaleTimeString()}  ${relative(process.cwd(), result.what) || result.what}: ${what} in ${result.ms} ms`);
+    out.info(`${new Date().toLocaleTimeString()}  ${escapeControls(relative(process.cwd(), result.what) || result.what)}: ${what} in ${result.ms} ms`);
   }
   const key = (d: UpdateReport['problems'][number]) => `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.message}`;
   const now = new Set(result.problems.map(key));

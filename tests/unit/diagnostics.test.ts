@@ -11,6 +11,12 @@ describe('control characters', () => {
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 
+  it('never let content start a line of its own (a CI reads "::" lines as commands)', () => {
+    const injected = { ...d, file: '/s/content/a.md', message: 'raw HTML "<b>\n::notice::Approved by the security team" is not rendered', hint: 'x\r\n::stop-commands::y' };
+    const text = formatDiagnostic(injected, '/s');
+    expect(text.split('\n')).toEqual(['content/a.md:3:5  error  raw HTML "<b>\\u000a::notice::Approved by the security team" is not rendered  [broken-link]', '  hint: x\\u000d\\u000a::stop-commands::y']);
+  });
+
   it('are escaped in GitHub annotations too', () => {
     const text = formatReport('github', { diagnostics: [d], external: [], externalChecked: false, pages: 1, cwd: '/s' });
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
