@@ -28,6 +28,9 @@ export interface MockServerOptions extends MockOptions {
   onExchange?: (exchange: MockExchange) => void;
 }
 
+/** An answer is data: nothing in it loads or runs, and no page frames it. */
+const ANSWER_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
 export function mockHandler(options: MockServerOptions) {
   const mock = new MockApi(options);
   const allowed = new Set(allowedHosts(options.host).map((h) => h.toLowerCase()));
@@ -42,7 +45,9 @@ export function mockHandler(options: MockServerOptions) {
   const send = (req: IncomingMessage, res: ServerResponse, answer: MockAnswer) => {
     const body = answer.body ? local(answer.body, req) : answer.body;
     // Any page may call it (a docs site's "try it", an app in development): the answers are the published examples.
-    res.writeHead(answer.status, { ...answer.headers, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'allow', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) });
+    // Never as a page, though: an example of an HTML or SVG response, opened or framed by
+    // another site, would run its script in the origin of 127.0.0.1 (every local app's cookies).
+    res.writeHead(answer.status, { ...answer.headers, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'allow', 'x-content-type-options': 'nosniff', 'content-security-policy': ANSWER_POLICY, 'cache-control': 'no-store', ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) });
     res.end(req.method === 'HEAD' ? undefined : body);
     const example = req.headers[EXAMPLE_HEADER];
     options.onExchange?.({ method: req.method ?? 'GET', url: req.url ?? '/', example: Array.isArray(example) ? example[0] : example, answer });

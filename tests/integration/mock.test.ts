@@ -109,6 +109,8 @@ describe('bankdocs mock on the bundled site', () => {
     const first = await rawGet({ port, path: '/accounts?page%5Blimit%5D=2', headers });
     expect(first.status).toBe(200);
     expect(first.headers['access-control-allow-origin']).toBe('*');
+    // Data, never a page: an HTML or SVG example opened or framed by another site runs nothing.
+    expect(first.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     const next = (JSON.parse(first.body) as { links: { next: string } }).links.next;
     expect(next.startsWith(`http://127.0.0.1:${port}/accounts?`)).toBe(true);
     const url = new URL(next);
