@@ -172,7 +172,7 @@ async function compileWith(
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   settle();
 
-  const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript });
+  const derived = derivedFiles({ site, plan, factsJson, redirectScript: assets.urls.redirectScript, bundled: assets.files.map((f) => f.path) });
   // The search index (issue #17); `check` reads the pages search leaves out, not the index.
   // A new output folder gets the derived files as they are made, not all at the end: they
   // are then not held in memory through the later stages (the build's memory peaks there).

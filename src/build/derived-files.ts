@@ -21,13 +21,16 @@ export interface DerivedInput {
   /** Route facts as JSON, inlined into the stubs with the resolver. */
   factsJson: string;
   redirectScript: string;
+  /** The runtime's files (named by their content's hash): cached for ever. */
+  bundled: readonly string[];
   /** Owned by a long-running caller (the dev server): the OpenAPI files by source and mtime. */
   cache?: Map<string, MadeFile[]>;
 }
 
-export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: DerivedInput): { stubs: RedirectStub[]; files: MadeFile[] } {
+export function derivedFiles({ site, plan, factsJson, redirectScript, bundled, cache }: DerivedInput): { stubs: RedirectStub[]; files: MadeFile[] } {
   const siteUrl = site.config.site.url;
   const stubs = planRedirects(siteFacts(site), new Set(plan.documents.map((d) => d.url)));
+  const strings = runtimeStringsFile(site);
   const files: MadeFile[] = [
     ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
     { path: '_redirects', contents: withHostFile(site, '_redirects', formatRedirectsFile(stubs)) },
@@ -35,12 +38,12 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, cache }: D
     { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
     { path: 'robots.txt', contents: renderRobots(siteUrl) },
     // The runtime's own words in every locale, for pages that are not translated (runtime-strings.ts).
-    ...((file) => (file ? [{ path: file.path, contents: file.contents }] : []))(runtimeStringsFile(site)),
+    ...(strings ? [{ path: strings.path, contents: strings.contents }] : []),
     ...site.assets.map((a) => ({ path: a.rel, from: a.file })),
     ...site.hostFiles.filter((h) => h.rel !== '_redirects' && h.rel !== '_headers').map((h) => ({ path: h.rel, from: h.file })),
   ];
   const policy = contentSecurityPolicy({ config: site.config, inlineScripts: [builtinTheme.bootScript, redirectScript] });
-  files.push({ path: '_headers', contents: withHostFile(site, '_headers', formatHeadersFile(policy)) });
+  files.push({ path: '_headers', contents: withHostFile(site, '_headers', formatHeadersFile(policy, [...bundled, ...(strings ? [strings.path] : [])])) });
   return { stubs, files };
 }
 

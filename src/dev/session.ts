@@ -494,7 +494,7 @@ export class DevSession {
 
   /** Stubs, _redirects, sitemap and robots follow the plan; content files are served from disk. */
   private writeDerived(): void {
-    const { files } = derivedFiles({ site: this.site!, plan: this.plan!, factsJson: this.factsJson, redirectScript: this.assets!.urls.redirectScript, cache: this.openapiCache });
+    const { files } = derivedFiles({ site: this.site!, plan: this.plan!, factsJson: this.factsJson, redirectScript: this.assets!.urls.redirectScript, bundled: this.assets!.files.map((f) => f.path), cache: this.openapiCache });
     // A content file deleted, or refused since (an SVG that gained a script), is no longer served.
     const listed = new Set(files.map((f) => f.path));
     for (const [key, output] of this.outputs) if (output.file !== undefined && !listed.has(key)) this.outputs.delete(key);

@@ -33,6 +33,17 @@ describe('_headers', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 
+  it('caches for ever the files named by their content, and no content file of /assets/', () => {
+    const headers = readFileSync(join(site, 'dist', '_headers'), 'utf8');
+    const forever = [...headers.matchAll(/^\/(\S+)\n {2}Cache-Control: public, max-age=31536000, immutable$/gm)].map((m) => m[1]!);
+    const assets = readdirSync(join(site, 'dist', 'assets'), { recursive: true }).map((p) => `assets/${String(p)}`).filter((p) => /\.(js|css|json)$/.test(p));
+    expect(forever.sort()).toEqual(assets.sort());
+    expect(forever.some((p) => p.startsWith('assets/chunks/'))).toBe(true);
+    // content/assets/logo.svg keeps its name when it changes.
+    expect(readdirSync(join(site, 'dist', 'assets'))).toContain('logo.svg');
+    expect(headers).not.toMatch(/^\/assets\/\*|logo\.svg/m);
+  });
+
   it('has no style attributes for the policy to block', () => {
     const pages = readdirSync(join(site, 'dist'), { recursive: true }).map(String).filter((p) => p.endsWith('.html'));
     for (const page of pages) expect(selectAll('[style]', readHtml(join(site, 'dist'), page)), page).toEqual([]);

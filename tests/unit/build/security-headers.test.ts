@@ -29,8 +29,10 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('is written as a _headers file', () => {
-    const text = formatHeadersFile(contentSecurityPolicy({ config: config(), inlineScripts: [] }));
+    const text = formatHeadersFile(contentSecurityPolicy({ config: config(), inlineScripts: [] }), ['assets/site.0123456789.css', 'assets/chunks/search-ABCDEFGH.js']);
     expect(text).toMatch(/^\/\*\n {2}Content-Security-Policy: default-src 'self';.*\n {2}X-Content-Type-Options: nosniff\n/m);
-    expect(text).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
+    // Only the files named by their content's hash are cached for ever: not a content file in /assets/ (a new logo.svg).
+    expect(text).toContain('/assets/chunks/search-ABCDEFGH.js\n  Cache-Control: public, max-age=31536000, immutable\n/assets/site.0123456789.css\n  Cache-Control: public, max-age=31536000, immutable\n');
+    expect(text).not.toContain('/assets/*');
   });
 });
