@@ -43,5 +43,6 @@ export type { SiteFacts } from './routes/resolve.js';
 // Pure helpers.
 export { guidePath, holdsPage, pagesOf } from './theme/nav.js';
 export { markdownTwinUrl } from './routes/markdown-twin.js';
+export { xDefaultUrl } from './routes/alternates.js';
 export { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY, resolveRoute } from './routes/resolve.js';
 export { fold, queryWords } from './search/tokenize.js';

@@ -35,7 +35,7 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, bundled, c
     ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
     { path: '_redirects', contents: withHostFile(site, '_redirects', formatRedirectsFile(stubs)) },
     ...(site.api ? publishOpenApi(site.api, cache) : []),
-    { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl) },
+    { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl, site.config.locales.default) },
     { path: 'robots.txt', contents: renderRobots(siteUrl) },
     // The runtime's own words in every locale, for pages that are not translated (runtime-strings.ts).
     ...(strings ? [{ path: strings.path, contents: strings.contents }] : []),

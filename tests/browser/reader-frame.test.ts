@@ -300,3 +300,66 @@ describe('the 404 page', () => {
     await close();
   });
 });
+
+describe('layout stability', () => {
+  /** The layout shifts the page has had, without input before them (what CLS counts), as the element that moved. */
+  const shifts = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const found: string[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; sources: { node?: Node }[] }[]) {
+              if (entry.hadRecentInput) continue;
+              for (const source of entry.sources) found.push(`${(source.node as Element | undefined)?.className ?? '?'} ${entry.value.toFixed(4)}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(found), 300);
+        }),
+    );
+
+  it('nothing moves when the consent bar appears: the API menu button on a phone, a short page\'s footer', async () => {
+    for (const [viewport, path] of [[PHONE, '/1/api/curl'], [DESKTOP, '/no/such/page']] as const) {
+      const { page, close } = await open(viewport, path, { consented: false });
+      await expect.poll(() => page.locator('.consent').isVisible()).toBe(true);
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).not.toBe('0px');
+      expect(await shifts(page), `${path} at ${viewport.width}`).toEqual([]);
+      await close();
+    }
+  });
+
+  it('the entry the table of contents and the API menu mark keeps its size', async () => {
+    for (const [path, selector] of [['/en/terms-and-conditions/v5.0', '.toc a[data-section]'], ['/1/api/curl', '.api-menu a[href^="#"]']] as const) {
+      const { page, close } = await open(DESKTOP, path);
+      const grown = await page.locator(selector).evaluateAll((links) =>
+        links.flatMap((a) => {
+          const before = a.getBoundingClientRect().height;
+          a.setAttribute('aria-current', 'true');
+          a.classList.add('active');
+          const after = a.getBoundingClientRect().height;
+          a.removeAttribute('aria-current');
+          a.classList.remove('active');
+          return after === before ? [] : [`${a.textContent} ${before} -> ${after}`];
+        }),
+      );
+      expect(grown, path).toEqual([]);
+      await close();
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  it('a phone shows the content before the menus, and no control that needs the runtime', async () => {
+    const context = await built().chrome.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    await context.route(/^(?!http:\/\/127\.0\.0\.1[:/])/, (route) => route.abort());
+    const page = await context.newPage();
+    for (const path of ['/1/api/curl', '/developers/custom-integrations']) {
+      await page.goto(`${built().server.url}${path}`);
+      const top = (selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
+      expect(await top('main h1'), path).toBeLessThan(PHONE.height);
+      expect(await top('main h1'), path).toBeLessThan(await top('.frame > :not(main)'));
+      expect(await page.locator('[data-action]').evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).length), path).toBe(0);
+    }
+    await context.close();
+  });
+});

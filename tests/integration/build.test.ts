@@ -84,6 +84,17 @@ describe('bankdocs build on a fixture site', () => {
     expect(sitemap).not.toContain('<loc>https://docs.fixture.example/nl/support</loc>');
     expect(sitemap).not.toContain('/404');
     expect(readFileSync(join(dist, 'robots.txt'), 'utf8')).toContain('Sitemap: https://docs.fixture.example/sitemap.xml');
+    // Each page's language versions, x-default among them, as its head lists them (search engines read both).
+    let translated = 0;
+    for (const [, loc, links] of sitemap.matchAll(/<loc>([^<]+)<\/loc>((?:\s*<xhtml:link [^>]+\/>)*)/g)) {
+      const inSitemap = [...links!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`).sort();
+      const path = new URL(loc!).pathname;
+      const head = selectAll('link[rel=alternate][hreflang]', readHtml(dist, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)).map((l) => `${attr(l, 'hrefLang') ?? attr(l, 'hreflang')} ${attr(l, 'href')}`).sort();
+      expect(inSitemap, loc).toEqual(head);
+      if (head.length) translated++;
+    }
+    expect(translated).toBeGreaterThan(3);
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://docs.fixture.example/en"/>');
   });
 
   it('applies the title template and the route titles', () => {
@@ -111,7 +122,8 @@ describe('bankdocs build on a fixture site', () => {
     // A fallback shows the English text: the English page is canonical.
     const fallback = page('nl/support/index.html');
     expect(attr(select('link[rel=canonical]', fallback), 'href')).toBe('https://docs.fixture.example/en/support');
-    expect(meta(fallback, 'og:url')).toBe('https://docs.fixture.example/nl/support');
+    // Open Graph's URL is the canonical one: shares and previews of a fallback count for the page it shows.
+    expect(meta(fallback, 'og:url')).toBe('https://docs.fixture.example/en/support');
     const notFound = page('404.html');
     expect(meta(notFound, 'robots')).toBe('noindex');
     expect(select('link[rel=canonical]', notFound)).toBeUndefined();

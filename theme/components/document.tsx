@@ -1,6 +1,6 @@
 // The HTML document around every page: head (title template, description, canonical,
 // hreflang, social metadata), header, main, footer.
-import { markdownTwinUrl, type DocumentPlan, type DocumentProps } from '../../src/theme-api.js';
+import { markdownTwinUrl, xDefaultUrl, type DocumentPlan, type DocumentProps } from '../../src/theme-api.js';
 import { uiL10n } from './chrome.js';
 
 /** The page type, for the frame's grid: reference, home, not-found or article. */
@@ -58,7 +58,7 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProp
         {doc.alternates.length > 1
           ? [
               ...doc.alternates.map((alt) => <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={ctx.absolute(alt.url)} />),
-              <link key="x-default" rel="alternate" hrefLang="x-default" href={ctx.absolute(doc.alternates.find((a) => a.locale === config.locales.default)?.url ?? doc.url)} />,
+              <link key="x-default" rel="alternate" hrefLang="x-default" href={ctx.absolute(xDefaultUrl(doc.alternates, config.locales.default) ?? doc.url)} />,
             ]
           : null}
         {/* The page as Markdown, for AI tools (issue #18; src/build/llms-files.ts). */}
@@ -66,7 +66,8 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProp
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.product.name} />
         <meta property="og:title" content={title} />
-        {notFound ? null : <meta property="og:url" content={ctx.absolute(doc.url)} />}
+        {/* The canonical URL: a fallback page's shares and previews go to the page it shows. */}
+        {notFound ? null : <meta property="og:url" content={canonical} />}
         <meta property="og:image" content={ctx.absolute(ctx.assets.socialImage)} />
         {doc.description ? <meta property="og:description" content={doc.description} /> : null}
         <meta property="og:locale" content={doc.locale} />
