@@ -53,9 +53,38 @@ export default function rehypeCodeHighlight({ colour = true }: CodeHighlightOpti
       if (!colour) return;
       const result = lowlight.highlight(lang, text);
       node.properties.className = ['hljs', ...classes];
-      node.children = result.children as ElementContent[];
+      node.children = withoutPunctuation(result.children as ElementContent[]);
     });
   };
+}
+
+/**
+ * highlight.js wraps every `{ } [ ] , :` of a JSON body in a span of its own, which the
+ * theme does not colour: a third of the elements of an API reference page (5,400 on the
+ * bundled site's), each one for the reader's browser to style and lay out. They are
+ * written as the text they hold, joined to the text around them.
+ */
+export function withoutPunctuation(children: ElementContent[]): ElementContent[] {
+  const out: ElementContent[] = [];
+  const push = (child: ElementContent) => {
+    const last = out[out.length - 1];
+    if (child.type === 'text' && last?.type === 'text') out[out.length - 1] = { type: 'text', value: last.value + child.value };
+    else out.push(child);
+  };
+  for (const child of children) {
+    if (child.type !== 'element') push(child);
+    else if (isPunctuation(child)) for (const inner of withoutPunctuation(child.children)) push(inner);
+    else {
+      child.children = withoutPunctuation(child.children);
+      push(child);
+    }
+  }
+  return out;
+}
+
+function isPunctuation(node: Element): boolean {
+  const classes = node.properties.className;
+  return node.tagName === 'span' && Array.isArray(classes) && classes.length === 1 && classes[0] === 'hljs-punctuation';
 }
 
 /** Why `text` is too long to colour, and the 0-based line to point at; null when it is not. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_HIGHLIGHT_BLOCK, MAX_HIGHLIGHT_LINE, overLimit } from '../../../src/markdown/rehype-code-highlight.js';
 import { renderBody } from '../../helpers/markdown.js';
+import jsonGrammar from 'highlight.js/lib/languages/json';
+import { createLowlight } from 'lowlight';
 
 const render = (body: string, highlight = true) => renderBody(body, { highlight });
 
@@ -16,6 +18,30 @@ describe('overLimit', () => {
 describe('code highlighting', () => {
   it('colours ordinary blocks', () => {
     expect(render('```ruby\nputs "hi"\n```\n').html).toContain('class="hljs-string"');
+  });
+
+  it('writes punctuation, which the theme does not colour, as plain text joined to the text around it', () => {
+    const json = '```json response 200\n{ "data": [{ "id": 1, "ok": true }], "links": { "next": null } }\n```\n';
+    const { html } = render(json);
+    expect(html).not.toContain('hljs-punctuation');
+    expect(html).toContain('<span class="hljs-attr">&quot;data&quot;</span>: [{ <span class="hljs-attr">&quot;id&quot;</span>: <span class="hljs-number">1</span>, ');
+    // The same text, and the same colours for the rest.
+    const text = (h: string) => h.replace(/<[^>]*>/g, '');
+    const plain = render(json, false).html;
+    expect(text(html)).toBe(text(plain));
+    const lowlight = createLowlight({ json: jsonGrammar });
+    const classes: string[] = [];
+    const collect = (nodes: readonly { type: string; properties?: { className?: unknown }; children?: unknown[] }[]) => {
+      for (const node of nodes) {
+        if (node.type !== 'element') continue;
+        const name = (node.properties!.className as string[]).join(' ');
+        if (name !== 'hljs-punctuation') classes.push(`class="${name}"`);
+        collect(node.children as never);
+      }
+    };
+    collect(lowlight.highlight('json', '{ "data": [{ "id": 1, "ok": true }], "links": { "next": null } }').children as never);
+    expect(classes.length).toBeGreaterThan(5);
+    expect(html.match(/class="hljs-[^"]+"/g)).toEqual(classes);
   });
 
   it('shows a block with a 2 MB line plain, with a warning at that line, in every highlighted language', () => {
