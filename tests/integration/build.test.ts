@@ -111,6 +111,13 @@ describe('bankdocs build on a fixture site', () => {
     expect(attr(select('html', page('developers/index.html')), 'lang')).toBe('en');
   });
 
+  it('names a legal document\'s version in its title: the versions are pages of their own', () => {
+    const titles = ['en/terms-and-conditions/v1.0', 'en/terms-and-conditions/v2.0'].map((p) => toString(select('title', page(`${p}/index.html`))!));
+    expect(titles[0]).toMatch(/ v1\.0 \| /);
+    expect(titles[1]).toMatch(/ v2\.0 \| /);
+    expect(meta(page('en/terms-and-conditions/v2.0/index.html'), 'og:title')).toBe(titles[1]);
+  });
+
   it('sets canonical, description and social metadata with absolute URLs', () => {
     const tree = page('nl/index.html');
     expect(attr(select('link[rel=canonical]', tree), 'href')).toBe('https://docs.fixture.example/nl');

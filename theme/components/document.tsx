@@ -20,7 +20,9 @@ export const BOOT_SCRIPT =
 export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProps) {
   const { doc, config } = ctx;
   const { Header, Footer, Consent } = ctx.components;
-  const title = config.site.titleTemplate.replace('%s', () => doc.title);
+  // The versions of a legal document share its title: each page's names its version (tabs, bookmarks, search results).
+  const version = doc.kind === 'page' ? doc.legalVersions.find((v) => v.url === doc.url)?.version : undefined;
+  const title = config.site.titleTemplate.replace('%s', () => (version ? `${doc.title} ${version}` : doc.title));
   const notFound = doc.kind === 'not-found';
   // A fallback page shows the default locale's text: that page is the canonical one.
   const reference = doc.kind === 'page' && doc.fallback ? doc.alternates.find((a) => a.locale === config.locales.default)?.url : undefined;
