@@ -12,7 +12,7 @@ const EXPLICIT_ID_RE = /\{#([A-Za-z][\w-]*)\}$/;
  * ends. Matched on the text's last brace group only: an expression that starts with the
  * spaces before it is tried from every space of a long run (seconds for a 100 KB heading).
  */
-function explicitId(value: string): { id: string; end: number } | null {
+export function explicitId(value: string): { id: string; end: number } | null {
   const trimmed = value.trimEnd();
   if (!trimmed.endsWith('}')) return null;
   const start = trimmed.lastIndexOf('{#');

@@ -18,6 +18,7 @@ import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
 import { fieldsCaption } from '../markdown/remark-api.js';
 import { linkedSource } from '../markdown/remark-links.js';
+import { explicitId } from '../markdown/remark-heading-ids.js';
 import { splitHash } from '../routes/paths.js';
 import type { ApiDocument, PageDocument } from '../routes/plan.js';
 import { builtinTheme, fallbackNoticeText } from '../../theme/index.js';
@@ -98,7 +99,7 @@ export function apiTwin(doc: ApiDocument, sections: readonly Page[], ctx: TwinCo
 }
 
 /** Nothing a twin rewrites (links, images, definitions, raw HTML, directives) can be in a text without these. */
-const REWRITE_RE = /\]\(|\]:|<|^ {0,3}::|\n {0,3}::/;
+const REWRITE_RE = /\]\(|\]:|<|^ {0,3}::|\n {0,3}::|\{#/;
 
 function body(page: Page, target: TwinTarget, ctx: TwinContext): string {
   // Most of the cost is parsing: a text with nothing to rewrite is taken as it is.
@@ -135,6 +136,14 @@ class TwinWriter {
       }
       case 'html':
         return REMOVED;
+      case 'heading': {
+        // A heading's own id ("## Install {#install}") is the page's anchor, not its text: other Markdown readers would show the braces.
+        const text = this.children(node);
+        const underline = text.lastIndexOf('\n');
+        const line = underline === -1 ? text : text.slice(0, underline);
+        const found = explicitId(line);
+        return found ? line.slice(0, found.end) + (underline === -1 ? '' : text.slice(underline)) : text;
+      }
       case 'containerDirective':
       case 'leafDirective':
         return this.directive(node as unknown as ContainerDirective | LeafDirective) ?? this.children(node);

@@ -98,6 +98,11 @@ describe('pageTwin', () => {
     );
   });
 
+  it('leaves a heading\'s own id out of its text, as the page does', () => {
+    const body = '## Install the client {#install}\n\nText with {#braces}.\n\nSetext {#setext}\n------\n\n## Braces {in the text}\n';
+    expect(pageTwin(doc(), page('developers/guide.md', body), ctx())).toBe('# The guide\n\n> What it is about.\n\n## Install the client\n\nText with {#braces}.\n\nSetext\n------\n\n## Braces {in the text}\n');
+  });
+
   it('leaves out raw HTML, as the page does, and turns a tab view into its tabs under their titles', () => {
     const body = ['Before.', '', '<div class="x">hidden</div>', '', '::::tabs', ':::tab{title="curl"}', '```shell', 'curl https://api.example/a', '```', ':::', ':::tab{title="Other" empty="Nothing here yet."}', ':::', '::::', '', 'After.', ''].join('\n');
     expect(pageTwin(doc(), page('developers/guide.md', body), ctx())).toBe('# The guide\n\n> What it is about.\n\nBefore.\n\n**curl**\n\n```shell\ncurl https://api.example/a\n```\n\n**Other**\n\n*Nothing here yet.*\n\nAfter.\n');
