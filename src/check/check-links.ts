@@ -9,7 +9,7 @@ import { suggest } from '../did-you-mean.js';
 import { decodedPath, safeDecode } from '../url-decode.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
-import { localizePath } from '../routes/paths.js';
+import { localizePath, outputPath } from '../routes/paths.js';
 import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
 import { translatedSegments } from '../routes/route-rules.js';
 import type { RoutePlan } from '../routes/plan.js';
@@ -134,6 +134,13 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       if (resolved.type === 'redirect') {
         targetUrl = resolved.to.split('#')[0]!;
         via = ` (which redirects to ${targetUrl})`;
+        // A redirect no stub holds is made by 404.html's script: the host answers 404 first
+        // (crawlers, tools reading the Markdown twins and readers without JavaScript stop there).
+        if (!input.outputPaths.has(outputPath(path)) && ids.has(targetUrl)) {
+          const to = `${targetUrl}${url.hash}`;
+          const anchor = anchorVerdict(href, hash, path, ids.get(targetUrl)!, via);
+          return anchor ?? { ruleId: 'link-redirects-in-browser', message: `"${href}" is answered 404 by a static host: only the 404 page's script sends readers on to ${targetUrl}`, hint: `link to ${to}`, severity: 'warning' };
+        }
       }
     }
     const target = ids.get(targetUrl);
@@ -181,7 +188,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       const place = placeOf(doc, href, (sourceLinks ??= sourceLinksByHref(doc)), configPlaces, input.sourceOf);
       if (place.reported) continue; // a source path the Markdown stage already reported
       if ('external' in verdict) external.set(`${verdict.external} ${place.file}:${place.line}:${place.column}`, { url: verdict.external, ...place });
-      else add(diagnostics, { ...verdict, severity: severityOf(verdict.ruleId), ...place });
+      else add(diagnostics, { ...verdict, severity: verdict.severity ?? severityOf(verdict.ruleId), ...place });
     }
   }
   return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
@@ -245,7 +252,7 @@ function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
 
 
 type Place = { file: string; line: number; column: number; reported?: boolean };
-export type Verdict = null | { external: string } | { ruleId: string; message: string; hint: string };
+export type Verdict = null | { external: string } | { ruleId: string; message: string; hint: string; severity?: Severity };
 
 /**
  * The page's Markdown links by the href each becomes, in the order they appear: the n-th
