@@ -71,7 +71,7 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     // gone, heading ids set), and whatever they make is rendered by React like the rest.
     .use(sitePluggables(plugins.remark))
     .use(remarkRehype)
-    .use(rehypeHeadings, { label: (locale: string | null) => stringsIn(locale).headingLink })
+    .use(rehypeHeadings)
     .use(highlight ? [rehypeImageSize] : [])
     // Before the site's rehype plugins: the index holds what the writer wrote.
     .use(search ? [rehypeSearchText] : [])

@@ -8,15 +8,17 @@ import { claimId, contextOf } from './context.js';
 
 const HEADING_RE = /^h([1-6])$/;
 
-export interface HeadingsOptions {
-  /** The self-link's name for a page of this locale ("Link to “{heading}”"). */
-  label?: (locale: string | null) => string;
-}
-
-export default function rehypeHeadings({ label = () => 'Link to “{heading}”' }: HeadingsOptions = {}) {
+/**
+ * Each section heading (h2 to h4) links to itself: its text is the link, so the heading's
+ * accessible name is its text. A separate "#" link inside the heading made screen readers
+ * name every heading twice ("Install Link to “Install”"), and its text end in "#". The
+ * "#" now shows on hover and focus from the style sheet, with no text of its own. A
+ * heading that holds a link of its own keeps its text as it is (a link in a link is not
+ * HTML); the table of contents still leads to it.
+ */
+export default function rehypeHeadings() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
-    const name = label(ctx.locale);
     walk(tree as WalkNode, (any) => {
       if (any.type !== 'element') return;
       const node = any as unknown as Element;
@@ -30,14 +32,13 @@ export default function rehypeHeadings({ label = () => 'Link to “{heading}”'
       node.properties.id = id;
       const depth = Number(match[1]);
       ctx.headings.push({ depth, id, text });
-      if (depth >= 2 && depth <= 4) {
-        node.children.push({
-          type: 'element',
-          tagName: 'a',
-          properties: { className: ['heading-anchor'], href: `#${id}`, ariaLabel: name.replace('{heading}', () => text) },
-          children: [{ type: 'text', value: '#' }],
-        });
+      if (depth >= 2 && depth <= 4 && node.children.length && !holdsLink(node)) {
+        node.children = [{ type: 'element', tagName: 'a', properties: { className: ['heading-link'], href: `#${id}` }, children: node.children }];
       }
     });
   };
+}
+
+function holdsLink(node: Element): boolean {
+  return node.children.some((child) => child.type === 'element' && (child.tagName === 'a' || holdsLink(child)));
 }

@@ -113,8 +113,6 @@ export interface UiStrings {
   fieldsAttributes: string;
   fieldsBody: string;
   fieldsForm: string;
-  /** The name of a heading's self-link (the "#" beside it): "{heading}" is the heading's text. */
-  headingLink: string;
 }
 
 /** Strings as a site overrides them: any of the keys, searchGroups by group. */

@@ -44,3 +44,25 @@ describe.each([
     });
   });
 });
+
+describe('section headings', () => {
+  it.each(['/developers/custom-integrations', '/nl/general/linking/faq', '/1/api/curl'])('%s: each is named by its own text, links to itself, and shows "#" only on hover', async (path) => {
+    const context = await localContext(site().chrome.browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${site().server.url}${path}`);
+    // What a screen reader's list of headings reads: the names of the headings in main.
+    const names = [...(await page.locator('main').ariaSnapshot()).matchAll(/^\s*- '?heading "(.*)" \[level=[234]\]/gm)].map((m) => m[1]!.replace(/''/g, "'"));
+    const texts = await page.locator('main :is(h2, h3, h4)').evaluateAll((hs) => hs.filter((h) => (h as HTMLElement).offsetParent !== null).map((h) => h.textContent!.trim()));
+    expect(names.length).toBeGreaterThan(3);
+    expect(names).toEqual(texts.slice(0, names.length));
+    expect(names.filter((name) => /Link to|#$/.test(name))).toEqual([]);
+    const heading = page.locator('main h2:has(> a.heading-link)').first();
+    const id = await heading.getAttribute('id');
+    expect(await heading.locator('a').getAttribute('href')).toBe(`#${id}`);
+    const mark = () => heading.locator('a').evaluate((a) => getComputedStyle(a, '::after').opacity);
+    expect(await mark()).toBe('0');
+    await heading.hover();
+    await expect.poll(mark).toBe('1');
+    await context.close();
+  });
+});

@@ -142,7 +142,7 @@ describe.each(VIEWPORTS)('keyboard focus at %s', (_, viewport) => {
   it('an in-page link of a guide moves focus to its heading, and Tab goes on from there', async () => {
     const { page, close } = await open(viewport, '/developers/custom-integrations');
     // At 1280 px the table of contents; at 375 px (no table of contents) a link in the text.
-    const link = viewport === DESKTOP ? page.locator('.toc a[href="#go-live"]') : page.locator('.prose a[href="#go-live"]:not(.heading-anchor)');
+    const link = viewport === DESKTOP ? page.locator('.toc a[href="#go-live"]') : page.locator('.prose a[href="#go-live"]:not(.heading-link)');
     await link.focus();
     await page.keyboard.press('Enter');
     expect(await focusedId(page)).toBe('go-live');

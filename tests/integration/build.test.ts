@@ -195,7 +195,7 @@ describe('bankdocs build on a fixture site', () => {
     // The links the Markdown wrote: not the breadcrumbs above the title, heading anchors or cards.
     const hrefs = (tree: Root) => {
       const crumbs = new Set(selectAll('.breadcrumbs a', tree));
-      return selectAll('article a:not(.heading-anchor):not(.card)', tree).filter((a) => !crumbs.has(a)).map((a) => attr(a, 'href'));
+      return selectAll('article a:not(.heading-link):not(.card)', tree).filter((a) => !crumbs.has(a)).map((a) => attr(a, 'href'));
     };
     expect(hrefs(page('nl/index.html'))).toEqual(['/nl/support']);
     expect(hrefs(page('en/index.html'))).toEqual(['/en/support', '/developers/getting-started#step-2-optional']);

@@ -84,10 +84,10 @@ export function ApiLayout({ ctx, doc, sections }: ApiLayoutProps) {
       </div>
       {sections.map((s) => (
         <section key={s.id} className="api-section prose" aria-labelledby={s.id}>
+          {/* Its text links to itself, as the sections' own headings do (src/markdown/rehype-headings.ts). */}
           <h2 id={s.id}>
-            {s.title}
-            <a className="heading-anchor" href={`#${s.id}`} aria-label={ctx.strings.headingLink.replace('{heading}', () => s.title)}>
-              #
+            <a className="heading-link" href={`#${s.id}`}>
+              {s.title}
             </a>
           </h2>
           {s.content}

@@ -100,7 +100,6 @@ const en: UiStrings = {
   fieldsAttributes: 'Attributes',
   fieldsBody: 'Body',
   fieldsForm: 'Form fields',
-  headingLink: 'Link to “{heading}”',
 };
 
 /** Names of locales in their own language, for the locale picker. */

@@ -40,7 +40,7 @@ describe('heading ids', () => {
     for (const engine of ['fast', 'remark'] as const) {
       const { html, headings } = renderBody('## Install the client {#install}\n\n### `code` {#with-code}\n\n## Install\n\n## Braces {in the text}\n', { engine });
       expect(headings.map((h) => [h.id, h.text]), engine).toEqual([['install', 'Install the client'], ['with-code', 'code'], ['install-1', 'Install'], ['braces-in-the-text', 'Braces {in the text}']]);
-      expect(html, engine).toContain('<h2 id="install">Install the client<a href="#install" class="heading-anchor"');
+      expect(html, engine).toContain('<h2 id="install"><a href="#install" class="heading-link">Install the client</a></h2>');
     }
   });
 

@@ -51,7 +51,7 @@ function same(children: (ElementContent | string)[], components?: ThemeComponent
 describe('Markdown content written from its tree', () => {
   it('writes text, nesting and the properties of plain elements as React does', () => {
     same([
-      h('h2', { id: 'a-b' }, 'Title & <more>', h('a', { className: ['heading-anchor'], href: '#a-b', ariaLabel: 'Link to “Title”' }, '#')),
+      h('h2', { id: 'a-b' }, h('a', { className: ['heading-link'], href: '#a-b', ariaLabel: 'Link to “Title”' }, 'Title & <more>')),
       '\n',
       h('p', {}, 'text ', h('strong', {}, 'bold'), ' ', h('em', {}, 'em'), ' ', h('code', {}, 'x < y'), h('br'), 'after'),
       h('p', { dataFoo: 'x', dataOpen: true, hidden: true, ariaHidden: 'true', tabIndex: 0, className: ['a', 'b'], title: '"q"' }, ''),

@@ -88,5 +88,4 @@ export const da: UiStrings = {
   fieldsAttributes: 'Attributter',
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelter',
-  headingLink: 'Link til »{heading}«',
 };

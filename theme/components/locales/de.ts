@@ -88,5 +88,4 @@ export const de: UiStrings = {
   fieldsAttributes: 'Attribute',
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelder',
-  headingLink: 'Link zu „{heading}“',
 };

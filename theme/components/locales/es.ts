@@ -88,5 +88,4 @@ export const es: UiStrings = {
   fieldsAttributes: 'Atributos',
   fieldsBody: 'Cuerpo',
   fieldsForm: 'Campos del formulario',
-  headingLink: 'Enlace a «{heading}»',
 };

@@ -88,5 +88,4 @@ export const fr: UiStrings = {
   fieldsAttributes: 'Attributs',
   fieldsBody: 'Corps',
   fieldsForm: 'Champs du formulaire',
-  headingLink: 'Lien vers « {heading} »',
 };

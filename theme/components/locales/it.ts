@@ -88,5 +88,4 @@ export const it: UiStrings = {
   fieldsAttributes: 'Attributi',
   fieldsBody: 'Corpo',
   fieldsForm: 'Campi del modulo',
-  headingLink: 'Link a «{heading}»',
 };

@@ -88,5 +88,4 @@ export const nl: UiStrings = {
   fieldsAttributes: 'Attributen',
   fieldsBody: 'Body',
   fieldsForm: 'Formuliervelden',
-  headingLink: 'Link naar “{heading}”',
 };

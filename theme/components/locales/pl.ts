@@ -88,5 +88,4 @@ export const pl: UiStrings = {
   fieldsAttributes: 'Atrybuty',
   fieldsBody: 'Treść',
   fieldsForm: 'Pola formularza',
-  headingLink: 'Link do sekcji „{heading}”',
 };

@@ -88,5 +88,4 @@ export const pt: UiStrings = {
   fieldsAttributes: 'Atributos',
   fieldsBody: 'Corpo',
   fieldsForm: 'Campos do formulário',
-  headingLink: 'Ligação para «{heading}»',
 };

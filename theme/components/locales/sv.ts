@@ -88,5 +88,4 @@ export const sv: UiStrings = {
   fieldsAttributes: 'Attribut',
   fieldsBody: 'Body',
   fieldsForm: 'Formulärfält',
-  headingLink: 'Länk till ”{heading}”',
 };
