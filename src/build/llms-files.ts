@@ -8,7 +8,8 @@ import type { Root } from 'mdast';
 import type { LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
 import type { RenderedDocument } from '../render/render-documents.js';
-import { apiTwin, pageTwin, type TwinContext } from '../render/render-markdown.js';
+import { apiTwin, pageTwin, twinRedirects, type TwinContext } from '../render/render-markdown.js';
+import { siteFacts } from '../routes/facts.js';
 import { LLMS_FULL_TXT_URL, LLMS_TXT_URL, markdownTwinUrl } from '../routes/markdown-twin.js';
 import type { DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { OutputFile } from './assets.js';
@@ -46,6 +47,7 @@ export function llmsFiles({ site, plan, documents = [] }: LlmsInput): OutputFile
     urlBySource: new Map(Object.entries(plan.urlBySource)),
     assets: new Set(site.assets.map((a) => a.rel)),
     siteUrl: config.site.url,
+    redirectOf: twinRedirects(siteFacts(site)),
     trees: new Map<string, Root>(),
     strings: siteStrings(builtinTheme, config.theme.strings),
   };

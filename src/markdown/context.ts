@@ -47,7 +47,7 @@ export interface MarkdownContext {
    * Set when the page's Markdown twin is wanted (build, llms.enabled; remark-twin.ts): the
    * document this source is part of and the public site URL its links are made absolute with.
    */
-  twin?: { url: string; locale: string; siteUrl: string } | null;
+  twin?: { url: string; locale: string; siteUrl: string; redirectOf?: (path: string, locale: string, language: string | null) => string | null } | null;
 }
 
 declare module 'vfile' {

@@ -18,6 +18,6 @@ export default function remarkTwin() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
     if (!ctx.twin) return;
-    file.data.twin = twinText(tree, { source: ctx.source, body: String(file.value) }, { url: ctx.twin.url, locale: ctx.twin.locale, apiLanguage: ctx.apiLanguage }, { ...ctx, siteUrl: ctx.twin.siteUrl });
+    file.data.twin = twinText(tree, { source: ctx.source, body: String(file.value) }, { url: ctx.twin.url, locale: ctx.twin.locale, apiLanguage: ctx.apiLanguage }, { ...ctx, siteUrl: ctx.twin.siteUrl, ...(ctx.twin.redirectOf ? { redirectOf: ctx.twin.redirectOf } : {}) });
   };
 }

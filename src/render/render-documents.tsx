@@ -9,7 +9,8 @@ import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { documentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
 import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
-import { apiTwinText, pageTwinText } from './render-markdown.js';
+import { apiTwinText, pageTwinText, twinRedirects } from './render-markdown.js';
+import type { SiteFacts } from '../routes/resolve.js';
 import type { MarkdownPlugins } from '../markdown/plugins.js';
 import type { SearchSection } from '../markdown/rehype-search-text.js';
 import { isSearchable } from '../search/entries.js';
@@ -125,6 +126,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   }).replace(/</g, '\\u003c');
   const runtimeConfigs = { translated: runtimeConfigOf(false), untranslated: runtimeConfigOf(true) };
 
+  // Where site paths redirect, for the twins (twinRedirects): made when the first twin asks.
+  let redirects: ReturnType<typeof twinRedirects> | null = null;
+  const redirectOf = () => (redirects ??= twinRedirects(JSON.parse(input.factsJson) as SiteFacts));
   return {
     processor,
     render(doc) {
@@ -134,7 +138,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       const ctx = themeContext({ input, doc, nav, theme, strings, translated });
       const search: SearchSection[] = [];
       // The Markdown twin, made from each source as it is parsed here anyway (remark-twin.ts).
-      const twin = input.forOutput !== false && site.config.llms.enabled && doc.kind !== 'not-found' ? { url: doc.url, locale: doc.locale, siteUrl: site.config.site.url } : null;
+      const twin = input.forOutput !== false && site.config.llms.enabled && doc.kind !== 'not-found' ? { url: doc.url, locale: doc.locale, siteUrl: site.config.site.url, redirectOf: redirectOf() } : null;
       const twinParts: { title: string; text: string }[] = [];
       const markdown = (page: Page, options: MarkdownOptions = {}) => {
         const started = performance.now();

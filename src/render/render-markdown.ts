@@ -20,6 +20,7 @@ import { fieldsCaption } from '../markdown/remark-api.js';
 import { linkedSource } from '../markdown/remark-links.js';
 import { explicitId } from '../markdown/remark-heading-ids.js';
 import { splitHash } from '../routes/paths.js';
+import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
 import type { ApiDocument, PageDocument } from '../routes/plan.js';
 import { builtinTheme, fallbackNoticeText } from '../../theme/index.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -37,6 +38,28 @@ export interface TwinSources {
   assets: ReadonlySet<string>;
   /** The public site URL (site.url): links in a twin are absolute, so copied text keeps working. */
   siteUrl: string;
+  /** Where a site path redirects a reader of this locale and API language (twinRedirects), or null: a twin's reader follows no script. */
+  redirectOf?: (path: string, locale: string, language: string | null) => string | null;
+}
+
+/**
+ * Where each site path sends a reader of the twin's page ("/api" -> "/1/api/curl", or the
+ * Ruby page from the Ruby reference; "/support" -> "/nl/support" from a Dutch page), as
+ * the browser would with that locale and API language stored: a twin's readers (AI tools,
+ * people who copy the text) get a redirect stub's page, whose script they never run, so
+ * a twin links the page it leads to.
+ */
+export function twinRedirects(facts: SiteFacts): NonNullable<TwinSources['redirectOf']> {
+  const known = new Map<string, string | null>();
+  return (path, locale, language) => {
+    const key = `${locale}\u0000${language ?? ''}\u0000${path}`;
+    let to = known.get(key);
+    if (to === undefined) {
+      const resolved = resolveRoute(path, '', { storedLocale: locale, storedLanguage: language }, facts);
+      known.set(key, (to = resolved.type === 'redirect' ? resolved.to : null));
+    }
+    return to;
+  };
 }
 
 /** The document a Markdown source is part of: its URL (for #anchors), its locale, its API language. */
@@ -211,7 +234,12 @@ class TwinWriter {
     const [path, hash] = splitHash(url);
     const withHash = (base: string) => this.absolute(hash === undefined ? base : `${base}#${hash}`);
     if (path === '') return withHash(this.target.url);
-    if (path.startsWith('/')) return this.absolute(url);
+    if (path.startsWith('/')) {
+      const to = this.ctx.redirectOf?.(path, this.target.locale, this.target.apiLanguage);
+      if (!to) return this.absolute(url);
+      const [toPath, toHash] = splitHash(to);
+      return this.absolute(hash !== undefined ? `${toPath}#${hash}` : toHash !== undefined ? `${toPath}#${toHash}` : toPath);
+    }
     let target: string;
     try {
       target = linkedSource(this.page.source, path);

@@ -87,9 +87,20 @@ describe('the .md twins', () => {
     expect(text.startsWith('# Dashboard API\n\n> Automate what you would otherwise do in the Moorlink dashboard')).toBe(true);
     expect(text).not.toMatch(/^---$/m);
     expect(text).toContain(`read [Custom integrations](${SITE_URL}/developers/custom-integrations#getting-started).`);
-    expect(text).toContain(`[Get me](${SITE_URL}/api#get-me) (\`GET /me\`)`);
+    // A redirect stub's script is nothing a twin's reader runs: the link goes where it would lead.
+    expect(text).toContain(`[Get me](${SITE_URL}/1/api/curl#get-me) (\`GET /me\`)`);
     expect(text).toContain(`](${SITE_URL}/developers/images/mandates.svg)`);
     expect(text).toContain('```shell\ncurl https://api.moorlink.example/me \\');
+  });
+
+  it('links no redirect stub from any twin or llms-full.txt: the page it leads to, in the twin\'s locale and API language', () => {
+    const stub = (path: string) => existsSync(join(dist, path, 'index.html')) && read(join(path, 'index.html')).includes('<meta name="robots" content="noindex"');
+    const twins = [...files(dist).filter((f) => f.endsWith('.md')), 'llms-full.txt'];
+    expect(twins.length).toBeGreaterThan(100);
+    const viaStubs = twins.flatMap((twin) => [...read(twin).matchAll(/\]\(https:\/\/docs\.moorlink\.example(\/[^)#\s]*)/g)].filter((m) => stub(m[1]!.replace(/^\//, ''))).map((m) => `${twin}: ${m[1]}`));
+    expect(viaStubs).toEqual([]);
+    expect(read('1/api/ruby.md')).toContain(`${SITE_URL}/1/api/ruby#`);
+    expect(read('1/api/ruby.md')).not.toContain(`${SITE_URL}/1/api/curl#`);
   });
 
   it('writes a locale\'s page in its language at /<locale>/<page>.md', () => {
