@@ -125,6 +125,9 @@ describe('bankdocs build on a fixture site', () => {
     expect(meta(tree, 'og:title')).toBe('Maak kennis met Fixturebank | Fixturebank Docs');
     expect(meta(tree, 'og:image')).toBe('https://docs.fixture.example/assets/logo.svg');
     expect(meta(tree, 'twitter:card')).toBe('summary');
+    // Open Graph's form of a locale, and the page's other languages.
+    expect(meta(tree, 'og:locale')).toBe('nl_NL');
+    expect(selectAll('meta[property="og:locale:alternate"]', tree).map((m) => attr(m, 'content'))).toContain('en_US');
     expect(meta(tree, 'description')).toBe('De startpagina van de fixture.');
     // A fallback shows the English text: the English page is canonical.
     const fallback = page('nl/support/index.html');

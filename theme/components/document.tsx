@@ -3,6 +3,24 @@
 import { markdownTwinUrl, xDefaultUrl, type DocumentPlan, type DocumentProps } from '../../src/theme-api.js';
 import { uiL10n } from './chrome.js';
 
+/** The usual territory of a language, for Open Graph's locales ("en" -> "en_US"). */
+const TERRITORY: Record<string, string> = {
+  en: 'US', nl: 'NL', fr: 'FR', es: 'ES', de: 'DE', it: 'IT', pt: 'PT', pl: 'PL', sv: 'SE', da: 'DK', nb: 'NO', no: 'NO', fi: 'FI',
+  cs: 'CZ', sk: 'SK', hu: 'HU', ro: 'RO', el: 'GR', bg: 'BG', hr: 'HR', sl: 'SI', et: 'EE', lv: 'LV', lt: 'LT', ga: 'IE', ca: 'ES',
+  ja: 'JP', zh: 'CN', ko: 'KR', uk: 'UA', tr: 'TR', ru: 'RU', ar: 'AR', he: 'IL',
+};
+
+/**
+ * A locale as Open Graph writes it, language_TERRITORY ("nl" -> "nl_NL", "en-GB" ->
+ * "en_GB"); undefined for a language whose territory is not known (the tag is then left
+ * out rather than wrong).
+ */
+export function ogLocale(locale: string): string | undefined {
+  const [language, region] = locale.split(/[-_]/);
+  const territory = region ?? TERRITORY[language!.toLowerCase()];
+  return territory && /^[A-Za-z]{2}$/.test(territory) ? `${language!.toLowerCase()}_${territory.toUpperCase()}` : undefined;
+}
+
 /** The page type, for the frame's grid: reference, home, not-found or article. */
 function frameOf(doc: DocumentPlan): string {
   if (doc.kind !== 'page') return doc.kind;
@@ -72,7 +90,10 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProp
         {notFound ? null : <meta property="og:url" content={canonical} />}
         <meta property="og:image" content={ctx.absolute(ctx.assets.socialImage)} />
         {doc.description ? <meta property="og:description" content={doc.description} /> : null}
-        <meta property="og:locale" content={doc.locale} />
+        {ogLocale(contentLocale) ? <meta property="og:locale" content={ogLocale(contentLocale)!} /> : null}
+        {doc.alternates.filter((alt) => alt.locale !== contentLocale && ogLocale(alt.locale)).map((alt) => (
+          <meta key={`og-${alt.locale}`} property="og:locale:alternate" content={ogLocale(alt.locale)!} />
+        ))}
         <meta name="twitter:card" content="summary" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:image" content={ctx.absolute(ctx.assets.socialImage)} />
