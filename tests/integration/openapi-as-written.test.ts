@@ -395,8 +395,8 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(shape).toMatch(/<p class="table-caption">Body \(application\/json\): Circle<\/p><ul class="fields"><li class="field"><p class="field-head"><code class="field-name">kind<\/code>/);
     expect(shape).toContain('<p class="table-caption">Body (application/json): Square</p>');
     expect(shape).toMatch(/<div class="schema-fields"><p class="table-caption">Circle<\/p>[\s\S]*<code class="field-name">radius<\/code>[\s\S]*<p class="table-caption">Square<\/p>/);
-    expect(page).toMatch(/<h2 id="create-user-1">Create user/);
-    expect(page).toMatch(/<h3 id="create-user">Create a user/);
+    expect(page).toMatch(/<h2 id="create-user-1"><a [^>]*>Create user/);
+    expect(page).toMatch(/<h3 id="create-user"><a [^>]*>Create a user/);
     expect(page).toContain('Authentication: bearer access token / API key in the X-API-Key header');
     expect(page).toContain('Authentication: none / bearer access token');
     expect(page).toContain('Authentication: API key in the X-API-Key header + API key in the X-Tenant header');
