@@ -1,12 +1,18 @@
 // Words for the search index, shared by the build (which indexes them) and the browser
 // (which looks queries up the same way). Dependency-free, like src/routes/resolve.ts.
 // No stemming (it is per language): a query word matches every indexed word it starts,
-// so "pay" finds "payment" and "betaling" finds "betalingen".
+// so "pay" finds "payment" and "betaling" finds "betalingen". Chinese and Japanese put no
+// spaces between words (and Korean joins particles to them): their text is indexed, and
+// queries read, as every pair of characters in a row, so "作成" is found in "決済を作成する".
 
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 const SEPARATORS_RE = /[^\p{L}\p{N}]+/u;
 const NON_ASCII_RE = /[^\x00-\x7f]/;
-const MARKS_RE = /\p{M}+/gu;
+/** Accents and other combining marks; not the kana voicing marks (が is not か). */
+const MARKS_RE = /(?![\u3099\u309a])\p{M}/gu;
+const CJK = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
+const CJK_RUN_RE = new RegExp(`[${CJK}]+`, 'gu');
+const HAS_CJK_RE = new RegExp(`[${CJK}]`, 'u');
 const CAMEL_RE = /\p{Ll}\p{Lu}/u;
 const CAMEL_PARTS_RE = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu;
 
@@ -17,7 +23,12 @@ export const MAX_WORD = 40;
 
 /** Lower case without accents: "Générale" -> "generale", so either spelling finds it. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(MARKS_RE, '').toLowerCase();
+  return unmarked(text).toLowerCase();
+}
+
+/** Without accents; composed again (NFC), so a Hangul syllable or a voiced kana stays one character. */
+function unmarked(text: string): string {
+  return text.normalize('NFD').replace(MARKS_RE, '').normalize('NFC');
 }
 
 /**
@@ -42,9 +53,30 @@ export function words(text: string, emit: (word: string) => void): void {
     }
     return;
   }
-  for (const raw of text.normalize('NFD').replace(MARKS_RE, '').split(SEPARATORS_RE)) {
-    if (raw.length >= MIN_WORD && raw.length <= MAX_WORD) emitWord(raw, emit);
+  for (const raw of unmarked(text).split(SEPARATORS_RE)) {
+    if (HAS_CJK_RE.test(raw)) cjkWords(raw, false, emit);
+    else if (raw.length >= MIN_WORD && raw.length <= MAX_WORD) emitWord(raw, emit);
   }
+}
+
+/**
+ * A run of letters with Chinese, Japanese or Korean in it: each such part as its pairs of
+ * characters ("決済を作成" -> "決済", "済を", "を作", "作成"), the rest as words. A query
+ * of one such character (`query`) is kept whole: it finds the pairs it starts.
+ */
+function cjkWords(raw: string, query: boolean, emit: (word: string) => void): void {
+  let last = 0;
+  const other = (part: string) => {
+    if (part.length >= MIN_WORD && part.length <= MAX_WORD) emitWord(part, emit);
+  };
+  for (const match of raw.matchAll(CJK_RUN_RE)) {
+    other(raw.slice(last, match.index));
+    last = match.index + match[0].length;
+    const chars = Array.from(match[0].toLowerCase());
+    if (chars.length === 1 && query) emit(chars[0]!);
+    for (let i = 0; i + 1 < chars.length; i++) emit(chars[i]! + chars[i + 1]!);
+  }
+  other(raw.slice(last));
 }
 
 /** A word, and the parts of a camelCase word. */
@@ -63,7 +95,13 @@ function emitWord(raw: string, emit: (word: string) => void): void {
 export function queryWords(query: string): string[] {
   const seen = new Set<string>();
   for (const match of fold(query).matchAll(WORD_RE)) {
-    if (match[0].length >= MIN_WORD && match[0].length <= MAX_WORD) seen.add(match[0]);
+    if (HAS_CJK_RE.test(match[0])) cjkWords(match[0], true, (word) => seen.add(word));
+    else if (match[0].length >= MIN_WORD && match[0].length <= MAX_WORD) seen.add(match[0]);
   }
   return [...seen];
+}
+
+/** Whether a query word is Chinese, Japanese or Korean: a pair of characters, found inside a run of them. */
+export function isCjk(word: string): boolean {
+  return HAS_CJK_RE.test(word);
 }

@@ -5,7 +5,7 @@
 // results shown. Keyboard: ↑ ↓ move, Enter opens, Escape closes; full screen on phones (CSS).
 import type { RecordChunk, SearchMeta } from '../../src/search/build-index.js';
 import type { SearchGroup } from '../../src/search/entries.js';
-import { fold, queryWords } from '../../src/search/tokenize.js';
+import { fold, isCjk, queryWords } from '../../src/search/tokenize.js';
 import type { RuntimeConfig } from './config.js';
 
 /** Results fetched and ranked per query, and shown per group. */
@@ -201,13 +201,18 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, at
   return node;
 }
 
+/** Whether a word of the text is one a query word finds: one it starts, or for Chinese, Japanese or Korean, a run it is in. */
+function matches(folded: string, word: string): boolean {
+  return folded.startsWith(word) || (isCjk(word) && folded.includes(word));
+}
+
 /** `text` with the words the query's words start marked (<mark>), built as nodes: never HTML. */
 function marked(text: string, words: string[]): DocumentFragment {
   const fragment = document.createDocumentFragment();
   let last = 0;
   for (const match of text.matchAll(WORD_RE)) {
     const folded = fold(match[0]);
-    if (!words.some((w) => folded.startsWith(w))) continue;
+    if (!words.some((w) => matches(folded, w))) continue;
     fragment.append(text.slice(last, match.index));
     const mark = document.createElement('mark');
     mark.textContent = match[0];
@@ -223,7 +228,7 @@ function windowed(text: string, words: string[]): string {
   let at = 0;
   for (const match of text.matchAll(WORD_RE)) {
     const folded = fold(match[0]);
-    if (words.some((w) => folded.startsWith(w))) {
+    if (words.some((w) => matches(folded, w))) {
       at = match.index!;
       break;
     }

@@ -29,6 +29,20 @@ describe('search words', () => {
     expect(all('Zahlungsaufträge 支付 über-weisung 2024')).toEqual(['zahlungsauftrage', '支付', 'uber', 'weisung', '2024']);
   });
 
+  it('reads Chinese, Japanese and Korean as pairs of characters, in the text and in queries', () => {
+    expect(all('決済を作成する。支払いAPIの一覧')).toEqual(['決済', '済を', 'を作', '作成', '成す', 'する', '支払', '払い', 'api', 'の一', '一覧']);
+    expect(queryWords('作成')).toEqual(['作成']);
+    expect(queryWords('作成する')).toEqual(['作成', '成す', 'する']);
+    // One character finds the pairs it starts; a mixed query keeps its Latin words whole.
+    expect(queryWords('決 payment')).toEqual(['決', 'payment']);
+    // Hangul syllables and voiced kana stay one character each (no accent folding of them).
+    expect(all('한국어 검색')).toEqual(['한국', '국어', '검색']);
+    expect(fold('がぎ한')).toBe('がぎ한');
+    expect(all('データベース')).toEqual(['デー', 'ータ', 'タベ', 'ベー', 'ース']);
+    // A long sentence is indexed whole (a run of more than 40 characters was left out).
+    expect(all('あ'.repeat(60))).toHaveLength(59);
+  });
+
   it('reads a query as whole words, once each', () => {
     expect(queryWords('  Create createPayment, create! p ')).toEqual(['create', 'createpayment']);
     expect(queryWords('é')).toEqual([]);
