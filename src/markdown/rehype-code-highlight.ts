@@ -65,21 +65,28 @@ export default function rehypeCodeHighlight({ colour = true }: CodeHighlightOpti
  * written as the text they hold, joined to the text around them.
  */
 export function withoutPunctuation(children: ElementContent[]): ElementContent[] {
-  const out: ElementContent[] = [];
-  const push = (child: ElementContent) => {
-    const last = out[out.length - 1];
-    if (child.type === 'text' && last?.type === 'text') out[out.length - 1] = { type: 'text', value: last.value + child.value };
-    else out.push(child);
-  };
-  for (const child of children) {
-    if (child.type !== 'element') push(child);
-    else if (isPunctuation(child)) for (const inner of withoutPunctuation(child.children)) push(inner);
-    else {
-      child.children = withoutPunctuation(child.children);
-      push(child);
+  // A new list only from the first punctuation span on: most blocks (shell, Ruby) have none.
+  let out: ElementContent[] | null = null;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.type === 'element') {
+      if (isPunctuation(child)) {
+        out ??= children.slice(0, i);
+        for (const inner of withoutPunctuation(child.children)) joined(out, inner);
+        continue;
+      }
+      if (child.children.length) child.children = withoutPunctuation(child.children);
     }
+    if (out) joined(out, child);
   }
-  return out;
+  return out ?? children;
+}
+
+/** Appends `child`, joining text to the text before it. */
+function joined(out: ElementContent[], child: ElementContent): void {
+  const last = out[out.length - 1];
+  if (child.type === 'text' && last?.type === 'text') out[out.length - 1] = { type: 'text', value: last.value + child.value };
+  else out.push(child);
 }
 
 function isPunctuation(node: Element): boolean {
