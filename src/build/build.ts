@@ -25,6 +25,7 @@ import { checkLinks, documentSources, isLinkFindings, type ExternalLink } from '
 import { derivedFiles } from './derived-files.js';
 import { llmsFiles, llmsPaths } from './llms-files.js';
 import { memoCodec, siteSearchIndex, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../search/site-index.js';
+import { SEARCH_DIR } from '../search/build-index.js';
 import { openPack } from '../cache/document-cache.js';
 import { AUTO_RENDER_THREAD_PAGES, renderAll, startRenderPool, workerCount } from './render-all.js';
 import { task, type TaskTimings } from './task.js';
@@ -187,7 +188,9 @@ async function compileWith(
   const stubs = derived.stubs;
   const copied = new Set([...site.assets, ...site.hostFiles].map((a) => a.file));
   const generated = [...documents.map((d) => d.path), ...derived.files.filter((f) => !('from' in f && copied.has(f.from))).map((f) => f.path), ...assets.files.map((f) => f.path), ...search.map((f) => f.path), ...llms.map((f) => f.path)];
-  diagnostics.push(...contentCollisions(site.assets, generated));
+  // `check` makes no search index: the files every build writes there are named all the same.
+  const searchIndexes = site.config.search.enabled ? site.config.locales.available.map((locale) => `${SEARCH_DIR}/${locale}/index.json`) : [];
+  diagnostics.push(...contentCollisions(site.assets, [...generated, ...searchIndexes]));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   const files: OutputFile[] = [...documents.filter((d) => !d.written && !d.kept).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files, ...search, ...llms];
   // One link graph for build and check: every link of every rendered page (content, menus,

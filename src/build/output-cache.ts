@@ -145,6 +145,11 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
       forgetManifest(file);
       const keys = documentKeys(documents);
       const records = new Map<string, OutputRecord>();
+      // Every changed file is written beside its place first, and only once all are written
+      // are they moved in: a write that fails (no space, a file where a folder must go) takes
+      // back what it wrote, and the folder is as the last build left it.
+      const moves: { temp: string; target: string; path: string; id: string }[] = [];
+      const madeDirs: string[] = [];
       try {
         for (const f of files) {
           const id = idOf(f, keys);
@@ -154,13 +159,24 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
             continue;
           }
           const target = join(outDir, f.path);
-          const temp = join(dirname(target), `.${process.pid}.bankdocs.tmp`);
-          mkdirSync(dirname(target), { recursive: true });
+          const temp = join(dirname(target), `.${process.pid}.${moves.length}.bankdocs.tmp`);
+          const made = mkdirSync(dirname(target), { recursive: true });
+          if (made) madeDirs.push(made);
           if ('contents' in f) writeFileSync(temp, f.contents);
           else if ('from' in f) copyFileSync(f.from, temp);
           else throw new Error(`Internal error: ${f.path} was written into a staging folder, not this one`);
+          moves.push({ temp, target, path: f.path, id });
+          if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error(`${f.path} is a folder`), { code: 'EISDIR' });
+        }
+      } catch (error) {
+        for (const { temp } of moves) rmSync(temp, { force: true });
+        for (const dir of madeDirs.reverse()) rmSync(dir, { recursive: true, force: true });
+        throw outputError(`the output folder ${outDir}`, error);
+      }
+      try {
+        for (const { temp, target, path, id } of moves) {
           renameSync(temp, target);
-          records.set(f.path, statOf(f.path, id));
+          records.set(path, statOf(path, id));
         }
         for (const d of documents) if (d.kept) records.set(d.path, previous.files.get(d.path)!);
         for (const path of previous.files.keys()) if (!records.has(path)) removeWithEmptyParents(outDir, path);

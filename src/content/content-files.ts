@@ -147,16 +147,22 @@ export function unsafeSvg(file: string, text: string): Diagnostic | null {
  */
 export function contentCollisions(assets: readonly Asset[], generated: Iterable<string>): Diagnostic[] {
   const taken = new Map<string, string>();
-  for (const path of generated) taken.set(path.toLowerCase(), path);
+  /** The folders the generated files are in ("assets/logo.svg" of a redirect at "assets/logo.svg/index.html"). */
+  const folders = new Map<string, string>();
+  for (const path of generated) {
+    taken.set(path.toLowerCase(), path);
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) folders.set(path.slice(0, at).toLowerCase(), path);
+  }
   const diagnostics: Diagnostic[] = [];
   for (const asset of assets) {
     const clash = taken.get(asset.rel.toLowerCase());
-    if (!clash) continue;
+    const inside = clash ? undefined : folders.get(asset.rel.toLowerCase());
+    if (!clash && !inside) continue;
     diagnostics.push({
       ruleId: 'content-file-collision',
       severity: 'error',
-      message: `${asset.rel} would replace the generated ${clash}`,
-      hint: 'rename or move the file; the build writes that path itself',
+      message: clash ? `${asset.rel} would replace the generated ${clash}` : `${asset.rel} is where the build writes the folder of ${inside} (a page, a redirect or an alias at that URL)`,
+      hint: clash ? 'rename or move the file; the build writes that path itself' : `rename or move the file, or give the page, redirect or alias another URL`,
       file: asset.file,
       line: 1,
       column: 1,

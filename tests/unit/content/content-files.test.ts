@@ -82,4 +82,9 @@ describe('contentCollisions', () => {
       ['content-file-collision', '/s/content/Openapi.json', 'Openapi.json would replace the generated openapi.json'],
     ]);
   });
+
+  it('refuses a content file where the build writes a folder (an alias or redirect at its URL)', () => {
+    const found = contentCollisions([asset('assets/logo.svg'), asset('assets/logo.png')], ['assets/logo.svg/index.html', 'assets/main-X.js']);
+    expect(found.map((d) => [d.file, d.message])).toEqual([['/s/content/assets/logo.svg', 'assets/logo.svg is where the build writes the folder of assets/logo.svg/index.html (a page, a redirect or an alias at that URL)']]);
+  });
 });
