@@ -176,6 +176,15 @@ export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/**
+ * The operation of that id, if the document has one. Looked up as an own property: an
+ * operationId may be any string, "constructor" or "toString" too, which a plain object
+ * answers with what it inherits.
+ */
+export function operationOf(api: Pick<ApiModel, 'operations'> | null | undefined, id: string): Operation | undefined {
+  return api && Object.hasOwn(api.operations, id) ? api.operations[id] : undefined;
+}
+
 export interface ApiModel {
   /** Path of the document under content/. */
   source: string;
@@ -289,7 +298,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         diagnostics.push({ ruleId: 'openapi-invalid', severity: 'error', message: `${method.toUpperCase()} ${path} has no operationId`, hint: 'give every operation a unique operationId: the reference and the checks find operations by it', file, ...positionOfPath(parsed, ['paths', path, method]) });
         continue;
       }
-      const taken = operations[raw.operationId];
+      const taken = Object.hasOwn(operations, raw.operationId) ? operations[raw.operationId] : undefined;
       if (taken) {
         diagnostics.push({ ruleId: 'openapi-invalid', severity: 'error', message: `${method.toUpperCase()} ${path} has the operationId "${raw.operationId}" of ${taken.method.toUpperCase()} ${taken.path}`, hint: 'give every operation a unique operationId (OpenAPI requires it): the reference and the checks find operations by it', file, ...positionOfPath(parsed, ['paths', path, method, 'operationId']) });
         continue;

@@ -5,7 +5,7 @@ import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { operationBlocks, parseSection, type Example } from '../api/examples.js';
-import { isJsonMediaType, mediaTypeOf, operationAnchor, responseFor, successKey, type ApiModel, type Operation } from '../api/openapi.js';
+import { isJsonMediaType, mediaTypeOf, operationAnchor, responseFor, successKey, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import { SchemaValidator } from '../api/validate.js';
 import type { Page } from '../content/site.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
@@ -49,7 +49,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
       const tree = parseSection(page.body, input.engine);
       const inOperation = new Set<Code>();
       for (const block of operationBlocks(page, tree)) {
-        const operation = api.operations[block.operationId];
+        const operation = operationOf(api, block.operationId);
         if (!operation) continue; // reported by the renderer (api-directive-invalid)
         const entry = seen.get(operation.id) ?? { curl: [], ruby: [], response: [], place: { file: block.file, line: block.line, column: block.column } };
         seen.set(operation.id, entry);
@@ -86,7 +86,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
             if (node.lang === 'ruby') return { diagnostics: checkRuby(parseRuby, example, api, operationByCall, validator, null, input.rubyClient).diagnostics, request: null, keep: true };
             return null;
           },
-          response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),
+          response: (example, operationId) => checkResponse(example, operationOf(api, operationId)!, validator),
         }),
       );
     } else {
@@ -105,7 +105,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
             const result = checkCurl(example, api, validator, null, curlOptions);
             return { diagnostics: result.diagnostics, request: result.requests.at(-1) ?? null };
           },
-          response: (example, operationId) => checkResponse(example, api.operations[operationId]!, validator),
+          response: (example, operationId) => checkResponse(example, operationOf(api, operationId)!, validator),
         }),
       );
     }

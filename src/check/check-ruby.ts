@@ -3,7 +3,7 @@
 // its keyword arguments are the operation's path parameters, paging and attributes, with
 // values valid against the schemas.
 import type { Example } from '../api/examples.js';
-import { bodyFields, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
+import { bodyFields, type ApiModel, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { SchemaValidator } from '../api/validate.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { suggest } from '../did-you-mean.js';
@@ -88,7 +88,7 @@ export function checkRuby(
   for (const call of clientCalls) {
     const name = dotted(call)!;
     const operationId = operationByCall.get(name);
-    const operation = operationId ? api.operations[operationId] : undefined;
+    const operation = operationId ? operationOf(api, operationId) : undefined;
     if (!operation) {
       report('example-ruby-unknown-call', call.location.startOffset, `"${name}" is not a call of the documented Ruby client`, suggest(name, [...operationByCall.keys()], `see ${rubyClient} for the calls`));
       continue;

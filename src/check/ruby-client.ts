@@ -1,7 +1,7 @@
 // The declared surface of the Ruby client the examples use (content/api/ruby-client.yaml):
 // which call maps to which operation.
 import { z } from 'zod';
-import type { ApiModel } from '../api/openapi.js';
+import { operationOf, type ApiModel } from '../api/openapi.js';
 import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics } from '../config/zod-diagnostics.js';
@@ -48,7 +48,7 @@ export async function loadRubyClient(file: string, api: ApiModel | null): Promis
   const diagnostics: Diagnostic[] = [];
   const operationByCall = new Map<string, string>();
   for (const [operationId, call] of Object.entries(result.data.calls)) {
-    if (api && !api.operations[operationId]) {
+    if (api && !operationOf(api, operationId)) {
       diagnostics.push({ ruleId: 'ruby-client-invalid', severity: 'error', message: `"${operationId}" is not an operation of the OpenAPI document`, hint: suggest(operationId, Object.keys(api.operations), `use an operationId of ${api.shown}`), file, ...positionOfPath(parsed, ['calls', operationId], { key: true }) });
     }
     if (operationByCall.has(call)) {

@@ -5,7 +5,7 @@
 // page_limit:/page_after:/page_before:, JSON bodies wrapped in data). Answers come back
 // as objects whose methods are the attributes in snake_case; lists are Enumerable; a
 // refused request raises <Namespace>::Error with status and errors.
-import { bodyFields, isJsonMediaType, type ApiModel, type Operation } from '../api/openapi.js';
+import { bodyFields, isJsonMediaType, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import type { ApiKeyPlace } from '../api/auth.js';
 import { snakeCase } from './requests.js';
 import type { RubyClient } from './ruby-client.js';
@@ -61,7 +61,7 @@ function callSpec(operation: Operation): CallSpec {
 export function rubyStubClient(client: RubyClient, api: ApiModel): string {
   const calls: Record<string, CallSpec> = {};
   for (const [operationId, call] of Object.entries(client.calls)) {
-    const operation = api.operations[operationId];
+    const operation = operationOf(api, operationId);
     if (operation) calls[call] = callSpec(operation);
   }
   const classParts = client.client.class.split('::');

@@ -15,7 +15,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { bodyVariants, fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { describeSecurity } from '../api/auth.js';
-import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema } from '../api/openapi.js';
+import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 import { siteStrings } from '../theme/strings.js';
 import { builtinTheme } from '../../theme/index.js';
@@ -168,7 +168,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
       if ((node.type !== 'containerDirective' && node.type !== 'leafDirective') || !parent || index === undefined) return;
       if (node.name === 'operation') {
         const id = node.attributes?.id ?? '';
-        const operation = ctx.api?.operations[id];
+        const operation = operationOf(ctx.api, id);
         if (!operation) {
           if (!ctx.api) {
             if (!ctx.apiFailed) problem(node, 'an operation needs the OpenAPI document, and the site has none', NO_DOCUMENT);

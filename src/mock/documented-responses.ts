@@ -9,7 +9,7 @@
 // JSON (text/csv) answers with the reference's block in that language, as written.
 // Statuses may be ranges ("2XX") or `default`: they answer with their first code (200).
 import { operationBlocks, parseSection } from '../api/examples.js';
-import { isJsonMediaType, responseFor, statusCode, successKey, type ApiModel, type Operation } from '../api/openapi.js';
+import { isJsonMediaType, responseFor, statusCode, successKey, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
 
@@ -46,7 +46,7 @@ export function documentedResponses(api: ApiModel, pages: readonly Pick<Page, 'b
   for (const page of pages) {
     if (page.info.layout !== 'api' || !page.body.includes(':::operation')) continue;
     for (const block of operationBlocks(page, parseSection(page.body, engine))) {
-      const operation = api.operations[block.operationId];
+      const operation = operationOf(api, block.operationId);
       if (!operation) continue;
       for (const example of block.examples) {
         if (!example.response) continue;

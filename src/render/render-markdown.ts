@@ -13,7 +13,7 @@ import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { bodyVariants, fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
-import { bodyFields, type ApiModel, type Operation } from '../api/openapi.js';
+import { bodyFields, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
 import { fieldsCaption } from '../markdown/remark-api.js';
@@ -261,7 +261,7 @@ class TwinWriter {
 
   private directive(node: ContainerDirective | LeafDirective): string | null {
     if (node.name === 'operation') {
-      const operation = this.ctx.api?.operations[node.attributes?.id ?? ''];
+      const operation = operationOf(this.ctx.api, node.attributes?.id ?? '');
       return operation ? this.operation(operation, node.type === 'containerDirective' ? (node.children as unknown as AnyNode[]) : []) : REMOVED;
     }
     if (node.name === 'schema') {

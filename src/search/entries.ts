@@ -2,7 +2,7 @@
 // src/markdown/rehype-search-text.ts), the pages of each locale and the pages every
 // locale shares (guides, the API reference), each with its group and weight, and the
 // pages left out (search.exclude, or nothing to find in them: `check` warns).
-import { bodyFields, type ApiModel } from '../api/openapi.js';
+import { bodyFields, type ApiModel, operationOf } from '../api/openapi.js';
 import { fieldRows } from '../api/describe-schema.js';
 import type { Page, Site } from '../content/site.js';
 import type { PageInfo } from '../content/collections.js';
@@ -230,7 +230,7 @@ function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sec
 }
 
 function apiRecord(section: SearchSection, api: ApiModel | null): SearchRecord {
-  const operation = section.operation ? api?.operations[section.operation] : undefined;
+  const operation = section.operation ? operationOf(api, section.operation) : undefined;
   if (!operation) {
     return { hash: section.id, title: section.title, excerpt: excerptOf(section.text), fields: [{ text: section.title, boost: 4 }, { text: section.text, boost: 1 }] };
   }

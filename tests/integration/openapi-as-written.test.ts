@@ -317,6 +317,15 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(out).toMatch(/0 errors, 1 warning/);
   });
 
+  it('checks a value against a pattern that backtracks without end on it (V8\'s linear-time engine takes over)', () => {
+    const restore = replaceIn(openapi, '          description: Version of the running service.', '          description: Version of the running service.\n          pattern: "^(a+)+$"');
+    try {
+      expect(checkWith(join(site, 'content', 'api', '02-status.md'), '"version": "1.0.0"', `"version": "${'a'.repeat(40)}!"`)).toContain('/version must match pattern "^(a+)+$"');
+    } finally {
+      restore();
+    }
+  });
+
   it('still finds the mistakes', () => {
     expect(checkWith(section, '"password": "correct horse", ', '')).toMatch(/3-users\.md:\d+:\d+ +error +missing required property "password" at \//);
     expect(checkWith(section, '"owner": {"name": "Ann"}', '"owner": {}')).toContain('response 201: missing required property "name" at /owner');

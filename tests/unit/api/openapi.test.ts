@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeDocument } from '../../helpers/openapi.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadApi, serverBasePath, serverOf, serverUrls, type LoadedApi } from '../../../src/api/openapi.js';
+import { loadApi, operationOf, serverBasePath, serverOf, serverUrls, type LoadedApi } from '../../../src/api/openapi.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-openapi-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,6 +47,22 @@ describe('loadApi', () => {
     // Render threads get the model by structured clone; nothing may make it cyclic.
     expect(() => JSON.stringify(api)).not.toThrow();
     expect(structuredClone(api).operations.getTree!.responses['200']!.schema!.properties!.root!.properties!.name).toEqual({ type: 'string' });
+  });
+
+  it('takes any string as an operationId, the names an object inherits too', async () => {
+    const doc = `openapi: 3.1.0
+info: { title: T, version: "1" }
+paths:
+  /a: { get: { operationId: constructor, responses: { "200": { description: ok } } } }
+  /b: { get: { operationId: toString, responses: { "200": { description: ok } } } }
+`;
+    const loaded = await load(doc);
+    expect(loaded.diagnostics).toEqual([]);
+    expect(operationOf(loaded.api, 'constructor')?.path).toBe('/a');
+    expect(operationOf(loaded.api, 'toString')?.path).toBe('/b');
+    expect(operationOf(loaded.api, 'hasOwnProperty')).toBeUndefined();
+    // As a render thread gets it: a structured clone, whose object has a prototype again.
+    expect(operationOf(structuredClone(loaded.api), 'valueOf')).toBeUndefined();
   });
 
   it('keeps the document as written, $refs unresolved, for /openapi.json', async () => {
