@@ -16,6 +16,7 @@ import { SHORT_WITH_VALUE } from './curl-command.js';
 import { curlParser } from './curl-parser.js';
 import { curlCommands, shellSource, type ShellCommand, type ShellWord } from './shell-words.js';
 import { findNodeAtOffset, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { jsonTooDeepAt } from './json-depth.js';
 
 interface CurlJson {
   url: string;
@@ -199,7 +200,7 @@ function checkCommand(example: Example, source: string, command: ShellCommand, a
     }
     return urlOffset;
   };
-  const tree = body && isJsonText(body.text) ? parseTree(body.text) : undefined;
+  const tree = body && isJsonText(body.text) && jsonTooDeepAt(body.text) === null ? parseTree(body.text) : undefined;
   for (const problem of result.problems) {
     const { target } = problem;
     // A value the shell puts in ("$ACCOUNT_ID" in double quotes) is unknown until it runs.

@@ -2,6 +2,7 @@
 // commands in guides), response examples, and coverage: each operation has one curl,
 // one Ruby and one response example, and its curl and Ruby examples ask the same thing.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { jsonTooDeepAt, MAX_JSON_DEPTH } from './json-depth.js';
 import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import { operationBlocks, parseSection, type Example } from '../api/examples.js';
@@ -243,6 +244,8 @@ function checkResponse(example: Example, operation: Operation, validator: Schema
   if (!schema) {
     return [{ ruleId: 'example-response-invalid', severity: 'error', message: `the ${shown} response of ${operation.id} is ${other.join(', ')}, not JSON`, hint: `write the block in that format, e.g. \`\`\`${exampleLanguage(other[0]!)} response${example.status ? ` ${example.status}` : ''}`, ...placeOf(example) }];
   }
+  const deep = jsonTooDeepAt(example.value);
+  if (deep !== null) return [{ ruleId: 'example-response-json', severity: 'error', message: `the response example nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`, hint: 'shorten the example to what a reader needs', ...placeInExample(example, deep) }];
   const errors: ParseError[] = [];
   const tree = parseTree(example.value, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length || !tree) {

@@ -4,6 +4,7 @@
 // static check (check-curl.ts) turns each problem into a diagnostic at its place in the
 // example; the mock (src/mock/) into an error response. So the two cannot disagree.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { jsonTooDeepAt, MAX_JSON_DEPTH } from './json-depth.js';
 import { bodyFields, isJsonMediaType, mediaTypeOf, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
 import type { AuthScheme } from '../api/auth.js';
 import type { SchemaValidator } from '../api/validate.js';
@@ -255,8 +256,11 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
         });
       }
       const errors: ParseError[] = [];
-      const tree = parseTree(bodyText, errors, { allowTrailingComma: false, disallowComments: true });
-      if (errors.length || !tree) {
+      const deep = jsonTooDeepAt(bodyText);
+      const tree = deep === null ? parseTree(bodyText, errors, { allowTrailingComma: false, disallowComments: true }) : undefined;
+      if (deep !== null) {
+        problem({ ruleId: 'example-body-json', target: { part: 'body', offset: deep }, message: `the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`, hint: 'shorten the example to what a reader needs', status: 400, code: 'invalidJson' });
+      } else if (errors.length || !tree) {
         const error = errors[0];
         problem({ ruleId: 'example-body-json', target: { part: 'body', offset: error?.offset ?? 0 }, message: `the request body is not valid JSON (${error ? printParseErrorCode(error.error) : 'empty'})`, hint: 'fix the JSON: double quotes around keys and strings, no trailing commas', status: 400, code: 'invalidJson' });
       } else {

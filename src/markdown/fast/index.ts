@@ -36,7 +36,12 @@ function deepest(tokens: Token[]): number | null {
   for (const token of tokens) {
     if (token.level >= limit) return (token.map?.[0] ?? line ?? 0) + 1;
     if (token.map) line = token.map[0];
-    for (const child of token.children ?? []) if (child.level >= limit) return (token.map?.[0] ?? 0) + 1;
+    // Emphasis, strike-through and links: markdown-it pairs their markers after the fact,
+    // without a level, so "*a *a *a … b* b* b*" nests as deep as it is long.
+    let depth = 0;
+    for (const child of token.children ?? []) {
+      if (child.level >= limit || (depth += child.nesting) >= limit) return (token.map?.[0] ?? 0) + 1;
+    }
   }
   return null;
 }

@@ -8,6 +8,7 @@ import type { Link, LinkReference, Parent, PhrasingContent } from 'mdast';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { Located } from '../rules/positions.js';
 import { linkLiterals } from './autolink-literal.js';
+import { nestingLimit } from '../index.js';
 import type { ContentMapper, SourceText } from './offsets.js';
 
 interface Span {
@@ -32,6 +33,8 @@ export function inlineNodes(inline: Located, mapper: ContentMapper, text: Source
   const inners = new Map<object, Span>();
   const root: Frame = { node: { children: [] }, inner: { start: 0, end: content.length } };
   const stack: Frame[] = [root];
+  /** Opening markers read as text, past the nesting limit, whose closing ones are text too. */
+  let flattened = 0;
   const top = () => stack[stack.length - 1]!;
   const pushText = (value: string) => {
     const siblings = top().node.children;
@@ -76,6 +79,13 @@ export function inlineNodes(inline: Located, mapper: ContentMapper, text: Source
       case 'strong_open':
       case 's_open':
       case 'link_open': {
+        // Deeper than the engine reads (index.ts reports it as markdown-too-deep), and than
+        // recursion over the tree could walk: its markers are text.
+        if (flattened || stack.length > nestingLimit()) {
+          flattened++;
+          pushText(t.markup);
+          break;
+        }
         const node = (t.type === 'link_open' ? link(t, content) : { type: t.type === 'em_open' ? 'emphasis' : t.type === 'strong_open' ? 'strong' : 'delete', children: [] }) as PhrasingContent & { children: PhrasingContent[] };
         top().node.children.push(node);
         const inner = t.inner ?? (t.end !== undefined ? { start: t.end, end: content.length } : { start: 0, end: content.length });
@@ -86,6 +96,11 @@ export function inlineNodes(inline: Located, mapper: ContentMapper, text: Source
       case 'strong_close':
       case 's_close':
       case 'link_close': {
+        if (flattened) {
+          flattened--;
+          pushText(t.markup);
+          break;
+        }
         if (stack.length === 1) break;
         const frame = stack.pop()!;
         const open = frame.open!;
