@@ -141,7 +141,8 @@ export async function main(argv: string[]): Promise<number> {
       return 75;
     }
     // Not a content mistake (those are diagnostics) but a bug or an environment problem.
-    const detail = (process.env.BANKDOCS_DEBUG ? ((error as Error).stack ?? String(error)) : (error as Error).message).replace(/^(Error: )?Internal error: /, '');
+    // Code of the site's own (a plugin, a theme override) may throw anything, null too.
+    const detail = (error instanceof Error ? (process.env.BANKDOCS_DEBUG ? (error.stack ?? String(error)) : error.message) : `${String(error)} was thrown`).replace(/^(Error: )?Internal error: /, '');
     process.stderr.write(`bankdocs: internal error: ${detail}\n${process.env.BANKDOCS_DEBUG ? '' : 'Run again with BANKDOCS_DEBUG=1 for the stack trace, and report it with the command you ran.\n'}`);
     return 70;
   }

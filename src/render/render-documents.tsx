@@ -187,12 +187,14 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       } catch (error) {
         // A component of the site's theme that throws on this page is the site's mistake,
         // reported at its file; anything else is bankdocs' own.
-        const file = site.theme ? overrideFileOf(error, site.theme) : null;
+        // bankdocs throws only Errors: anything else (`throw null`) came from the overrides,
+        // which cannot be told apart without a stack: the first one is named.
+        const file = site.theme ? (overrideFileOf(error, site.theme) ?? (error instanceof Error ? null : (site.theme.files[0] ?? null))) : null;
         if (!file) throw error;
         diagnostics.push({
           ruleId: 'theme-component-failed',
           severity: 'error',
-          message: `the theme override failed while rendering ${doc.url}: ${(error as Error | null)?.message ?? String(error)}`,
+          message: `the theme override failed while rendering ${doc.url}: ${error instanceof Error ? error.message : `it threw ${String(error)}`}`,
           hint: 'fix the component for this page (it threw while rendering); BANKDOCS_DEBUG=1 prints the stack',
           file,
           line: 1,
