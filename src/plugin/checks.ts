@@ -27,8 +27,10 @@ export async function runPluginChecks(site: Site, plugins: readonly BankdocsPlug
       try {
         problems = await check.run(view);
         if (!Array.isArray(problems)) throw new Error(`it returned ${typeof problems}, not a list of problems`);
+        const odd = problems.findIndex((p) => typeof p !== 'object' || p === null || !('message' in p));
+        if (odd !== -1) throw new Error(`its problem ${odd + 1} is ${JSON.stringify(problems[odd]) ?? String(problems[odd])}, not an object with a message`);
       } catch (error) {
-        diagnostics.push({ ruleId, severity: 'error', message: `the check "${check.id}" of the plugin "${plugin.name}" failed: ${(error as Error)?.message ?? String(error)}`, hint: 'a bug in the plugin: report it to its authors', file: site.configFile, line: 1, column: 1 });
+        diagnostics.push({ ruleId, severity: 'error', message: `the check "${check.id}" of the plugin "${plugin.name}" failed: ${error instanceof Error ? error.message : `it threw ${String(error)}`}`, hint: 'a bug in the plugin: report it to its authors', file: site.configFile, line: 1, column: 1 });
         continue;
       }
       for (const problem of problems) {

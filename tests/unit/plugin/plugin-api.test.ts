@@ -113,5 +113,8 @@ describe('plugin checks', () => {
       '/s/content/a.md:4:6 warning todo/left TODO left',
       '/s/docs.config.yaml:1:1 error todo/crash the check "crash" of the plugin "todo" failed: bug',
     ]);
+    // A list holding something other than problems, and a check that throws something other than an Error.
+    const odd = definePlugin({ name: 'odd', checks: [{ id: 'nulls', run: () => [null as never] }, { id: 'thrown', run: () => { throw 'nope'; } }] });
+    expect((await runPluginChecks(site, [odd])).map((d) => d.message)).toEqual(['the check "nulls" of the plugin "odd" failed: its problem 1 is null, not an object with a message', 'the check "thrown" of the plugin "odd" failed: it threw nope']);
   });
 });
