@@ -190,7 +190,22 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
         // bankdocs throws only Errors: anything else (`throw null`) came from the overrides,
         // which cannot be told apart without a stack: the first one is named.
         const file = site.theme ? (overrideFileOf(error, site.theme) ?? (error instanceof Error ? null : (site.theme.files[0] ?? null))) : null;
-        if (!file) throw error;
+        if (!file) {
+          // The site's Markdown plugins shape the page's tree: a node they made that HTML
+          // cannot hold ("my tag" as an element's name) fails here, and is theirs.
+          const source = !site.markdownPlugins?.length ? null : doc.kind === 'page' ? pageOf(doc.source) : doc.kind === 'api' && doc.sections[0] ? pageOf(doc.sections[0]) : null;
+          if (!source) throw error;
+          diagnostics.push({
+            ruleId: 'markdown-error',
+            severity: 'error',
+            message: `the page ${doc.url} could not be written: ${error instanceof Error ? error.message : `${String(error)} was thrown`} (the site's Markdown plugins shape it: one may have made a node HTML cannot hold)`,
+            hint: "check what the site's plugins (plugins, markdown.remarkPlugins, markdown.rehypePlugins) add to the page",
+            file: source.file,
+            line: 1,
+            column: 1,
+          });
+          return { url: doc.url, path: outputPath(doc.url), html: '', ids, links, diagnostics };
+        }
         diagnostics.push({
           ruleId: 'theme-component-failed',
           severity: 'error',
