@@ -1,7 +1,7 @@
 // The most bankdocs reads of each YAML source. Parsing, resolving and validating grow
 // with the input; a limit turns a runaway file (a generated dump, a hostile document)
 // into one clear error at the file instead of minutes of work or an exhausted heap.
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics.js';
 
 const KIB = 1024;
@@ -22,17 +22,18 @@ export type LimitedRead = { ok: true; text: string } | { ok: false; diagnostic: 
 
 /**
  * Reads a UTF-8 file of at most `limit.bytes`. The size is taken from the open file
- * before anything is read, and reading stops one byte past the limit, so neither a huge
- * file nor one that is not a regular file (a device, a pipe) is ever read whole.
- * Errors other than the size (ENOENT, EACCES) reject, for the caller to report.
+ * before anything is read, and reading stops one byte past the limit, so a huge file is
+ * never read whole; what is not a regular file (a device, a pipe) is not opened at all.
+ * Errors other than the size (ENOENT, EACCES, "not a regular file") reject, for the caller to report.
  */
 export async function readLimited(file: string, limit: SizeLimit): Promise<LimitedRead> {
+  // Opening a named pipe waits for a writer: a pipe (or a device) is refused before it is opened.
+  if (!(await stat(file)).isFile()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'not a regular file' });
   const handle = await open(file, 'r');
   try {
     const { size } = await handle.stat();
     if (size > limit.bytes) return { ok: false, diagnostic: tooLargeDiagnostic({ file, limit, size }) };
-    // Read on past the size taken: a file that grew since, or one that reports no size
-    // (a pipe), stops one byte past the limit all the same.
+    // Read on past the size taken: a file that grew since stops one byte past the limit all the same.
     const chunks: Buffer[] = [];
     let total = 0;
     let want = Math.min(limit.bytes + 1, size + 1);

@@ -2,7 +2,7 @@
 // the Site model. Every problem is collected; nothing throws for a user mistake.
 import { readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { loadApi } from '../api/openapi.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/size-limits.js';
@@ -247,7 +247,13 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
  * already (to hash its inputs), not read again.
  */
 function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[], known?: { bytes: Buffer; hash: string }): { text: string; hash: string } | null {
-  const size = known ? known.bytes.length : statSync(file).size;
+  const info = known ? null : statSync(file);
+  // A named pipe would block the read (and the dev server with it) until something writes to it.
+  if (info && !info.isFile()) {
+    diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: `${basename(file)} is not a regular file (a named pipe, a device or a socket): bankdocs reads only files`, hint: 'put a file here, or move this out of the content folder', file, line: 1, column: 1 });
+    return null;
+  }
+  const size = known ? known.bytes.length : info!.size;
   if (size > SIZE_LIMITS.markdown.bytes) {
     diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size }));
     return null;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,11 +42,12 @@ describe('readLimited', () => {
     if (!read.ok) expect(read.diagnostic.message).toBe('the OpenAPI document is 11 MiB, more than bankdocs reads (10 MiB)');
   });
 
-  it('stops one byte past the limit on a file that reports no size', async () => {
-    // /dev/zero is endless and its size is 0: only the bounded read ends it.
-    const read = await readLimited('/dev/zero', SIZE_LIMITS.config);
-    expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.diagnostic.message).toBe('docs.config.yaml is over 1 MiB, more than bankdocs reads (1 MiB)');
+  it('never opens a device or a named pipe (opening a pipe waits for a writer for ever)', async () => {
+    // /dev/zero is endless and its size is 0.
+    await expect(readLimited('/dev/zero', SIZE_LIMITS.config)).rejects.toMatchObject({ code: 'not a regular file' });
+    const pipe = join(dir, 'docs.config.yaml');
+    execFileSync('mkfifo', [pipe]);
+    await expect(readLimited(pipe, SIZE_LIMITS.config)).rejects.toMatchObject({ code: 'not a regular file' });
   });
 
   it('rejects for a missing file, for the caller to report', async () => {
