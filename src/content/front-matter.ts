@@ -22,7 +22,8 @@ function splitLines(text: string): SplitFile {
   if (!FENCE_RE.test(lines[0]?.replace(/\r$/, '') ?? '')) return { yaml: null, yamlLineOffset: 0, body: source };
   const end = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(line.replace(/\r$/, '')));
   if (end === -1) return { yaml: null, yamlLineOffset: 0, body: source };
-  const yaml = lines.slice(1, end).join('\n');
+  // Without a CRLF file's "\r"s: the YAML parser read the last line's as part of its value ("order: 1\r" a string).
+  const yaml = lines.slice(1, end).map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)).join('\n');
   const body = '\n'.repeat(end + 1) + lines.slice(end + 1).join('\n');
   return { yaml, yamlLineOffset: 1, body };
 }

@@ -22,7 +22,7 @@ describe('splitFrontMatter', () => {
   });
 
   it('strips a byte order mark and accepts CRLF', () => {
-    expect(splitFrontMatter('\ufeff---\r\ntitle: x\r\n---\r\nbody').yaml).toBe('title: x\r');
+    expect(splitFrontMatter('\ufeff---\r\ntitle: x\r\norder: 1\r\n---\r\nbody').yaml).toBe('title: x\norder: 1');
   });
 
   it('gives a CRLF file\'s body with LF line ends, line for line', () => {
