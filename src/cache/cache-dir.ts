@@ -35,7 +35,11 @@ export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferVi
     renameSync(temp, file);
     return true;
   } catch {
-    rmSync(temp, { force: true });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // a folder that may not be entered: nothing was written there either
+    }
     return false;
   }
 }

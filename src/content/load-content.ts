@@ -247,18 +247,29 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
  * already (to hash its inputs), not read again.
  */
 function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[], known?: { bytes: Buffer; hash: string }): { text: string; hash: string } | null {
-  const info = known ? null : statSync(file);
-  // A named pipe would block the read (and the dev server with it) until something writes to it.
-  if (info && !info.isFile()) {
-    diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: `${basename(file)} is not a regular file (a named pipe, a device or a socket): bankdocs reads only files`, hint: 'put a file here, or move this out of the content folder', file, line: 1, column: 1 });
+  let bytes = known?.bytes;
+  try {
+    if (!bytes) {
+      const info = statSync(file);
+      // A named pipe would block the read (and the dev server with it) until something writes to it.
+      if (!info.isFile()) {
+        diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: `${basename(file)} is not a regular file (a named pipe, a device or a socket): bankdocs reads only files`, hint: 'put a file here, or move this out of the content folder', file, line: 1, column: 1 });
+        return null;
+      }
+      if (info.size > SIZE_LIMITS.markdown.bytes) {
+        diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size: info.size }));
+        return null;
+      }
+      bytes = read(file);
+    } else if (bytes.length > SIZE_LIMITS.markdown.bytes) {
+      diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size: bytes.length }));
+      return null;
+    }
+  } catch (error) {
+    // A file the build may not read (its mode, a folder it may not enter): the writer's to fix.
+    diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: `cannot read ${basename(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, hint: 'check that the file exists and that its folder and the file can be read', file, line: 1, column: 1 });
     return null;
   }
-  const size = known ? known.bytes.length : info!.size;
-  if (size > SIZE_LIMITS.markdown.bytes) {
-    diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size }));
-    return null;
-  }
-  const bytes = known?.bytes ?? read(file);
   const decoded = decodeSource(bytes, file);
   if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
   return decoded.text === null ? null : { text: decoded.text, hash: known?.hash ?? contentId(bytes) };
