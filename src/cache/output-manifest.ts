@@ -124,8 +124,14 @@ export function inputFilesOf(plan: InputPlan): Map<string, string> {
 export function snapshotInputs(files: ReadonlyMap<string, string>, previous: ReadonlyMap<string, InputRecord> | null, read?: Map<string, Buffer>): Map<string, InputRecord> | null {
   const inputs = new Map<string, InputRecord>();
   for (const [name, path] of files) {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) return null;
+    let stat: import('node:fs').Stats | undefined;
+    try {
+      stat = statSync(path, { throwIfNoEntry: false });
+    } catch {
+      return null; // a link to itself, a folder it may not enter: the content stage says which
+    }
+    // Gone, or no file to read whole (a link to a pipe would block the read).
+    if (!stat?.isFile()) return null;
     const before = previous?.get(name);
     if (before && before.size === stat.size && before.mtimeMs === stat.mtimeMs) {
       inputs.set(name, before);

@@ -267,7 +267,9 @@ function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics:
     }
   } catch (error) {
     // A file the build may not read (its mode, a folder it may not enter): the writer's to fix.
-    diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: `cannot read ${basename(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, hint: 'check that the file exists and that its folder and the file can be read', file, line: 1, column: 1 });
+    // A name that is not UTF-8 text comes back from the folder's listing changed ("caf\uFFFD.md"): no such file.
+    const mangled = basename(file).includes('\uFFFD');
+    diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: mangled ? `the name of ${basename(file)} is not UTF-8 text, so it cannot be read by it` : `cannot read ${basename(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, hint: mangled ? 'rename the file in lower-case letters a-z, digits and hyphens' : 'check that the file exists and that its folder and the file can be read', file, line: 1, column: 1 });
     return null;
   }
   const decoded = decodeSource(bytes, file);
