@@ -44,6 +44,15 @@ const SERVICE_SCRIPT_RE = /^https:\/\/[^/\\\s\x00-\x1f\x7f-\x9f?#@]+\/[^\\\s\x00
 // digests of the exact length of their algorithm, separated by spaces.
 const INTEGRITY_RE = /^(?:sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==)(?: +(?:sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==))*$/;
 
+/** A list that names each of its items once (a locale listed twice gave every page twice). */
+function eachOnce(what: string) {
+  return (list: readonly string[], ctx: z.RefinementCtx) => {
+    list.forEach((item, i) => {
+      if (list.indexOf(item) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `the ${what} "${item}" is listed twice; list each ${what} once` });
+    });
+  };
+}
+
 const externalUrl = z.url({ protocol: /^https?$/, error: 'an external link is an absolute http(s) URL' });
 
 export const linkItem = z.union([
@@ -247,7 +256,7 @@ export const configSchema = z
       .describe('The site as a whole.'),
     locales: z
       .strictObject({
-        available: z.array(localeCode).min(1).optional().describe('Interface locales; translated pages live in content/<locale>/. Default: the default locale alone.'),
+        available: z.array(localeCode).min(1).superRefine(eachOnce('locale')).optional().describe('Interface locales; translated pages live in content/<locale>/. Default: the default locale alone.'),
         default: localeCode.default('en').describe('Reference locale: its pages are the source of every translation.'),
       })
       .prefault({})
@@ -257,7 +266,7 @@ export const configSchema = z
       .describe('Interface languages.'),
     versions: z
       .strictObject({
-        available: z.array(z.string().regex(/^[0-9][0-9a-z.-]*$/, 'a version is like "1" or "2.1"')).min(1).default(['1']).describe('API documentation versions, the first path segment of /{version}/api/{language}.'),
+        available: z.array(z.string().regex(/^[0-9][0-9a-z.-]*$/, 'a version is like "1" or "2.1"')).min(1).superRefine(eachOnce('version')).default(['1']).describe('API documentation versions, the first path segment of /{version}/api/{language}.'),
         default: z.string().default('1').describe('Version selected when a path has none.'),
       })
       .prefault({})
@@ -265,7 +274,7 @@ export const configSchema = z
       .describe('API documentation versions.'),
     api: z
       .strictObject({
-        languages: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).min(1).optional().describe('Example languages; a fenced block tagged with one of them shows only on that language\'s page. Default: the default language alone.'),
+        languages: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)).min(1).superRefine(eachOnce('language')).optional().describe('Example languages; a fenced block tagged with one of them shows only on that language\'s page. Default: the default language alone.'),
         defaultLanguage: z.string().default('curl').describe('Language selected when a path has none.'),
         openapi: z.string().default('api/openapi.yaml').describe('OpenAPI document under content/, published as /openapi.json and /openapi.yaml.'),
         rubyClient: z.string().default('api/ruby-client.yaml').describe('Surface of the Ruby client the examples use, under content/: which call maps to which operation.'),
