@@ -97,6 +97,10 @@ export function compileCollections({ collections, locales, parsed, configFile }:
     if (model.order === 'versions' && !files.some((f) => f.placeholders.some((p) => p.kind === 'version'))) {
       report(model, ['order'], 'collection-invalid', `order: versions needs a {name:version} placeholder in the files of "${model.name}"`, 'name versioned files like "{locale}/terms/{version:version}.md" (v1.0, v1.1, v2.0 …)');
     }
+    // Every page's title and description are text the theme prints, whatever a collection says.
+    for (const key of ['title', 'description']) {
+      if (Object.hasOwn(model.frontMatter ?? {}, key)) report(model, ['frontMatter', key], 'collection-invalid', `"${key}" is every page's own front matter key (text): "${model.name}" cannot declare it`, `remove frontMatter.${key}; declare only the collection's other keys`);
+    }
     if (model.unknownPaths === 'closest') {
       if (closest) report(model, ['unknownPaths'], 'collection-invalid', `"${closest.name}" already answers unknown paths with the closest page`, 'keep unknownPaths: closest on one collection');
       closest ??= model;

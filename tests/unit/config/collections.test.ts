@@ -49,6 +49,11 @@ describe('declared collections in docs.config.yaml', () => {
     });
   });
 
+  it('refuse title and description among a collection\'s front matter keys (every page\'s own text)', () => {
+    const result = at('collections:\n  - name: blog\n    files: "blog/{slug}.md"\n    url: /blog/{slug}\n    frontMatter:\n      title: { type: integer }\n      order: { type: integer }\n');
+    expect(result).toEqual({ ok: false, found: ['6:14 collection-invalid "title" is every page\'s own front matter key (text): "blog" cannot declare it'] });
+  });
+
   it('keeps the built-in collections with "default" beside a new one', () => {
     const result = at('collections:\n  - default\n  - name: blog\n    files: "blog/{slug}.md"\n    url: /blog/{slug}\n');
     expect(result.ok && result.value.collections.map((c) => [c.model.name, c.model.at])).toEqual([
