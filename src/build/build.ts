@@ -11,6 +11,7 @@ import { loadContent } from '../content/load-content.js';
 import { pageMemo } from '../cache/page-cache.js';
 import type { Site } from '../content/site.js';
 import { dedupeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { outputPath } from '../routes/paths.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import type { ParsedYaml } from '../config/yaml-positions.js';
 import { planCache } from '../cache/build-cache.js';
@@ -190,7 +191,7 @@ async function compileWith(
   const generated = [...documents.map((d) => d.path), ...derived.files.filter((f) => !('from' in f && copied.has(f.from))).map((f) => f.path), ...assets.files.map((f) => f.path), ...search.map((f) => f.path), ...llms.map((f) => f.path)];
   // `check` makes no search index: the files every build writes there are named all the same.
   const searchIndexes = site.config.search.enabled ? site.config.locales.available.map((locale) => `${SEARCH_DIR}/${locale}/index.json`) : [];
-  diagnostics.push(...contentCollisions(site.assets, [...generated, ...searchIndexes]));
+  diagnostics.push(...contentCollisions(site.assets, [...generated, ...searchIndexes]), ...pageCollisions(plan, site, [...generated, ...searchIndexes]));
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   const files: OutputFile[] = [...documents.filter((d) => !d.written && !d.kept).map((d) => ({ path: d.path, contents: d.html })), ...derived.files, ...assets.files, ...search, ...llms];
   // One link graph for build and check: every link of every rendered page (content, menus,
@@ -219,6 +220,36 @@ async function compileWith(
     linkMemo?.save();
   }
   return { ok, diagnostics, timings, compiled: { site, configYaml: resolved.yaml, plan, documents, stubs, files, external: links.external }, reused: cached?.plan.reused ?? 0, inPlace };
+}
+
+/**
+ * Pages whose URL the site's own documents or files take already (a guide at /1/api/curl,
+ * or at /404, or at /robots.txt, whose folder would have to be that file): one of the two
+ * was lost without a word, or the write failed.
+ */
+function pageCollisions(plan: RoutePlan, site: Site, generated: readonly string[]): Diagnostic[] {
+  const bySource = new Map(site.pages.map((p) => [p.source, p]));
+  const files = new Set(generated.map((path) => path.toLowerCase()));
+  const builtIn = new Map(plan.documents.filter((d) => d.kind !== 'page').map((d) => [d.url, d]));
+  const found: Diagnostic[] = [];
+  for (const doc of plan.documents) {
+    const page = doc.kind === 'page' && !doc.fallback ? bySource.get(doc.source) : undefined;
+    if (!page) continue;
+    const other = builtIn.get(doc.url);
+    const parts = outputPath(doc.url).split('/').slice(0, -1);
+    const file = parts.map((_, i) => parts.slice(0, i + 1).join('/')).find((folder) => files.has(folder.toLowerCase()));
+    if (!other && !file) continue;
+    found.push({
+      ruleId: 'page-url-collision',
+      severity: 'error',
+      message: other ? `this page is ${doc.url}, which is the site's ${other.kind === 'api' ? 'API reference' : 'page for unknown paths'}: one of the two would be lost` : `this page is ${doc.url}, where the build writes the file ${file}`,
+      hint: "give the page, or its collection's url pattern, another URL",
+      file: page.file,
+      line: 1,
+      column: 1,
+    });
+  }
+  return found;
 }
 
 /**
