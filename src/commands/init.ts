@@ -26,12 +26,18 @@ export function initSite(options: { dir?: string; force?: boolean } = {}): InitR
       return { ok: false, message: `${dir} already has ${taken.join(' and ')}`, hint: 'run it in a new folder (bankdocs init my-docs), or pass --force to write the starter files there, replacing files of the same name' };
     }
   }
-  mkdirSync(dir, { recursive: true });
-  cpSync(INIT_TEMPLATE, dir, { recursive: true, force: true });
-  // The editor finds the JSON Schema of the bankdocs that made the site, wherever it is installed.
-  const config = join(dir, 'docs.config.yaml');
-  const schema = relative(dir, join(PACKAGE_ROOT, 'docs.config.schema.json')).split(sep).join('/');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(SCHEMA_COMMENT_RE, `$1${schema.startsWith('.') ? schema : `./${schema}`}`));
+  try {
+    mkdirSync(dir, { recursive: true });
+    cpSync(INIT_TEMPLATE, dir, { recursive: true, force: true });
+    // The editor finds the JSON Schema of the bankdocs that made the site, wherever it is installed.
+    const config = join(dir, 'docs.config.yaml');
+    const schema = relative(dir, join(PACKAGE_ROOT, 'docs.config.schema.json')).split(sep).join('/');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(SCHEMA_COMMENT_RE, `$1${schema.startsWith('.') ? schema : `./${schema}`}`));
+  } catch (error) {
+    // A folder that may not be written (its owner), or a path through a file (/dev/null/docs).
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { ok: false, message: `cannot write the site into ${dir} (${code})`, hint: 'name a folder you may write to, e.g. bankdocs init my-docs in your own folder' };
+  }
   return { ok: true, dir, files: listFiles(INIT_TEMPLATE) };
 }
 

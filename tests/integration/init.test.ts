@@ -67,4 +67,11 @@ describe('bankdocs init', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/is a file, not a folder/);
   });
+
+  it('says so when the folder cannot be made or written, never an internal error', () => {
+    writeFileSync(join(root, 'plain'), '');
+    const result = runCli(['init', 'plain/docs'], root);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^bankdocs init: cannot write the site into .*plain\/docs \(ENOTDIR\)\n {2}hint: /);
+  });
 });
