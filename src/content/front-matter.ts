@@ -7,6 +7,8 @@ export interface SplitFile {
   yamlLineOffset: number;
   /** The Markdown body, front matter blanked out line for line, with "\n" line ends (a CRLF file's twins are then like an LF checkout's). */
   body: string;
+  /** Set when the file opens front matter with "---" and never closes it. */
+  unclosed?: boolean;
 }
 
 const FENCE_RE = /^---[ \t]*$/;
@@ -21,7 +23,7 @@ function splitLines(text: string): SplitFile {
   const lines = source.split('\n');
   if (!FENCE_RE.test(lines[0]?.replace(/\r$/, '') ?? '')) return { yaml: null, yamlLineOffset: 0, body: source };
   const end = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(line.replace(/\r$/, '')));
-  if (end === -1) return { yaml: null, yamlLineOffset: 0, body: source };
+  if (end === -1) return { yaml: null, yamlLineOffset: 0, body: source, unclosed: true };
   // Without a CRLF file's "\r"s: the YAML parser read the last line's as part of its value ("order: 1\r" a string).
   const yaml = lines.slice(1, end).map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)).join('\n');
   const body = '\n'.repeat(end + 1) + lines.slice(end + 1).join('\n');

@@ -191,7 +191,11 @@ function readPage({ rel, file, text, hash, where, collections, diagnostics }: Re
     return { source: rel, file, hash, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url, ...frontMatter };
   };
   if (split.yaml === null) {
-    diagnostics.push({ ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 });
+    diagnostics.push(
+      split.unclosed
+        ? { ruleId: 'front-matter-missing', severity: 'error', message: 'the front matter opened by "---" on line 1 is never closed', hint: 'end it with a line of "---" after the last key (title, description, …), before the text', file, line: 1, column: 1 }
+        : { ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 },
+    );
     return fallback(null);
   }
   const tooLarge = frontMatterTooLarge(split.yaml, file);
