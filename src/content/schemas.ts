@@ -14,6 +14,12 @@ const description = z
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Whether YYYY-MM-DD names a day that exists (not 2026-02-30, not month 13). */
+function isCalendarDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
 function fieldSchema(field: FrontMatterField): z.ZodType {
   const base = (() => {
     switch (field.type) {
@@ -26,7 +32,11 @@ function fieldSchema(field: FrontMatterField): z.ZodType {
       case 'boolean':
         return z.boolean();
       case 'date':
-        return z.string().regex(DATE_RE, 'write the date as YYYY-MM-DD, e.g. 2026-01-15');
+        return z
+          .string()
+          .regex(DATE_RE, 'write the date as YYYY-MM-DD, e.g. 2026-01-15')
+          // The shape alone let 2026-02-30 through, and the page printed it.
+          .refine((date) => !DATE_RE.test(date) || isCalendarDate(date), { message: 'no such day in the calendar: write a date that exists, e.g. 2026-02-28' });
       case 'strings':
         return z.array(z.string().min(1));
     }
