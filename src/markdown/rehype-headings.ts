@@ -2,6 +2,7 @@
 // document), a self-link on each section heading, and the heading list for the TOC.
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
+import { slug } from 'github-slugger';
 import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
 import { claimId, contextOf } from './context.js';
@@ -28,7 +29,8 @@ export default function rehypeHeadings() {
       const explicit = typeof node.properties.id === 'string' ? node.properties.id : null;
       // An explicit id (an API operation's anchor) is registered too, so no heading repeats
       // it; one the document reserved for it is its own, whatever came before.
-      const id = explicit ? claimId(ctx.slugger, explicit) : ctx.slugger.slug(text);
+      // A heading of punctuation ("## !!!") slugs to nothing: it is "section" (then "section-1"), not id="" and a link to "#".
+      const id = explicit ? claimId(ctx.slugger, explicit) : ctx.slugger.slug(slug(text) ? text : 'section');
       node.properties.id = id;
       const depth = Number(match[1]);
       ctx.headings.push({ depth, id, text });

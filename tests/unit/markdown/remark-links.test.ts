@@ -49,6 +49,13 @@ describe('heading ids', () => {
     expect(headings.map((h) => [h.id, h.text])).toEqual([['spaced', 'Spaced'], ['two', 'Two {#one}'], ['not-at-the-end-early-text', 'Not at the end {#early} text'], ['bad-9lives', 'Bad {#9lives}']]);
   });
 
+  it('give a heading of punctuation an id of its own (it had id="" and a link to "#")', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { headings } = renderBody('## !!!\n\n## ???\n\n## Section\n', { engine });
+      expect(headings.map((h) => h.id), engine).toEqual(['section', 'section-1', 'section-2']);
+    }
+  });
+
   it('never take an id the theme uses', () => {
     const { headings } = renderBody('## bankdocs consent\n\n## Main\n\n## Site menu\n');
     expect(headings.map((h) => h.id)).toEqual(['bankdocs-consent-1', 'main-1', 'site-menu-1']);
