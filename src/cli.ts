@@ -132,6 +132,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await pending;
   } catch (error) {
+    // A build being stopped (SIGINT, SIGTERM) removed its staging folder under a write:
+    // that failure is the stop's, which says so itself.
+    if ((globalThis as Record<symbol, unknown>)[Symbol.for('bankdocs.stopping')]) return await new Promise<number>(() => undefined);
     if (error instanceof Error && error.name === 'OutputError') {
       process.stderr.write(`bankdocs: ${error.message}\nThe previous output, if any, is unchanged.\n`);
       return 74;

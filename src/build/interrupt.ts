@@ -3,6 +3,8 @@
 
 const stoppers = new Set<() => Promise<unknown>>();
 let stopping = false;
+/** Seen by the CLI's own bundle too (each command is a bundle of its own, with its own copy of this module). */
+export const STOPPING = Symbol.for('bankdocs.stopping');
 
 /** Whether the build is being stopped: a thread's exit is then no failure to report. */
 export function isStopping(): boolean {
@@ -18,6 +20,7 @@ export function stopOnInterrupt(stop: () => Promise<unknown>): () => void {
 /** Stops every registered thread (each at most once). */
 export async function stopWriters(): Promise<void> {
   stopping = true;
+  (globalThis as Record<symbol, unknown>)[STOPPING] = true;
   const all = [...stoppers];
   stoppers.clear();
   await Promise.allSettled(all.map((stop) => stop()));
