@@ -9,7 +9,11 @@ import { CLI, removeSite, runCli } from '../helpers/site.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
-const asRoot = process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status === 0;
+// Root, with runuser, in a checkout "nobody" may read (a clone in a private folder is not).
+const asRoot =
+  process.getuid?.() === 0 &&
+  spawnSync('runuser', ['--help']).status === 0 &&
+  spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(CLI)}, require('fs').constants.R_OK)`]).status === 0;
 let root: string;
 let site: string;
 
