@@ -5,6 +5,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from './package-root.js';
+import { STOPPING } from './build/interrupt.js';
 
 const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -134,7 +135,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     // A build being stopped (SIGINT, SIGTERM) removed its staging folder under a write:
     // that failure is the stop's, which says so itself.
-    if ((globalThis as Record<symbol, unknown>)[Symbol.for('bankdocs.stopping')]) return await new Promise<number>(() => undefined);
+    if ((globalThis as Record<symbol, unknown>)[STOPPING]) return await new Promise<number>(() => undefined);
     if (error instanceof Error && error.name === 'OutputError') {
       process.stderr.write(`bankdocs: ${error.message}\nThe previous output, if any, is unchanged.\n`);
       return 74;
