@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { contentId } from '../cache/output-manifest.js';
 import { fileWriter } from './page-sink.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
-import { contentCollisions } from '../content/content-files.js';
+import { contentCollisions, foldersOf } from '../content/content-files.js';
 import { loadContent } from '../content/load-content.js';
 import { pageMemo } from '../cache/page-cache.js';
 import type { Site } from '../content/site.js';
@@ -236,8 +236,7 @@ function pageCollisions(plan: RoutePlan, site: Site, generated: readonly string[
     const page = doc.kind === 'page' && !doc.fallback ? bySource.get(doc.source) : undefined;
     if (!page) continue;
     const other = builtIn.get(doc.url);
-    const parts = outputPath(doc.url).split('/').slice(0, -1);
-    const file = parts.map((_, i) => parts.slice(0, i + 1).join('/')).find((folder) => files.has(folder.toLowerCase()));
+    const file = foldersOf(outputPath(doc.url)).find((folder) => files.has(folder.toLowerCase()));
     if (!other && !file) continue;
     found.push({
       ruleId: 'page-url-collision',

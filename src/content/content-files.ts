@@ -145,13 +145,20 @@ export function unsafeSvg(file: string, text: string): Diagnostic | null {
  * robots.txt, the published OpenAPI document, an asset). Compared without case, since
  * macOS and Windows file systems (and so the output folder there) do not tell them apart.
  */
+/** The folders a path of the output is in, deepest first ("a/b/c.html" -> "a/b", "a"). */
+export function foldersOf(path: string): string[] {
+  const folders: string[] = [];
+  for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) folders.push(path.slice(0, at));
+  return folders;
+}
+
 export function contentCollisions(assets: readonly Asset[], generated: Iterable<string>): Diagnostic[] {
   const taken = new Map<string, string>();
   /** The folders the generated files are in ("assets/logo.svg" of a redirect at "assets/logo.svg/index.html"). */
   const folders = new Map<string, string>();
   for (const path of generated) {
     taken.set(path.toLowerCase(), path);
-    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) folders.set(path.slice(0, at).toLowerCase(), path);
+    for (const folder of foldersOf(path)) folders.set(folder.toLowerCase(), path);
   }
   const diagnostics: Diagnostic[] = [];
   for (const asset of assets) {

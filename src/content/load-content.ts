@@ -251,30 +251,26 @@ async function walk(root: string, diagnostics: Diagnostic[]): Promise<string[]> 
  * already (to hash its inputs), not read again.
  */
 function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics: Diagnostic[], known?: { bytes: Buffer; hash: string }): { text: string; hash: string } | null {
+  const unreadable = (message: string, hint: string) => {
+    diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message, hint, file, line: 1, column: 1 });
+    return null;
+  };
   let bytes = known?.bytes;
   try {
-    if (!bytes) {
-      const info = statSync(file);
-      // A named pipe would block the read (and the dev server with it) until something writes to it.
-      if (!info.isFile()) {
-        diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: `${basename(file)} is not a regular file (a named pipe, a device or a socket): bankdocs reads only files`, hint: 'put a file here, or move this out of the content folder', file, line: 1, column: 1 });
-        return null;
-      }
-      if (info.size > SIZE_LIMITS.markdown.bytes) {
-        diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size: info.size }));
-        return null;
-      }
-      bytes = read(file);
-    } else if (bytes.length > SIZE_LIMITS.markdown.bytes) {
-      diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size: bytes.length }));
+    const info = bytes ? null : statSync(file);
+    // A named pipe would block the read (and the dev server with it) until something writes to it.
+    if (info && !info.isFile()) return unreadable(`${basename(file)} is not a regular file (a named pipe, a device or a socket): bankdocs reads only files`, 'put a file here, or move this out of the content folder');
+    const size = bytes?.length ?? info!.size;
+    if (size > SIZE_LIMITS.markdown.bytes) {
+      diagnostics.push(tooLargeDiagnostic({ file, limit: SIZE_LIMITS.markdown, size }));
       return null;
     }
+    bytes ??= read(file);
   } catch (error) {
     // A file the build may not read (its mode, a folder it may not enter): the writer's to fix.
     // A name that is not UTF-8 text comes back from the folder's listing changed ("caf\uFFFD.md"): no such file.
-    const mangled = basename(file).includes('\uFFFD');
-    diagnostics.push({ ruleId: 'content-unreadable', severity: 'error', message: mangled ? `the name of ${basename(file)} is not UTF-8 text, so it cannot be read by it` : `cannot read ${basename(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, hint: mangled ? 'rename the file in lower-case letters a-z, digits and hyphens' : 'check that the file exists and that its folder and the file can be read', file, line: 1, column: 1 });
-    return null;
+    if (basename(file).includes('\uFFFD')) return unreadable(`the name of ${basename(file)} is not UTF-8 text, so it cannot be read by it`, 'rename the file in lower-case letters a-z, digits and hyphens');
+    return unreadable(`cannot read ${basename(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 'check that the file exists and that its folder and the file can be read');
   }
   const decoded = decodeSource(bytes, file);
   if (decoded.diagnostic) diagnostics.push(decoded.diagnostic);
