@@ -17,7 +17,7 @@ import { isSearchable } from '../search/entries.js';
 import { localizePath, outputPath, splitHash } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { ApiSectionView, Theme, ThemeContext } from '../theme/contract.js';
-import { loadSiteTheme, overrideFileOf } from '../theme/load-theme.js';
+import { loadSiteTheme, OverrideOutputError, overrideFileOf } from '../theme/load-theme.js';
 import { runtimeStringsFile } from './runtime-strings.js';
 import type { SiteNav } from '../theme/nav.js';
 import type { StringsOf } from '../theme/strings.js';
@@ -210,7 +210,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           ruleId: 'theme-component-failed',
           severity: 'error',
           message: `the theme override failed while rendering ${doc.url}: ${error instanceof Error ? error.message : `it threw ${String(error)}`}`,
-          hint: 'fix the component for this page (it threw while rendering); BANKDOCS_DEBUG=1 prints the stack',
+          hint: error instanceof OverrideOutputError ? 'return an element, text, a list of them or null' : 'fix the component for this page (it threw while rendering); BANKDOCS_DEBUG=1 prints the stack',
           file,
           line: 1,
           column: 1,

@@ -58,6 +58,7 @@ export function evaluateOverrides(overrides: Pick<ThemeOverrides, 'code' | 'bund
  * did not come from the overrides.
  */
 export function overrideFileOf(error: unknown, overrides: Pick<ThemeOverrides, 'code' | 'bundle' | 'files'>): string | null {
+  if (error instanceof OverrideOutputError) return error.file;
   const name = overrides.bundle ?? 'bankdocs-theme-overrides.cjs';
   const stack = String((error as Error | null)?.stack ?? '');
   const at = stack.indexOf(`${name}:`);
@@ -71,6 +72,68 @@ export function overrideFileOf(error: unknown, overrides: Pick<ThemeOverrides, '
     return overrides.files.find((file) => file.split('\\').join('/').endsWith(`/${rel}`)) ?? null;
   }
   return null;
+}
+
+/** What an override returned and React cannot render: the override's mistake, though React would throw it later, outside the override. */
+export class OverrideOutputError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
+    super(message);
+    this.name = 'OverrideOutputError';
+  }
+}
+
+const ELEMENT = Symbol.for('react.transitional.element');
+/** Deeper than this, what an override returned is not looked at (React still is). */
+const MAX_CHECKED_DEPTH = 256;
+
+/**
+ * An override function component whose result is looked at before React renders it, so
+ * that a node React rejects ("Objects are not valid as a React child") is reported at the
+ * override's file instead of as bankdocs' own failure. Class components, memo() and
+ * forwardRef() are left as they are.
+ */
+function checkedOutput(component: unknown, name: string, file: string): unknown {
+  if (typeof component !== 'function' || (component as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent) return component;
+  const render = component as (props: unknown, second: unknown) => unknown;
+  const checked = function (this: unknown, props: unknown, second: unknown) {
+    const output = render.call(this, props, second);
+    const problem = invalidNode(output, 0);
+    if (problem) throw new OverrideOutputError(`${name} returned ${problem}, which React cannot render`, file);
+    return output;
+  };
+  Object.defineProperty(checked, 'name', { value: render.name || name });
+  return checked;
+}
+
+/** What in `node` React would refuse to render, said for the writer; null when nothing. */
+export function invalidNode(node: unknown, depth: number, host = true): string | null {
+  if (node === null || node === undefined || typeof node !== 'object' || depth > MAX_CHECKED_DEPTH) return null;
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const problem = invalidNode(child, depth + 1, host);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  const element = node as { $$typeof?: unknown; type?: unknown; props?: Record<string, unknown> | null };
+  if (element.$$typeof === ELEMENT) {
+    const props = element.props ?? {};
+    if (typeof element.type === 'string') {
+      const style = props.style;
+      if (style !== undefined && style !== null && typeof style !== 'object') return `<${element.type} style=${JSON.stringify(style)}> (style takes an object, such as style={{ color: 'red' }})`;
+      const inner = props.dangerouslySetInnerHTML as { __html?: unknown } | null | undefined;
+      if (inner !== undefined && inner !== null && (typeof inner !== 'object' || !('__html' in inner))) return `<${element.type}> with a dangerouslySetInnerHTML that is not {{ __html: … }}`;
+    }
+    return invalidNode(props.children, depth + 1, typeof element.type === 'string');
+  }
+  if (element.$$typeof !== undefined || typeof (node as { then?: unknown }).then === 'function' || typeof (node as Iterable<unknown>)[Symbol.iterator] === 'function') return null;
+  // A component may take any value as its children (a render function, a settings object); a host element may not.
+  if (!host) return null;
+  const keys = Object.keys(node);
+  return keys.length ? `an object (with the keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})` : 'an empty object';
 }
 
 /** The component an override file exports: its default export, or an export named after the component. */
@@ -107,7 +170,7 @@ export function loadSiteTheme(config: Pick<Config, 'theme'>, overrides?: ThemeOv
     for (const name of Object.keys(overrides.components) as ComponentName[]) {
       const component = componentOf(exports[name], name);
       if (!component) throw new Error(`Internal error: the theme override of ${name} no longer exports a component`);
-      replaced[name] = component;
+      replaced[name] = checkedOutput(component, name, overrides.components[name]!);
     }
     components = { ...base.components, ...replaced } as ThemeComponents;
   }

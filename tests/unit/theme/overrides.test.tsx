@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config/schema.js';
 import type { ThemeContext } from '../../../src/theme/contract.js';
-import { loadSiteTheme } from '../../../src/theme/load-theme.js';
+import { invalidNode, loadSiteTheme } from '../../../src/theme/load-theme.js';
 import { resolveThemeOverrides } from '../../../src/theme/overrides.js';
 import { builtinTheme } from '../../../theme/index.js';
 import { removeSite } from '../../helpers/site.js';
@@ -93,5 +93,22 @@ describe('a compiled override', () => {
     const ctx = { config, strings: strings('en') } as unknown as ThemeContext;
     const Override = theme.components.CopyPageButton;
     expect(renderToStaticMarkup(<Override ctx={ctx} url="/en/support" />)).toMatch(/^<div class="wrapped" id="[^"]+">Made with care on \/en\/support<button type="button" class="copy-page" data-markdown="\/en\/support\.md"[^>]*>Copy as Markdown<\/button><\/div>$/);
+  });
+});
+
+describe('what an override returns', () => {
+  const Box = ({ children }: { children?: unknown }) => <div>{typeof children === 'function' ? (children as () => string)() : null}</div>;
+  it('passes what React renders: elements, text, lists, null, and any children a component takes', () => {
+    expect(invalidNode(null, 0)).toBeNull();
+    expect(invalidNode(['a', 1, <p key="p">x</p>, [false, undefined]], 0)).toBeNull();
+    expect(invalidNode(<footer style={{ color: 'red' }} dangerouslySetInnerHTML={{ __html: '<b>x</b>' }} />, 0)).toBeNull();
+    expect(invalidNode(<Box>{() => 'made'}</Box>, 0)).toBeNull();
+    expect(invalidNode(<Box>{{ settings: true } as never}</Box>, 0)).toBeNull();
+  });
+  it('names what React refuses: an object as a child of an element, a style written as text', () => {
+    expect(invalidNode({ a: 1, b: 2 }, 0)).toBe('an object (with the keys a, b)');
+    expect(invalidNode(<footer><p>{{ year: 2026 } as never}</p></footer>, 0)).toBe('an object (with the keys year)');
+    expect(invalidNode(<p style={'color: red' as never} />, 0)).toBe('<p style="color: red"> (style takes an object, such as style={{ color: \'red\' }})');
+    expect(invalidNode(<p dangerouslySetInnerHTML={'<b>x</b>' as never} />, 0)).toBe('<p> with a dangerouslySetInnerHTML that is not {{ __html: … }}');
   });
 });
