@@ -10,7 +10,7 @@ import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.j
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
 import { InputChangedError, type Diagnostic } from '../diagnostics.js';
 import { classifyFile, classifyFiles, type Classified } from './classify.js';
-import type { CompiledCollection } from './collections.js';
+import { configPlace, type CompiledCollection } from './collections.js';
 import { vetContentFiles } from './content-files.js';
 import { decodeSource } from './encoding.js';
 import { contentId } from '../cache/output-manifest.js';
@@ -119,6 +119,7 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
       diagnostics.push({ ruleId: 'page-url-collision', severity: 'error', message: `this page and ${first.source} are both ${page.url}`, hint: 'keep one of them, or rename one', file: page.file, line: 1, column: 1 });
     } else byUrl.set(page.url, page);
   }
+  diagnostics.push(...aliasDiagnostics(resolved, byUrl));
 
   // The files the frame of every page shows, reported once here, at the config's line.
   for (const key of ['logo', 'socialImage'] as const) {
@@ -278,6 +279,30 @@ function readMarkdown(file: string, read: (file: string) => Buffer, diagnostics:
 }
 
 /** A symbolic link under the content folder, reported by the walk and by the dev server. */
+/**
+ * An alias the site's config declares must lead to a page: to one at that URL, or, for a
+ * translated collection, to one in some locale (the redirect adds the reader's). The
+ * built-in collections' aliases are left alone: a site need not have the spec's guides.
+ */
+function aliasDiagnostics(resolved: ResolvedConfig, byUrl: ReadonlyMap<string, Page>): Diagnostic[] {
+  const locales = resolved.config.locales.available;
+  const found: Diagnostic[] = [];
+  for (const { model } of resolved.collections) {
+    if (model.at === null) continue;
+    for (const [from, to] of Object.entries(model.aliases)) {
+      if (byUrl.has(to) || locales.some((locale) => byUrl.has(`/${locale}${to}`))) continue;
+      found.push({
+        ruleId: 'alias-target-missing',
+        severity: 'error',
+        message: `the alias ${from} leads to ${to}, which is no page of the site`,
+        hint: 'point the alias at the URL of a page (as its link is written), or remove it',
+        ...configPlace({ parsed: resolved.yaml, configFile: resolved.file }, model, ['aliases', from]),
+      });
+    }
+  }
+  return found;
+}
+
 export function symlinkDiagnostic(rel: string, file: string): Diagnostic {
   return {
     ruleId: 'content-symlink',
