@@ -4,7 +4,7 @@
 // npm project, a repository), and refuses to replace a docs.config.yaml or content/
 // there unless --force.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { consoleOutput, type Output } from './output.js';
 
@@ -17,6 +17,10 @@ export type InitResult = { ok: true; dir: string; files: string[] } | { ok: fals
 /** Copies the starter site into `dir` (created if needed). */
 export function initSite(options: { dir?: string; force?: boolean } = {}): InitResult {
   const dir = resolve(options.dir ?? '.');
+  const outer = options.force ? null : enclosingSite(dir);
+  if (outer) {
+    return { ok: false, message: `${dir} is inside the site of ${outer}: its pages would become that site's files`, hint: `run it outside that site (bankdocs init ../my-docs), or pass --force to make a site there anyway` };
+  }
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) return { ok: false, message: `${dir} is a file, not a folder`, hint: 'name a new or empty folder: bankdocs init my-docs' };
     // Whatever else is there stays (an npm project's package.json and node_modules, a
@@ -39,6 +43,15 @@ export function initSite(options: { dir?: string; force?: boolean } = {}): InitR
     return { ok: false, message: `cannot write the site into ${dir} (${code})`, hint: 'name a folder you may write to, e.g. bankdocs init my-docs in your own folder' };
   }
   return { ok: true, dir, files: listFiles(INIT_TEMPLATE) };
+}
+
+/** The docs.config.yaml of a site that holds `dir` (in a folder above it), if any. */
+function enclosingSite(dir: string): string | null {
+  for (let at = dirname(dir); ; at = dirname(at)) {
+    const config = join(at, 'docs.config.yaml');
+    if (existsSync(config)) return config;
+    if (dirname(at) === at) return null;
+  }
 }
 
 function listFiles(root: string, at = root): string[] {

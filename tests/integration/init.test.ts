@@ -61,6 +61,17 @@ describe('bankdocs init', () => {
     expect(readFileSync(join(busy, 'docs.config.yaml'), 'utf8')).not.toBe('# mine\n');
   });
 
+  it('refuses a folder inside another site (init content in a site made its pages part of it), unless --force', () => {
+    const outer = join(root, 'outer');
+    expect(runCli(['init', 'outer'], root).status).toBe(0);
+    const refused = runCli(['init', 'content'], outer);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/content is inside the site of .*outer\/docs\.config\.yaml/);
+    expect(existsSync(join(outer, 'content', 'docs.config.yaml'))).toBe(false);
+    expect(runCli(['check'], outer).status).toBe(0);
+    expect(runCli(['init', 'content/nested', '--force'], outer).status).toBe(0);
+  });
+
   it('refuses a path that is a file', () => {
     writeFileSync(join(root, 'a-file'), '');
     const result = runCli(['init', 'a-file'], root);
