@@ -10,6 +10,7 @@ import { decodedPath, safeDecode } from '../url-decode.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import type { Page, Site } from '../content/site.js';
 import { localizePath, outputPath } from '../routes/paths.js';
+import { unknownChoice, unknownChoiceKnown } from '../routes/direct-links.js';
 import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
 import { translatedSegments } from '../routes/route-rules.js';
 import type { RoutePlan } from '../routes/plan.js';
@@ -185,10 +186,10 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     // Where the link is written, found only for the links that are to be reported (few).
     let sourceLinks: Map<string, RenderedDocument['links']> | null = null;
     for (const [href, verdict] of found) {
-      const place = placeOf(doc, href, (sourceLinks ??= sourceLinksByHref(doc)), configPlaces, input.sourceOf);
-      if (place.reported) continue; // a source path the Markdown stage already reported
+      const { written, reported, ...place } = placeOf(doc, href, (sourceLinks ??= sourceLinksByHref(doc)), configPlaces, input.sourceOf);
+      if (reported) continue; // a source path the Markdown stage already reported
       if ('external' in verdict) external.set(`${verdict.external} ${place.file}:${place.line}:${place.column}`, { url: verdict.external, ...place });
-      else add(diagnostics, { ...verdict, severity: verdict.severity ?? severityOf(verdict.ruleId), ...place });
+      else add(diagnostics, { ...verdict, ...(written ? { message: `${verdict.message} (the link is written "${written}", which leads there)` } : {}), severity: verdict.severity ?? severityOf(verdict.ruleId), ...place });
     }
   }
   return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
@@ -203,33 +204,6 @@ function graphKey(origin: string, documents: readonly RenderedDocument[], ids: M
   const pages = documents.map((d) => `${d.url}\u0001${[...ids.get(d.url)!.ids].join('\u0001')}`);
   const files = [...outputPaths].filter((p) => !p.startsWith(`${SEARCH_DIR}/`)).sort();
   return digest(origin, pages.join('\u0000'), files.join('\u0000'), JSON.stringify(facts));
-}
-
-/**
- * A version, example language or locale a link names that the site lacks ("/2/api/curl",
- * "/1/api/python", "/de/support"): the routes send such a reader somewhere else (the API
- * index, the page in their own locale), which a link should not rely on. Null when none.
- */
-function unknownChoice(path: string, facts: SiteFacts): string | null {
-  const segs = path.split('/').filter(Boolean);
-  const apiAt = segs.indexOf('api');
-  if (facts.api !== false && ((apiAt === 0 && segs.length <= 2) || (apiAt === 1 && segs.length <= 3))) {
-    if (apiAt === 1 && !facts.versions.includes(segs[0]!)) return `version "${segs[0]}"`;
-    const language = segs[apiAt + 1];
-    if (language !== undefined && !facts.languages.includes(language)) return `example language "${language}"`;
-    return null;
-  }
-  const first = segs[0] ?? '';
-  if (/^[A-Za-z]{2}$/.test(first) && !facts.locales.includes(first) && segs.length > 1) {
-    const resolved = resolveRoute(`/${segs.slice(1).join('/')}`, '', { storedLocale: null, storedLanguage: null }, facts);
-    if (resolved.type !== 'not-found') return `locale "${first}"`;
-  }
-  return null;
-}
-
-function unknownChoiceKnown(unknown: string, facts: SiteFacts): string {
-  const list = unknown.startsWith('version') ? facts.versions : unknown.startsWith('example') ? facts.languages : facts.locales;
-  return `${unknown.split(' ')[0] === 'example' ? 'example languages' : `${unknown.split(' ')[0]}s`} ${list.join(', ')}`;
 }
 
 /** A fragment the URL parser leaves as written: printable ASCII but for what it percent-encodes. */
@@ -251,7 +225,7 @@ function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
 }
 
 
-type Place = { file: string; line: number; column: number; reported?: boolean };
+type Place = { file: string; line: number; column: number; reported?: boolean; written?: string };
 export type Verdict = null | { external: string } | { ruleId: string; message: string; hint: string; severity?: Severity };
 
 /**
@@ -283,7 +257,7 @@ function placeOf(doc: RenderedDocument, href: string, sourceLinks: Map<string, R
   const queue = sourceLinks.get(hrefKey(href));
   // The last one stays for hrefs the page repeats beyond its Markdown (a theme link to the same place).
   const fromContent = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-  if (fromContent) return { file: fromContent.file, line: fromContent.line, column: fromContent.column, ...(fromContent.reported ? { reported: true } : {}) };
+  if (fromContent) return { file: fromContent.file, line: fromContent.line, column: fromContent.column, ...(fromContent.reported ? { reported: true } : {}), ...(fromContent.written ? { written: fromContent.written } : {}) };
   const fromConfig = configPlaces.get(href);
   if (fromConfig) return fromConfig;
   const page = sourceOf(doc.url);

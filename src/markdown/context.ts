@@ -2,6 +2,7 @@
 import GithubSlugger from 'github-slugger';
 import type { ApiModel } from '../api/openapi.js';
 import type { Diagnostic } from '../diagnostics.js';
+import type { DirectLink } from '../routes/direct-links.js';
 
 export interface Heading {
   depth: number;
@@ -18,6 +19,8 @@ export interface LinkRef {
   column: number;
   /** A source path that is no page or file: reported where it is written, skipped later. */
   reported?: boolean;
+  /** The link as written, where it is built to where its redirect lands ("/api#x" for "/1/api/curl#x"): what messages quote. */
+  written?: string;
 }
 
 export interface MarkdownContext {
@@ -48,6 +51,8 @@ export interface MarkdownContext {
    * document this source is part of and the public site URL its links are made absolute with.
    */
   twin?: { url: string; locale: string; siteUrl: string; redirectOf?: (path: string, locale: string, language: string | null) => string | null } | null;
+  /** Where a link to a site path that redirects lands for every reader of this document (src/routes/direct-links.ts), or null to keep it as written. */
+  directLink?: ((path: string) => DirectLink | null) | null;
 }
 
 declare module 'vfile' {

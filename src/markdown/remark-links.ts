@@ -114,6 +114,15 @@ export default function remarkLinks() {
       };
 
       if (path.startsWith('/')) {
+        // A route that redirects ("/api#x"): linked where it lands. A reference definition
+        // has no element to carry the language for the runtime, so it keeps a path that swaps it.
+        const direct = node.type === 'image' ? null : (ctx.directLink?.(path) ?? null);
+        if (direct && (node.type === 'link' || direct.language === null)) {
+          node.url = hash === undefined ? direct.to : `${direct.to}#${hash}`;
+          if (direct.language !== null) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, dataDefaultLanguage: direct.language } };
+          ctx.links.push({ path: direct.to, hash: hash ?? null, line, column, written: url });
+          return;
+        }
         ctx.links.push({ path, hash: hash ?? null, line, column });
         return;
       }

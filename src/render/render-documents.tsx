@@ -10,6 +10,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { documentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
 import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
 import { apiTwinText, pageTwinText, twinRedirects } from './render-markdown.js';
+import { directLinks } from '../routes/direct-links.js';
 import type { SiteFacts } from '../routes/resolve.js';
 import type { MarkdownPlugins } from '../markdown/plugins.js';
 import type { SearchSection } from '../markdown/rehype-search-text.js';
@@ -129,6 +130,9 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   // Where site paths redirect, for the twins (twinRedirects): made when the first twin asks.
   let redirects: ReturnType<typeof twinRedirects> | null = null;
   const redirectOf = () => (redirects ??= twinRedirects(JSON.parse(input.factsJson) as SiteFacts));
+  // Where links to redirecting routes land (direct-links.ts): made when the first page asks.
+  let direct: ReturnType<typeof directLinks> | null = null;
+  const directOf = () => (direct ??= directLinks(JSON.parse(input.factsJson) as SiteFacts));
   return {
     processor,
     render(doc) {
@@ -155,6 +159,8 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           diagnostics,
           ...(options.slugger ? { slugger: options.slugger } : {}),
           twin,
+          // A page in no locale is read in any (its readers' stored one); a translated one, or its fallback, in the document's.
+          directLink: (path) => directOf()(path, page.info.locale == null ? null : doc.locale, options.apiLanguage ?? null),
         });
         ids.push(...result.headings.map((h) => h.id));
         links.push(...result.links.map((l) => ({ ...l, file: page.file })));

@@ -56,6 +56,22 @@ describe.each([
       expect(await land(page, '/api')).toBe('/1/api/ruby');
     }));
 
+  it('a guide links the API reference where /api leads, in the stored language, with no stub on the way', () =>
+    withPage(viewport, async (page) => {
+      await land(page, '/developers');
+      const link = page.locator('main a[data-default-language]', { hasText: 'sandbox' }).first();
+      expect(await link.getAttribute('href')).toBe('/1/api/curl#sandbox');
+      expect(await link.evaluate((a: HTMLAnchorElement) => a.pathname)).toBe('/1/api/curl');
+
+      await store(page, { 'bankdocs:language': 'ruby' });
+      await land(page, '/developers');
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.locator('main a[data-default-language]', { hasText: 'sandbox' }).first().click();
+      await page.waitForURL(/\/1\/api\/ruby#sandbox$/);
+      expect(requested.filter((path) => path === '/api' || path.startsWith('/api/'))).toEqual([]);
+    }));
+
   it('/1/api/python#x goes to the index route keeping #x', () =>
     withPage(viewport, async (page) => {
       expect(await land(page, '/1/api/python#x')).toBe('/1/api/curl#x');

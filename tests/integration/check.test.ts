@@ -63,6 +63,13 @@ describe('bankdocs check', () => {
     });
   }
 
+  it('quotes a link to a route that redirects as it is written, though the page links where it lands', () => {
+    const dir = siteFor('wrong-anchor-on-redirected-route');
+    const [diagnostic] = check(dir, '--format', 'json').json!.diagnostics;
+    expect(diagnostic!.message).toBe('"/1/api/curl#create-payments": no heading or element with id "create-payments" on /1/api/curl (the link is written "/api#create-payments", which leads there)');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('prints file:line:col, severity, message and rule id, then a count', () => {
     const dir = siteFor('usd-payment');
     const result = check(dir);

@@ -10,6 +10,8 @@ export interface ServiceConfig {
 
 export interface RuntimeConfig {
   locales: { available: string[]; default: string };
+  /** The API reference's example languages. */
+  languages: { available: string[]; default: string };
   titleTemplate: string;
   productionHosts: string[];
   monitoring: { serviceName: string; serverUrl?: string; eventsLimit: number; flushIntervalMs: number; transactionSampleRate: number; centralConfig: boolean } | null;

@@ -1,5 +1,6 @@
 // Spec §2 rules 3–5 in the page: a translated page stores its locale and an API page its
-// language; a page that is not translated shows the interface in the stored locale. The
+// language; a page that is not translated shows the interface in the stored locale, and
+// links into the API reference lead to the stored language. The
 // footer's locale picker stores the choice (and, on such pages, applies it in place).
 import { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY } from '../../src/routes/resolve.js';
 import type { RuntimeStrings } from '../../src/theme-api.js';
@@ -82,6 +83,17 @@ export function setupLocale(config: RuntimeConfig): void {
   }
   const language = document.querySelector<HTMLElement>('[data-api-language]')?.dataset.apiLanguage;
   if (language) writeStored(LANGUAGE_STORAGE_KEY, language);
+  else {
+    // Links into the API reference were built for the default example language, as the
+    // /api redirect would send a reader who chose none (src/routes/direct-links.ts): the
+    // reader's stored choice instead.
+    const stored = readStored(LANGUAGE_STORAGE_KEY);
+    if (stored && config.languages.available.includes(stored)) {
+      for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-default-language]')) {
+        link.pathname = link.pathname.replace(`/api/${link.dataset.defaultLanguage}`, `/api/${stored}`);
+      }
+    }
+  }
 
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.locale-picker a[data-locale]')) {
     link.addEventListener('click', (event) => {
