@@ -48,4 +48,13 @@ describe('front matter', () => {
     // Still a page (with a title from its name), so links to it are not broken as well.
     expect(loaded.page?.data.title).toBe('guide-3');
   });
+
+  it('reports __proto__, constructor and toString as unknown keys, quoted or not (a quoted __proto__ was dropped unreported)', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      for (const head of [HEAD, 'title: Guide\ndescription: A guide.\n']) {
+        const loaded = await loadGuide(`${head}${key}: "x"\n`);
+        expect(loaded.diagnostics.map((d) => [d.line, d.column, d.ruleId, d.message]), `${key} after ${head}`).toEqual([[4, 1, 'front-matter-unknown-key', `unknown key "${key}" in the front matter of a guide page`]]);
+      }
+    }
+  });
 });
