@@ -22,6 +22,19 @@ export default function remarkTabs(options: { emptyText: (locale: string | null)
     if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
     visit(tree, 'containerDirective', (node: ContainerDirective) => {
+      // A view's tabs became its panes before the walk reaches them: a tab seen here is in no view.
+      if (node.name === 'tab') {
+        ctx.diagnostics.push({
+          ruleId: 'tabs-invalid',
+          severity: 'error',
+          message: 'a tab belongs inside a ::::tabs view: outside one, its content is shown as ordinary text and its title is lost',
+          hint: 'put it in a view, a "::::tabs" line before it and a "::::" line after it (more colons than the tab has), or remove its ":::" lines to show its content as it is',
+          file: ctx.file,
+          line: node.position?.start.line ?? 1,
+          column: node.position?.start.column ?? 1,
+        });
+        return;
+      }
       if (node.name !== 'tabs') return;
       const base = ctx.slugger.slug('tabs');
       const tabs = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');

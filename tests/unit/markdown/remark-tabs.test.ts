@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { renderBody } from '../../helpers/markdown.js';
+
+const where = (body: string, engine: 'fast' | 'remark') => renderBody(body, { engine }).diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.ruleId} ${d.message}`);
+const STRAY = 'error tabs-invalid a tab belongs inside a ::::tabs view: outside one, its content is shown as ordinary text and its title is lost';
+
+describe('tab views', () => {
+  it('report a tab outside a ::::tabs view at the tab, in both engines (it was a plain div, its title dropped)', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      expect(where('Intro.\n\n:::tab{title="curl"}\nOnly for curl users.\n:::\n', engine), engine).toEqual([`3:1 ${STRAY}`]);
+    }
+  });
+
+  it('report a tab inside another tab, not the tabs of the view', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const body = ['::::::tabs', ':::::tab{title="a"}', ':::tab{title="b"}', 'Inner.', ':::', ':::::', ':::::tab{title="c"}', 'C.', ':::::', '::::::', ''].join('\n');
+      expect(where(body, engine), engine).toEqual([`3:1 ${STRAY}`]);
+    }
+  });
+
+  it('take tabs inside a view without a word', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { diagnostics, html } = renderBody('::::tabs\n:::tab{title="curl"}\nA.\n:::\n:::tab{title="Ruby"}\nB.\n:::\n::::\n', { engine });
+      expect(diagnostics, engine).toEqual([]);
+      expect(html, engine).toContain('Ruby');
+    }
+  });
+});
