@@ -1,5 +1,5 @@
 // What the Markdown plugins know about the page being rendered, passed in vfile.data.
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug } from 'github-slugger';
 import type { ApiModel } from '../api/openapi.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DirectLink } from '../routes/direct-links.js';
@@ -42,7 +42,7 @@ export interface MarkdownContext {
   apiLanguage: string | null;
   apiLanguages: readonly string[];
   /** Shared across the sections of one document so ids stay unique. */
-  slugger: GithubSlugger;
+  slugger: DocumentSlugger;
   diagnostics: Diagnostic[];
   headings: Heading[];
   links: LinkRef[];
@@ -58,6 +58,8 @@ export interface MarkdownContext {
 declare module 'vfile' {
   interface DataMap {
     ctx: MarkdownContext;
+    /** Where ("line:column") the headings whose id the writer gave ({#id}) start: remark-heading-ids.ts marks them, rehype-headings.ts reports such an id when it is taken. */
+    writtenIds: Set<string>;
   }
 }
 
@@ -74,26 +76,47 @@ export function contextOf(file: { data: { ctx?: MarkdownContext } }): MarkdownCo
  */
 export const THEME_IDS = ['main', 'site-menu', 'api-menu', 'bankdocs-consent', 'consent-title', 'consent-text', 'bankdocs-routes', 'bankdocs-runtime'] as const;
 
-/** Ids a document keeps for elements that name them themselves (API operations' anchors), by slugger. */
-const owned = new WeakMap<GithubSlugger, Set<string>>();
-
-/**
- * A slugger for one document, with the theme's ids already taken, and `reserved` ids kept
- * for the headings that name them (an operation's "#create-payment", which links and the
- * README promise): a prose heading "Create payment" gets "-1" instead of taking it.
- */
-export function documentSlugger(reserved: Iterable<string> = []): GithubSlugger {
-  const slugger = new GithubSlugger();
-  for (const id of THEME_IDS) slugger.slug(id);
-  const kept = new Set<string>();
-  for (const id of reserved) if (slugger.slug(id) === id) kept.add(id);
-  if (kept.size) owned.set(slugger, kept);
-  return slugger;
+/** What holds an id of a document, named when a heading's own id ({#id}) cannot be kept. */
+export interface IdHolder {
+  kind: 'frame' | 'operation' | 'section' | 'heading' | 'tabs';
+  /** Where it is written: the content-relative source, and its line when known. */
+  at?: { source: string; line?: number };
 }
 
-/** The id of a heading that names its own (`id`): the reserved id itself the first time, else a unique slug of it. */
-export function claimId(slugger: GithubSlugger, id: string): string {
-  const kept = owned.get(slugger);
-  if (kept?.delete(id)) return id;
-  return slugger.slug(id);
+/**
+ * The ids of one document (a page, or every section of an API reference page): GitHub's
+ * slugs, made unique, with the theme's ids taken first and `reserved` ids kept for the
+ * headings that name them (an operation's "#create-payment", which links and the README
+ * promise): a prose heading "Create payment" gets "-1" instead of taking it.
+ */
+export class DocumentSlugger {
+  private readonly slugger = new GithubSlugger();
+  private readonly holders = new Map<string, IdHolder>();
+  private readonly kept = new Set<string>();
+
+  constructor(reserved: Iterable<string> = []) {
+    for (const id of THEME_IDS) this.take(id, { kind: 'frame' });
+    for (const id of reserved) if (this.take(id, { kind: 'operation' }) === id) this.kept.add(id);
+  }
+
+  /** A unique slug of `text`, held by `holder`. */
+  take(text: string, holder: IdHolder): string {
+    const id = this.slugger.slug(text);
+    this.holders.set(id, holder);
+    return id;
+  }
+
+  /** The reserved id for the element that names it (an operation's heading) the first time, else a unique slug of it. */
+  claimReserved(id: string, holder: IdHolder): string {
+    return this.kept.delete(id) ? id : this.take(id, holder);
+  }
+
+  /**
+   * The id a writer gave (`{#install}`), and what held it already when it is taken (it
+   * then gets a unique slug of it, as any heading: "install-1").
+   */
+  claim(id: string, holder: IdHolder): { id: string; heldBy: IdHolder | null } {
+    const heldBy = this.holders.get(slug(id)) ?? null;
+    return { id: this.take(id, holder), heldBy };
+  }
 }

@@ -2,7 +2,6 @@
 // remark plugins -> hast -> heading ids, highlighting -> the site's rehype plugins -> React elements through
 // rehype-react and the theme's components (HTML elements and the named elements our plugins
 // emit: src/theme/named-elements.ts).
-import GithubSlugger from 'github-slugger';
 import type { Element, Root as HastRoot } from 'hast';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -11,7 +10,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics.js';
-import { documentSlugger, type Heading, type LinkRef, type MarkdownContext } from './context.js';
+import { DocumentSlugger, type Heading, type LinkRef, type MarkdownContext } from './context.js';
 import { builtinTheme } from '../../theme/index.js';
 import { markdownComponents } from '../theme/named-elements.js';
 import { markdownContent } from '../render/markdown-content.js';
@@ -101,7 +100,7 @@ export interface RenderedMarkdown {
   twin?: string;
 }
 
-export type MarkdownInput = Omit<MarkdownContext, 'headings' | 'links' | 'slugger'> & { slugger?: GithubSlugger };
+export type MarkdownInput = Omit<MarkdownContext, 'headings' | 'links' | 'slugger'> & { slugger?: DocumentSlugger };
 
 /**
  * The Markdown through the pipeline's plugins, as the element that draws it: rehype-react
@@ -109,7 +108,7 @@ export type MarkdownInput = Omit<MarkdownContext, 'headings' | 'links' | 'slugge
  * tree itself: src/render/markdown-content.ts).
  */
 export function renderMarkdown(processor: MarkdownProcessor, body: string, input: MarkdownInput): RenderedMarkdown {
-  const ctx: MarkdownContext = { ...input, slugger: input.slugger ?? documentSlugger(), headings: [], links: [] };
+  const ctx: MarkdownContext = { ...input, slugger: input.slugger ?? new DocumentSlugger(), headings: [], links: [] };
   const file = new VFile({ path: input.file, value: body, data: { ctx } });
   let tree: HastRoot;
   try {

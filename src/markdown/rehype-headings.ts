@@ -5,7 +5,9 @@ import { toString } from 'hast-util-to-string';
 import { slug } from 'github-slugger';
 import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
-import { claimId, contextOf } from './context.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { contextOf, THEME_IDS, type IdHolder } from './context.js';
+import { placeKey } from './remark-heading-ids.js';
 
 const HEADING_RE = /^h([1-6])$/;
 
@@ -27,10 +29,22 @@ export default function rehypeHeadings() {
       if (!match) return;
       const text = toString(node).trim();
       const explicit = typeof node.properties.id === 'string' ? node.properties.id : null;
-      // An explicit id (an API operation's anchor) is registered too, so no heading repeats
-      // it; one the document reserved for it is its own, whatever came before.
-      // A heading of punctuation ("## !!!") slugs to nothing: it is "section" (then "section-1"), not id="" and a link to "#".
-      const id = explicit ? claimId(ctx.slugger, explicit) : ctx.slugger.slug(slug(text) ? text : 'section');
+      const start = node.position?.start;
+      const holder: IdHolder = { kind: 'heading', ...(start ? { at: { source: ctx.source, line: start.line } } : {}) };
+      let id: string;
+      if (explicit && start && file.data.writtenIds?.has(placeKey(start))) {
+        // The writer's own id ({#install}) is what links keep to: one that is taken is reported, never renamed in silence.
+        const claimed = ctx.slugger.claim(explicit, holder);
+        id = claimed.id;
+        if (claimed.heldBy) ctx.diagnostics.push(idTaken({ explicit, id, heldBy: claimed.heldBy, source: ctx.source, file: ctx.file, start }));
+      } else if (explicit) {
+        // Another explicit id (an API operation's anchor) is registered too, so no heading
+        // repeats it; one the document reserved for it is its own, whatever came before.
+        id = ctx.slugger.claimReserved(explicit, holder);
+      } else {
+        // A heading of punctuation ("## !!!") slugs to nothing: it is "section" (then "section-1"), not id="" and a link to "#".
+        id = ctx.slugger.take(slug(text) ? text : 'section', holder);
+      }
       node.properties.id = id;
       const depth = Number(match[1]);
       ctx.headings.push({ depth, id, text });
@@ -43,4 +57,30 @@ export default function rehypeHeadings() {
 
 function holdsLink(node: Element): boolean {
   return node.children.some((child) => child.type === 'element' && (child.tagName === 'a' || holdsLink(child)));
+}
+
+const HOLDERS: Record<IdHolder['kind'], string> = {
+  frame: 'the page frame (an element of the theme)',
+  operation: 'the heading of an operation of the API reference',
+  section: 'the title of a section of the API reference',
+  heading: 'the heading',
+  tabs: 'the tab view',
+};
+
+/** A writer's heading id that another element of the document holds already. */
+function idTaken({ explicit, id, heldBy, source, file, start }: { explicit: string; id: string; heldBy: IdHolder; source: string; file: string; start: { line: number; column: number } }): Diagnostic {
+  const { at } = heldBy;
+  const where = !at ? '' : at.line === undefined ? ` (${at.source})` : at.source === source ? ` on line ${at.line}` : ` on line ${at.line} of ${at.source}`;
+  return {
+    ruleId: 'heading-id-taken',
+    severity: 'error',
+    message: `the id "${explicit}" is taken already, by ${HOLDERS[heldBy.kind]}${where}: this heading gets "${id}", so links to "#${explicit}" do not reach it`,
+    hint:
+      heldBy.kind === 'heading'
+        ? 'give one of the two headings another id ({#…} at the end of the heading)'
+        : `give this heading another id ({#…} at the end of the heading)${heldBy.kind === 'frame' ? `; the theme's own ids are ${THEME_IDS.join(', ')}` : ''}`,
+    file,
+    line: start.line,
+    column: start.column,
+  };
 }

@@ -3,6 +3,7 @@
 // Hugo and MkDocs read it). The braces are taken out of the heading; rehype-headings.ts
 // registers the id like an API operation's (no other heading then takes it).
 import type { Heading, Root, Text } from 'mdast';
+import type { VFile } from 'vfile';
 import { walk, type WalkNode } from './walk.js';
 
 const EXPLICIT_ID_RE = /\{#([A-Za-z][\w-]*)\}$/;
@@ -20,8 +21,13 @@ export function explicitId(value: string): { id: string; end: number } | null {
   return match ? { id: match[1]!, end: trimmed.slice(0, start).trimEnd().length } : null;
 }
 
+/** Where a heading starts, as rehype-headings.ts finds it again on the HTML heading. */
+export function placeKey(place: { line: number; column: number }): string {
+  return `${place.line}:${place.column}`;
+}
+
 export default function remarkHeadingIds() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
     walk(tree as WalkNode, (any) => {
       if (any.type !== 'heading') return;
       const heading = any as unknown as Heading;
@@ -32,6 +38,7 @@ export default function remarkHeadingIds() {
       (last as Text).value = (last as Text).value.slice(0, found.end);
       if (!(last as Text).value) heading.children.pop();
       heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id: found.id } };
+      if (heading.position) (file.data.writtenIds ??= new Set()).add(placeKey(heading.position.start));
     });
   };
 }

@@ -36,7 +36,7 @@ export default function remarkTabs(options: { emptyText: (locale: string | null)
         return;
       }
       if (node.name !== 'tabs') return;
-      const base = ctx.slugger.slug('tabs');
+      const base = ctx.slugger.take('tabs', { kind: 'tabs', at: { source: ctx.source, line: node.position?.start.line } });
       const tabs = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');
       const stray = node.children.find((c) => !(c.type === 'containerDirective' && c.name === 'tab') && !(c.type === 'paragraph' && c.data?.directiveLabel));
       if (stray || tabs.length === 0) {

@@ -1,13 +1,12 @@
 // renderDocuments: each planned document -> { path, html } plus the ids it defines and
 // the internal links it contains (for the anchor check). No file system access here.
-import GithubSlugger from 'github-slugger';
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { operationAnchor } from '../api/openapi.js';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { documentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
+import { DocumentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
 import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
 import { apiTwinText, pageTwinText, twinRedirects } from './render-markdown.js';
 import { directLinks } from '../routes/direct-links.js';
@@ -247,7 +246,7 @@ function slowPage(page: Page, ms: number): Diagnostic {
 }
 
 interface MarkdownOptions {
-  slugger?: GithubSlugger;
+  slugger?: DocumentSlugger;
   apiLanguage?: string;
   /** The API reference section this Markdown is (its heading is the layout's). */
   section?: { id: string; title: string };
@@ -300,9 +299,9 @@ function renderPageBody({ ctx, theme, doc, page, markdown, markup }: { ctx: Them
 function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup, operationAnchors }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[]; markup: Markup; operationAnchors: readonly string[] }): PageBody {
   // One slugger for the whole page: ids stay unique across sections; the operations'
   // anchors are theirs, whatever heading comes first.
-  const slugger = documentSlugger(operationAnchors);
+  const slugger = new DocumentSlugger(operationAnchors);
   const sections: ApiSectionView[] = pages.map((page) => {
-    const id = slugger.slug(page.data.title);
+    const id = slugger.take(page.data.title, { kind: 'section', at: { source: page.source } });
     ids.push(id);
     const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title } });
     return { id, title: page.data.title, headings, content: element };

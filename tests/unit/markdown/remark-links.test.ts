@@ -44,6 +44,34 @@ describe('heading ids', () => {
     }
   });
 
+  it('report a written id that is taken, naming what holds it, in both engines (it was renamed without a word)', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const body = '## Install\n\n## Install the client {#install}\n\n## Setup {#main}\n\n## Again {#install}\n';
+      const { headings, diagnostics } = renderBody(body, { engine });
+      expect(headings.map((h) => h.id), engine).toEqual(['install', 'install-1', 'main-1', 'install-2']);
+      expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.ruleId} ${d.message}`), engine).toEqual([
+        '3:1 error heading-id-taken the id "install" is taken already, by the heading on line 1: this heading gets "install-1", so links to "#install" do not reach it',
+        '5:1 error heading-id-taken the id "main" is taken already, by the page frame (an element of the theme): this heading gets "main-1", so links to "#main" do not reach it',
+        '7:1 error heading-id-taken the id "install" is taken already, by the heading on line 1: this heading gets "install-2", so links to "#install" do not reach it',
+      ]);
+      expect(diagnostics.map((d) => d.hint), engine).toEqual([
+        'give one of the two headings another id ({#…} at the end of the heading)',
+        `give this heading another id ({#…} at the end of the heading); the theme's own ids are ${THEME_IDS.join(', ')}`,
+        'give one of the two headings another id ({#…} at the end of the heading)',
+      ]);
+    }
+  });
+
+  it('report a written id taken by a written id or a tab view before it, but not by a heading after it', () => {
+    const body = '::::tabs\n:::tab{title="a"}\nA.\n:::\n::::\n\n## Views {#tabs}\n\n### Setup {#setup}\n\n## Setup\n\n## Set up again {#setup}\n';
+    const { headings, diagnostics } = renderBody(body);
+    expect(headings.map((h) => h.id)).toEqual(['tabs-1', 'setup', 'setup-1', 'setup-2']);
+    expect(diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual([
+      '7 the id "tabs" is taken already, by the tab view on line 1: this heading gets "tabs-1", so links to "#tabs" do not reach it',
+      '13 the id "setup" is taken already, by the heading on line 9: this heading gets "setup-2", so links to "#setup" do not reach it',
+    ]);
+  });
+
   it('take the last brace group only, with the spaces around it', () => {
     const { headings } = renderBody(`## Spaced ${' '.repeat(5000)} {#spaced}   \n\n## Two {#one} {#two}\n\n## Not at the end {#early} text\n\n## Bad {#9lives}\n`);
     expect(headings.map((h) => [h.id, h.text])).toEqual([['spaced', 'Spaced'], ['two', 'Two {#one}'], ['not-at-the-end-early-text', 'Not at the end {#early} text'], ['bad-9lives', 'Bad {#9lives}']]);

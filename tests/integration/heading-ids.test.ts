@@ -1,0 +1,28 @@
+// A heading's own id ({#id}) that the document holds already, in the API reference, whose
+// sections share one set of ids: `check` names what holds it.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySite, removeSite, replaceIn, runCli } from '../helpers/site.js';
+
+let site: string;
+beforeAll(() => {
+  site = copySite(null);
+});
+afterAll(() => removeSite(site));
+
+describe('a written heading id in the API reference', () => {
+  it('is heading-id-taken when another section, an operation or a section title holds it', () => {
+    const errors = join(site, 'content', 'api', '04-errors.md');
+    replaceIn(errors, '### Not found\n', '### Not found {#base-url}\n');
+    replaceIn(errors, '### Invalid requests\n', '### Invalid requests {#create-access-token}\n');
+    replaceIn(errors, '### Synchronization errors\n', '### Synchronization errors {#introduction}\n');
+    const result = runCli(['check', '--format', 'json'], site);
+    const found = (JSON.parse(result.stdout) as { diagnostics: { ruleId: string; file: string; line: number; column: number; message: string }[] }).diagnostics;
+    expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId} ${d.message}`)).toEqual([
+      'content/api/04-errors.md:14:1 heading-id-taken the id "base-url" is taken already, by the heading on line 17 of api/01-introduction.md: this heading gets "base-url-1", so links to "#base-url" do not reach it',
+      'content/api/04-errors.md:48:1 heading-id-taken the id "create-access-token" is taken already, by the heading of an operation of the API reference: this heading gets "create-access-token-1", so links to "#create-access-token" do not reach it',
+      'content/api/04-errors.md:54:1 heading-id-taken the id "introduction" is taken already, by the title of a section of the API reference (api/01-introduction.md): this heading gets "introduction-1", so links to "#introduction" do not reach it',
+    ]);
+    expect(result.status).toBe(1);
+  });
+});
