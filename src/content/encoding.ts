@@ -23,7 +23,8 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
   const text = decoder.decode(bytes);
   if (!isUtf8(bytes)) {
     const offset = firstInvalidUtf8(bytes);
-    const { line, column } = placeOfByte(bytes, offset);
+    // The bytes before the first bad one are valid UTF-8.
+    const { line, column } = placeAfter(decoder.decode(bytes.subarray(0, offset)));
     return {
       text,
       diagnostic: problem(line, column, `byte 0x${bytes[offset]!.toString(16).padStart(2, '0').toUpperCase()} is not valid UTF-8 (the file has another encoding, or is damaged)`, 'save the file as UTF-8; if it was pasted from elsewhere, retype the character at this place'),
@@ -31,9 +32,8 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
   }
   const nul = text.indexOf('\0');
   if (nul >= 0) {
-    const before = text.slice(0, nul);
-    const line = before.split('\n').length;
-    return { text, diagnostic: problem(line, nul - before.lastIndexOf('\n'), 'the file holds a NUL character', 'remove it: a Markdown file is text, and browsers show NUL as �') };
+    const { line, column } = placeAfter(text.slice(0, nul));
+    return { text, diagnostic: problem(line, column, 'the file holds a NUL character', 'remove it: a Markdown file is text, and browsers show NUL as �') };
   }
   return { text, diagnostic: null };
 }
@@ -83,11 +83,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** 1-based line and column (in characters) of the byte at `offset`. */
-function placeOfByte(bytes: Uint8Array, offset: number): { line: number; column: number } {
-  const lineStart = bytes.lastIndexOf(10, offset - 1) + 1;
-  let line = 1;
-  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
-  const column = decoder.decode(bytes.subarray(lineStart, offset)).length + 1;
-  return { line, column };
+/** 1-based line and column (in characters) of what follows `before`; a line ends at CRLF, CR or LF, as in Markdown. */
+function placeAfter(before: string): { line: number; column: number } {
+  const lines = before.split(/\r\n?|\n/);
+  return { line: lines.length, column: lines.at(-1)!.length + 1 };
 }

@@ -5,7 +5,7 @@ export interface SplitFile {
   yaml: string | null;
   /** Lines before the YAML text (the opening fence): added to YAML line numbers. */
   yamlLineOffset: number;
-  /** The Markdown body, front matter blanked out line for line, with "\n" line ends (a CRLF file's twins are then like an LF checkout's). */
+  /** The Markdown body, front matter blanked out line for line, with "\n" line ends (a CRLF or CR file's twins are then like an LF checkout's). */
   body: string;
   /** Set when the file opens front matter with "---" and never closes it. */
   unclosed?: boolean;
@@ -13,19 +13,17 @@ export interface SplitFile {
 
 const FENCE_RE = /^---[ \t]*$/;
 
-export function splitFrontMatter(text: string): SplitFile {
-  const split = splitLines(text);
-  return split.body.includes('\r') ? { ...split, body: split.body.replace(/\r\n/g, '\n') } : split;
-}
-
-function splitLines(text: string): SplitFile {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const lines = source.split('\n');
-  if (!FENCE_RE.test(lines[0]?.replace(/\r$/, '') ?? '')) return { yaml: null, yamlLineOffset: 0, body: source };
-  const end = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(line.replace(/\r$/, '')));
-  if (end === -1) return { yaml: null, yamlLineOffset: 0, body: source, unclosed: true };
-  // Without a CRLF file's "\r"s: the YAML parser read the last line's as part of its value ("order: 1\r" a string).
-  const yaml = lines.slice(1, end).map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)).join('\n');
+export function splitFrontMatter(file: string): SplitFile {
+  const source = file.charCodeAt(0) === 0xfeff ? file.slice(1) : file;
+  // CommonMark and YAML 1.2 both end a line at CRLF, CR or LF. Split on "\n" alone, a
+  // CR-only (classic Mac) file had no front matter, and a CRLF file's last value kept its
+  // "\r" ("order: 1\r" read as a string). Lines and columns stay those of the file.
+  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  const lines = text.split('\n');
+  if (!FENCE_RE.test(lines[0] ?? '')) return { yaml: null, yamlLineOffset: 0, body: text };
+  const end = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(line));
+  if (end === -1) return { yaml: null, yamlLineOffset: 0, body: text, unclosed: true };
+  const yaml = lines.slice(1, end).join('\n');
   const body = '\n'.repeat(end + 1) + lines.slice(end + 1).join('\n');
   return { yaml, yamlLineOffset: 1, body };
 }

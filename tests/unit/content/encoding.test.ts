@@ -34,4 +34,9 @@ describe('decodeSource', () => {
   it('reports a NUL character', () => {
     expect(decodeSource(bytes('a\nbc\0d'), '/f.md').diagnostic).toMatchObject({ line: 2, column: 3, message: 'the file holds a NUL character' });
   });
+
+  it('counts CR, CRLF and LF as line ends, as Markdown does (a CR-only file put every problem on line 1)', () => {
+    expect(decodeSource(bytes('a\rb\r\ncd\nCafé ', [0xe9]), '/f.md').diagnostic).toMatchObject({ line: 4, column: 6 });
+    expect(decodeSource(bytes('a\rb\r\ncd\nef\0'), '/f.md').diagnostic).toMatchObject({ line: 4, column: 3 });
+  });
 });

@@ -25,6 +25,11 @@ describe('splitFrontMatter', () => {
     expect(splitFrontMatter('\ufeff---\r\ntitle: x\r\norder: 1\r\n---\r\nbody').yaml).toBe('title: x\norder: 1');
   });
 
+  it('reads a CR-only (classic Mac) file\'s front matter, and gives its body with LF line ends, line for line', () => {
+    expect(splitFrontMatter('---\rtitle: x\rorder: 1\r---\r# A\r\rText.\r')).toEqual({ yaml: 'title: x\norder: 1', yamlLineOffset: 1, body: '\n\n\n\n# A\n\nText.\n' });
+    expect(splitFrontMatter('# No front matter\rText.\r\nMore.').body).toBe('# No front matter\nText.\nMore.');
+  });
+
   it('gives a CRLF file\'s body with LF line ends, line for line', () => {
     expect(splitFrontMatter('---\r\ntitle: x\r\n---\r\n# A\r\n\r\nText.\r\n').body).toBe('\n\n\n# A\n\nText.\n');
     expect(splitFrontMatter('# No front matter\r\nText.').body).toBe('# No front matter\nText.');
