@@ -33,7 +33,10 @@ export interface ParsedYaml {
  */
 export const MAX_ALIAS_EXPANSION = 100_000;
 
-export function parseYaml(text: string, lineOffset = 0): ParsedYaml {
+export function parseYaml(source: string, lineOffset = 0): ParsedYaml {
+  // YAML 1.2 ends a line at a lone CR too (classic Mac files); the package does not, and read
+  // such a file as one line. One character for one keeps every offset, line and column.
+  const text = source.includes('\r') ? source.replace(/\r(?!\n)/g, '\n') : source;
   const lineCounter = new LineCounter();
   // The package's own duplicate-key check compares each key with every earlier key of
   // its map: quadratic (20 000 keys take seconds). inspectTree does it with a Set.
