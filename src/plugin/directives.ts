@@ -35,7 +35,8 @@ export function attributeIssues(directive: RegisteredDirective, attributes: Read
   const issues: AttributeIssue[] = [];
   const known = Object.keys(directive.attributes);
   for (const [name, value] of Object.entries(attributes)) {
-    const schema = directive.attributes[name];
+    // Own keys only: "constructor" or "toString" found Object's and failed the page.
+    const schema = Object.hasOwn(directive.attributes, name) ? directive.attributes[name] : undefined;
     if (!schema) {
       const near = closest(name, known);
       issues.push({
@@ -54,7 +55,7 @@ export function attributeIssues(directive: RegisteredDirective, attributes: Read
     }
   }
   for (const [name, schema] of Object.entries(directive.attributes)) {
-    if (schema.required && !(name in attributes)) {
+    if (schema.required && !Object.hasOwn(attributes, name)) {
       issues.push({ ruleId: 'directive-attribute-missing', message: `"${directive.name}" needs the attribute "${name}"`, hint: `write it as ${directive.kind === 'leaf' ? '::' : ':::'}${directive.name}{${name}="…"}${schema.description ? `: ${schema.description}` : ''}` });
     }
   }

@@ -55,6 +55,13 @@ describe('directives of plugins', () => {
     expect(render(':::badge{level="beta"}\nx\n:::\n').found).toEqual(['1:1 directive-invalid: "badge" is a leaf directive, written here as a container (write it on one line: ::badge{…})']);
   });
 
+  it('report attributes named like Object\'s own members (constructor, toString) as unknown (the page failed: "schema.values.includes is not a function")', () => {
+    expect(render('::badge{level="beta" constructor="x" toString="y"}\n').found).toEqual([
+      '1:1 directive-attribute-unknown: "badge" takes no attribute "constructor" (its attributes are "level", "since")',
+      '1:1 directive-attribute-unknown: "badge" takes no attribute "toString" (its attributes are "level", "since")',
+    ]);
+  });
+
   it('register bankdocs\' own directives through the same API', () => {
     expect(directiveRegistry([corePlugin]).get('operation')).toMatchObject({ owner: 'bankdocs', attributes: { id: { required: true } } });
     expect(attributeIssues(directiveRegistry([corePlugin]).get('tab')!, { titel: 'x' })).toEqual([
