@@ -3,6 +3,7 @@
 // into one clear error at the file instead of minutes of work or an exhausted heap.
 import { open, stat } from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics.js';
+import { decodeSource } from '../content/encoding.js';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -21,7 +22,8 @@ export type SizeLimit = (typeof SIZE_LIMITS)[keyof typeof SIZE_LIMITS];
 export type LimitedRead = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
 
 /**
- * Reads a UTF-8 file of at most `limit.bytes`. The size is taken from the open file
+ * Reads a UTF-8 file of at most `limit.bytes`; bytes that are not UTF-8 text (another
+ * encoding, UTF-16, a NUL) are encoding-invalid at their place, as in Markdown. The size is taken from the open file
  * before anything is read, and reading stops one byte past the limit, so a huge file is
  * never read whole; what is not a regular file (a device, a pipe) is not opened at all.
  * Errors other than the size (ENOENT, EACCES, "not a regular file") reject, for the caller to report.
@@ -46,7 +48,8 @@ export async function readLimited(file: string, limit: SizeLimit): Promise<Limit
       want = Math.min(64 * KIB, limit.bytes + 1 - total);
     }
     if (total > limit.bytes) return { ok: false, diagnostic: tooLargeDiagnostic({ file, limit, size: null }) };
-    return { ok: true, text: Buffer.concat(chunks, total).toString('utf8') };
+    const decoded = decodeSource(Buffer.concat(chunks, total), file);
+    return decoded.diagnostic ? { ok: false, diagnostic: decoded.diagnostic } : { ok: true, text: decoded.text };
   } finally {
     await handle.close();
   }

@@ -1,5 +1,6 @@
-// Content files are UTF-8. Anything else used to build silently with U+FFFD in the
-// output (issue #13): the first bad byte is reported at its line and column instead.
+// Content files, docs.config.yaml and the OpenAPI document are UTF-8. Anything else used
+// to build silently with U+FFFD in the output (issue #13): the first bad byte is reported
+// at its line and column instead.
 import { isUtf8 } from 'node:buffer';
 import type { Diagnostic } from '../diagnostics.js';
 
@@ -17,7 +18,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
   if (utf16) {
     return {
       text: new TextDecoder(utf16).decode(bytes),
-      diagnostic: problem(1, 1, `the file is ${utf16.toUpperCase()} text; bankdocs reads content as UTF-8`, 'save the file as UTF-8 (in most editors: "Save with encoding" or the encoding in the status bar)'),
+      diagnostic: problem(1, 1, `the file is ${utf16.toUpperCase()} text; bankdocs reads its files as UTF-8`, 'save the file as UTF-8 (in most editors: "Save with encoding" or the encoding in the status bar)'),
     };
   }
   const text = decoder.decode(bytes);
@@ -33,7 +34,7 @@ export function decodeSource(bytes: Uint8Array, file: string): DecodedSource {
   const nul = text.indexOf('\0');
   if (nul >= 0) {
     const { line, column } = placeAfter(text.slice(0, nul));
-    return { text, diagnostic: problem(line, column, 'the file holds a NUL character', 'remove it: a Markdown file is text, and browsers show NUL as �') };
+    return { text, diagnostic: problem(line, column, 'the file holds a NUL character', 'remove it: the file is text, and browsers show NUL as �') };
   }
   return { text, diagnostic: null };
 }

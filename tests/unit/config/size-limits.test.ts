@@ -50,6 +50,18 @@ describe('readLimited', () => {
     await expect(readLimited(pipe, SIZE_LIMITS.config)).rejects.toMatchObject({ code: 'not a regular file' });
   });
 
+  it('refuses bytes that are not UTF-8 text as encoding-invalid at their line and column', async () => {
+    const read = async (bytes: Buffer) => {
+      const file = join(dir, `encoding-${bytes.length}.yaml`);
+      writeFileSync(file, bytes);
+      const result = await readLimited(file, SIZE_LIMITS.config);
+      return result.ok ? result : { ok: false, ...result.diagnostic };
+    };
+    expect(await read(Buffer.from('product:\n  name: Caf\xe9\n', 'latin1'))).toMatchObject({ ok: false, ruleId: 'encoding-invalid', line: 2, column: 12 });
+    expect(await read(Buffer.from('info:\n  description: a\0b\n'))).toMatchObject({ ok: false, ruleId: 'encoding-invalid', line: 2, column: 17, message: 'the file holds a NUL character' });
+    expect(await read(Buffer.from('\ufeffopenapi: 3.1.0\n', 'utf16le'))).toMatchObject({ ok: false, ruleId: 'encoding-invalid', line: 1, column: 1, message: 'the file is UTF-16LE text; bankdocs reads its files as UTF-8' });
+  });
+
   it('rejects for a missing file, for the caller to report', async () => {
     await expect(readLimited(join(dir, 'missing.yaml'), SIZE_LIMITS.config)).rejects.toMatchObject({ code: 'ENOENT' });
   });

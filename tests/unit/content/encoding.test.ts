@@ -25,7 +25,7 @@ describe('decodeSource', () => {
 
   it('names UTF-16 files, with or without a byte order mark', () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('---\ntitle: x\n---\n', 'utf16le')]);
-    expect(decodeSource(le, '/f.md').diagnostic).toMatchObject({ line: 1, column: 1, message: 'the file is UTF-16LE text; bankdocs reads content as UTF-8' });
+    expect(decodeSource(le, '/f.md').diagnostic).toMatchObject({ line: 1, column: 1, message: 'the file is UTF-16LE text; bankdocs reads its files as UTF-8' });
     expect(decodeSource(Buffer.from('---\ntitle: x\n---\n', 'utf16le'), '/f.md').diagnostic?.message).toContain('UTF-16LE');
     const be = Buffer.from('---\ntitle: x\n---\n', 'utf16le').swap16();
     expect(decodeSource(be, '/f.md').diagnostic?.message).toContain('UTF-16BE');
