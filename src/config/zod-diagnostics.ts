@@ -65,8 +65,11 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: 
     return [at(issue.path, 'missing-key', `missing required key "${formatPath(issue.path)}" in the ${source.what}`, `add "${String(name)}: …" (expected ${issue.expected})`)];
   }
   if (issue.code === 'invalid_union') {
-    // Report the branch that came closest (fewest issues) instead of zod's "Invalid input".
-    const branches = issue.errors.filter((b) => b.length > 0).sort((a, b) => a.length - b.length);
+    // Report the branch that came closest instead of zod's "Invalid input": the one that
+    // lacks the fewest of its keys, then the one with the fewest issues. By the count alone,
+    // a path item with two mistyped fields was closer to the $ref form, which lacks one key.
+    const lacking = (branch: readonly z.core.$ZodIssue[]) => branch.filter((inner) => inner.code === 'invalid_type' && inner.path.length === 1 && !source.parsed.doc.hasIn([...issue.path, ...inner.path])).length;
+    const branches = issue.errors.filter((b) => b.length > 0).map((b) => ({ issues: b, lacking: lacking(b) })).sort((a, b) => a.lacking - b.lacking || a.issues.length - b.issues.length).map((b) => b.issues);
     const closest = branches[0];
     if (closest) {
       return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }, schema));

@@ -124,6 +124,29 @@ paths:
     expect(where(loaded)).toEqual(['34:5 openapi-yaml-syntax']);
   });
 
+  it('reports two mistyped fields of a path item or a response each at its line, not a missing $ref', async () => {
+    const doc = `openapi: 3.1.0
+info: { title: T, version: "1" }
+paths:
+  /status:
+    summary: 5
+    description: 6
+    get:
+      operationId: getStatus
+      responses:
+        "200":
+          description: 7
+          content: []
+`;
+    const loaded = await load(doc);
+    expect(loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
+      '5:14 paths./status.summary: Invalid input: expected string, received number',
+      '6:18 paths./status.description: Invalid input: expected string, received number',
+      '11:24 paths./status.get.responses.200.description: Invalid input: expected string, received number',
+      '12:20 paths./status.get.responses.200.content: Invalid input: expected record, received array',
+    ]);
+  });
+
   it('refuses a document that is not a mapping', async () => {
     expect(where(await load('- just\n- a list\n'))).toEqual(['1:1 openapi-invalid']);
   });
