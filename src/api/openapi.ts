@@ -9,6 +9,8 @@ import { parseYaml, positionAt, positionOfPath, yamlValue, type ParsedYaml } fro
 import { yamlSyntaxDiagnostics, zodDiagnostics } from '../config/zod-diagnostics.js';
 import { openApiShape } from './openapi-shape.js';
 import { checkRefs, pointerSegments, resolvedViews, SchemaTooDeepError } from './resolve-refs.js';
+import { schemaKeywordProblems } from './schema-keywords.js';
+import { isOpenApi30 } from './validation-view.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -225,7 +227,7 @@ interface RawOperation {
   'x-scopes'?: string[];
 }
 
-/** Problems of shape reported one by one, then counted. */
+/** Problems of shape (and of schema keywords) reported one by one, then counted. */
 const MAX_SHAPE_DIAGNOSTICS = 20;
 
 /** Aliases reported one by one, then counted: a generated document may hold thousands. */
@@ -259,13 +261,11 @@ export async function loadApi(file: string, source: string, shown = `content/${s
   const document = value as Record<string, unknown>;
   const shape = openApiShape.safeParse(document);
   if (!shape.success) {
-    const all = zodDiagnostics(yamlSource, shape.error.issues);
-    const shown = all.slice(0, MAX_SHAPE_DIAGNOSTICS);
     return failed(
-      shown.map((d, i) => ({
+      capped(zodDiagnostics(yamlSource, shape.error.issues)).map((d) => ({
         ...d,
         ruleId: 'openapi-invalid',
-        message: `${d.message.replace(/^"([^"]*)": /, '$1: ')}${i === shown.length - 1 && all.length > shown.length ? ` (and ${all.length - shown.length} more problems of this kind)` : ''}`,
+        message: d.message.replace(/^"([^"]*)": /, '$1: '),
         hint: d.hint ?? 'write it as OpenAPI says (a list, a mapping or a text): the reference and the checks read it there',
       })),
     );
@@ -274,6 +274,12 @@ export async function loadApi(file: string, source: string, shown = `content/${s
   if (refs.problems.length) {
     return failed(refs.problems.map((p) => ({ ruleId: p.ruleId, severity: 'error', message: p.message, hint: p.hint, file, ...positionOfPath(parsed, [...p.path, '$ref']) })));
   }
+  // Reported with the model kept: the reference and the other checks need not wait for them.
+  const diagnostics: Diagnostic[] = capped(
+    schemaKeywordProblems(document, { openapi30: isOpenApi30(document) })
+      .map((p): Diagnostic => ({ ruleId: 'openapi-invalid', severity: 'error', message: p.message, hint: p.hint, file, ...positionOfPath(parsed, p.path, { key: p.key ?? false }) }))
+      .sort((a, b) => a.line - b.line || a.column - b.column),
+  );
   let doc: Record<string, unknown>;
   try {
     const [paths, components] = resolvedViews(document, refs, ['/paths', '/components']);
@@ -287,7 +293,6 @@ export async function loadApi(file: string, source: string, shown = `content/${s
   const securitySchemes = (((doc.components ?? {}) as Record<string, unknown>).securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string; in?: string; name?: string }>;
   const defaultSecurity = (doc.security ?? []) as Record<string, string[]>[];
   const operations: Record<string, Operation> = {};
-  const diagnostics: Diagnostic[] = [];
 
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, unknown>>)) {
     const shared = (item.parameters ?? []) as Parameter[];
@@ -374,6 +379,13 @@ function schemeOf(scheme: { type?: string; scheme?: string; in?: string; name?: 
   if (scheme.type === 'http') return { auth: String(scheme.scheme).toLowerCase() === 'basic' ? 'basic' : 'bearer' };
   if (scheme.type === 'apiKey') return (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name ? { auth: 'apiKey', apiKey: { in: scheme.in, name: scheme.name } } : null;
   return { auth: 'bearer' };
+}
+
+/** The first MAX_SHAPE_DIAGNOSTICS of `all`, the last of them saying how many more there are. */
+function capped(all: Diagnostic[]): Diagnostic[] {
+  const shown = all.slice(0, MAX_SHAPE_DIAGNOSTICS);
+  const rest = all.length - shown.length;
+  return rest > 0 ? shown.map((d, i) => (i === shown.length - 1 ? { ...d, message: `${d.message} (and ${rest} more problems of this kind)` } : d)) : shown;
 }
 
 function aliasDiagnostics(parsed: ParsedYaml, file: string): Diagnostic[] {

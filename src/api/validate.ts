@@ -9,6 +9,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { responseFor, type Operation, type Schema } from './openapi.js';
 import { schemaSource } from './resolve-refs.js';
+import { patternRegExp } from './schema-pattern.js';
 import { isOpenApi30, validationView, type Direction } from './validation-view.js';
 
 // ajv-formats is CommonJS: its default export is the plugin under ESM interop.
@@ -21,18 +22,6 @@ export interface SchemaProblem {
 }
 
 type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; problem: SchemaProblem };
-
-/**
- * A schema's `pattern` as a regular expression. ajv adds the `u` flag, which keeps V8 from
- * running the expression on its linear-time engine when it backtracks too much (bin/bankdocs.js):
- * a `pattern` of the document such as "^(a+)+$" then hung `check` and the mock on a
- * value it does not match. A pattern of plain ASCII that needs nothing of `u` (no \p{…},
- * no \u{…}, no named backreference) means the same without it, and is compiled so.
- */
-const patternRegExp = Object.assign(
-  (pattern: string, flags: string): RegExp => new RegExp(pattern, /^[\x20-\x7e]*$/.test(pattern) && !/\\[pPuk]/.test(pattern) ? flags.replace('u', '') : flags),
-  { code: 'new RegExp' },
-);
 
 /** One ajv and the $id each OpenAPI document's view is known to it by. */
 interface Engine {

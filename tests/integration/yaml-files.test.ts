@@ -1,6 +1,6 @@
-// docs.config.yaml, the OpenAPI document and front matter written in ways the YAML
-// package reads but bankdocs must refuse in its own words, through the real CLI on a
-// site made by init: each mistake is a diagnostic at its line, from build and from check.
+// docs.config.yaml, the OpenAPI document and front matter with mistakes that used to be
+// published, or told in a library's words, through the real CLI on a site made by init:
+// each is a diagnostic at its line, from build and from check.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,5 +51,29 @@ describe('bytes that are not UTF-8 text', () => {
     const utf16 = withFile(OPENAPI, (bytes) => Buffer.from(`\ufeff${bytes.toString('utf8')}`, 'utf16le'));
     for (const out of [utf16.build, utf16.check]) expect(out).toMatch(/content\/api\/openapi\.yaml:1:1 +error +the file is UTF-16LE text; bankdocs reads its files as UTF-8 +\[encoding-invalid\]/);
     expect(utf16.status).toEqual([1, 1]);
+  });
+});
+
+describe('a schema keyword of the OpenAPI document that cannot be compiled', () => {
+  const broken = replaced('      security: []\n', '      security: []\n      parameters:\n        - { name: q, in: query, schema: { type: string, pattern: "([" } }\n        - { name: kind, in: query, schema: { type: string, enum: [] } }\n');
+
+  it('is openapi-invalid at its line, from build and check, with no example using it', () => {
+    const result = withFile(OPENAPI, broken);
+    for (const out of [result.build, result.check]) {
+      expect(out).toMatch(/content\/api\/openapi\.yaml:\d+:66 +error +the pattern "\(\[" is not a regular expression: unterminated character class +\[openapi-invalid\]/);
+      expect(out).toMatch(/content\/api\/openapi\.yaml:\d+:66 +error +the enum lists no values, so no value would be valid +\[openapi-invalid\]/);
+    }
+    expect(result.status).toEqual([1, 1]);
+  });
+
+  it('is openapi-invalid at its line when an example uses it too', () => {
+    const page = join(site, 'content', 'api', '02-status.md');
+    const before = readFileSync(page);
+    writeFileSync(page, replaced('https://api.example.com/status \\', 'https://api.example.com/status?q=x \\')(before));
+    try {
+      expect(withFile(OPENAPI, broken).check).toMatch(/content\/api\/openapi\.yaml:\d+:66 +error +the pattern "\(\[" is not a regular expression/);
+    } finally {
+      writeFileSync(page, before);
+    }
   });
 });

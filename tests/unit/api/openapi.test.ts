@@ -178,3 +178,56 @@ describe('server variables', () => {
     expect(serverUrls({ url: 'https://{v0}{v1}{v2}{v3}.example.com', variables: many })).toEqual(['https://aaaa.example.com']);
   });
 });
+
+describe('schema keywords the validator cannot compile', () => {
+  const doc = (openapi: string, schemas: string) => `openapi: ${openapi}
+info: { title: T, version: "1" }
+paths:
+  /a:
+    post:
+      operationId: a
+      parameters:
+        - { name: q, in: query, schema: { type: string, pattern: "([" } }
+        - { name: kind, in: query, schema: { type: string, enum: [] } }
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { id: { $ref: 5 } } }
+            example: { schema: { enum: [] } }
+      responses:
+        "200":
+          description: ok
+          headers:
+            X-Count: { schema: { type: intger } }
+          content:
+            application/json:
+              schema: { type: array, items: { not: { minLength: -1 } } }
+components:
+  schemas:
+${schemas}`;
+
+  it('are openapi-invalid at the keyword, in parameters, bodies, responses, headers and components, and the model is kept', async () => {
+    const loaded = await load(doc('3.1.0', '    Tags:\n      patternProperties:\n        "^x-(": { type: string }\n    Min: { type: number, minimum: 1, exclusiveMinimum: true }\n'));
+    expect(loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId} ${d.message}`)).toEqual([
+      '8:66 openapi-invalid the pattern "([" is not a regular expression: unterminated character class',
+      '9:66 openapi-invalid the enum lists no values, so no value would be valid',
+      '13:63 openapi-invalid $ref takes a text',
+      '19:40 openapi-invalid "intger" is not a JSON Schema type',
+      '22:65 openapi-invalid minLength takes a whole number, 0 or more',
+      '27:9 openapi-invalid the pattern "^x-(" is not a regular expression: unterminated group',
+      '28:56 openapi-invalid exclusiveMinimum is a number in OpenAPI 3.1, the bound itself; exclusiveMinimum: true beside minimum is OpenAPI 3.0',
+    ]);
+    expect(loaded.diagnostics[3]!.hint).toBe('did you mean "integer"?');
+    expect(loaded.api?.operations.a).toBeDefined();
+  });
+
+  it('pass when they compile: a 3.0 boolean exclusive bound, and examples holding a "schema" key', async () => {
+    const valid = doc('3.0.3', '    Min: { type: number, minimum: 1, exclusiveMinimum: true }\n')
+      .replace('pattern: "(["', 'pattern: "^[a-z]+$"')
+      .replace('enum: []', 'enum: [a]')
+      .replace('$ref: 5', '$ref: "#/components/schemas/Min"')
+      .replace('type: intger', 'type: integer')
+      .replace('minLength: -1', 'minLength: 1');
+    expect((await load(valid)).diagnostics).toEqual([]);
+  });
+});
