@@ -33,6 +33,13 @@ export interface ParsedYaml {
  */
 export const MAX_ALIAS_EXPANSION = 100_000;
 
+/**
+ * Deepest nesting of lists and mappings bankdocs reads, as for JSON examples
+ * (check/json-depth.ts): what reads the values recurses once per level, and the YAML
+ * package's parser overflows the stack a few hundred levels further.
+ */
+export const MAX_YAML_DEPTH = 256;
+
 export function parseYaml(source: string, lineOffset = 0): ParsedYaml {
   // YAML 1.2 ends a line at a lone CR too (classic Mac files); the package does not, and read
   // such a file as one line. One character for one keeps every offset, line and column.
@@ -42,7 +49,9 @@ export function parseYaml(source: string, lineOffset = 0): ParsedYaml {
   // its map: quadratic (20 000 keys take seconds). inspectTree does it with a Set.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const { aliases, errors } = inspectTree(doc);
-  if (errors.length) doc.errors = [...doc.errors, ...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  // Nesting too deep is told once, where it passes the limit, not again where the package's parser gave up.
+  const own = errors.some((e) => e.code === 'RESOURCE_EXHAUSTION') ? doc.errors.filter((e) => e.code !== 'RESOURCE_EXHAUSTION') : doc.errors;
+  if (errors.length) doc.errors = [...own, ...errors].sort((a, b) => a.pos[0] - b.pos[0]);
   return { doc, lineCounter, lineOffset, aliases, keyIndex: new WeakMap() };
 }
 
@@ -110,15 +119,19 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && 'range' in value;
 }
 
+/** The errors bankdocs adds to the package's own. */
+type InspectionCode = 'DUPLICATE_KEY' | 'BAD_ALIAS' | 'NON_STRING_KEY' | 'RESOURCE_EXHAUSTION';
+
 /**
  * One pass over the document, without recursion (a deep document must not overflow the
- * stack): duplicate keys, and the aliases with what they expand to. Reports a problem
- * as the package reports its own, so every caller shows it as a YAML syntax error.
+ * stack): duplicate keys, keys that are lists or mappings, nesting deeper than
+ * MAX_YAML_DEPTH, and the aliases with what they expand to. Reports a problem as the
+ * package reports its own, so every caller shows it as a YAML syntax error.
  */
 function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAMLParseError[] } {
   const aliases: YamlAlias[] = [];
   const errors: YAMLParseError[] = [];
-  const error = (offset: number, message: string, code: 'DUPLICATE_KEY' | 'BAD_ALIAS') => errors.push(new YAMLParseError([offset, offset + 1], code, message));
+  const error = (offset: number, message: string, code: InspectionCode) => errors.push(new YAMLParseError([offset, offset + 1], code, message));
   /** The node each anchor name stands for at this point of the document (YAML: the last one before). */
   const anchors = new Map<string, Node>();
   /** Values an anchored node stands for, its aliases expanded (a float: a bomb's count may reach Infinity). */
@@ -129,9 +142,12 @@ function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAML
   const totals: number[] = [0];
   let nodes = 0;
 
-  const stack: { node: unknown; exit: boolean }[] = [{ node: doc.contents, exit: false }];
+  let tooDeep = false;
+
+  /** `depth`: the lists and mappings the node is in. */
+  const stack: { node: unknown; exit: boolean; depth: number }[] = [{ node: doc.contents, exit: false, depth: 0 }];
   while (stack.length) {
-    const { node, exit } = stack.pop()!;
+    const { node, exit, depth } = stack.pop()!;
     if (node === null || node === undefined) continue;
     if (exit) {
       const total = totals.pop()!;
@@ -151,8 +167,12 @@ function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAML
       else totals[totals.length - 1]! += anchorSize.get(target) ?? 1;
       continue;
     }
-    if (isPair(node)) totals.push(0);
-    else {
+    if (isPair(node)) {
+      totals.push(0);
+      // The package would turn such a key into text ("[ a, b ]"), with a warning on the process.
+      const key = isAlias(node.key) ? anchors.get(node.key.source) : node.key;
+      if (isMap(key) || isSeq(key)) error((node.key as Node).range?.[0] ?? 0, 'a key is a list or a mapping; keys are text', 'NON_STRING_KEY');
+    } else {
       nodes++;
       totals.push(1);
     }
@@ -160,12 +180,18 @@ function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAML
       anchors.set(node.anchor, node);
       open.add(node);
     }
-    stack.push({ node, exit: true });
+    stack.push({ node, exit: true, depth });
     if (isMap(node)) checkKeys(node, error);
+    const inner = isMap(node) || isSeq(node) ? depth + 1 : depth;
+    if (inner > MAX_YAML_DEPTH) {
+      if (!tooDeep) error((node as Node).range?.[0] ?? 0, `lists and mappings nest more than ${MAX_YAML_DEPTH} levels deep here`, 'RESOURCE_EXHAUSTION');
+      tooDeep = true;
+      continue;
+    }
     // Children in reverse, so that they come off the stack in document order (the order
     // in which anchors are defined and aliases resolved).
     const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], exit: false });
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], exit: false, depth: inner });
   }
   const expanded = totals[0]!;
   if (aliases.length && expanded - nodes > MAX_ALIAS_EXPANSION) {
@@ -184,7 +210,7 @@ function childrenOf(node: unknown): unknown[] {
  * Two keys are one when they become one property of the parsed object: `1` and `"1"` are
  * (the package tells them apart, and the second would silently replace the first).
  */
-function checkKeys(map: YAMLMap, error: (offset: number, message: string, code: 'DUPLICATE_KEY') => void): void {
+function checkKeys(map: YAMLMap, error: (offset: number, message: string, code: InspectionCode) => void): void {
   const seen = new Set<string>();
   for (const pair of map.items) {
     const key = pair.key;

@@ -3,7 +3,7 @@ import type { ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
 import { suggest } from '../did-you-mean.js';
-import { positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
+import { MAX_YAML_DEPTH, positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
 
 export interface YamlSource {
   file: string;
@@ -26,17 +26,30 @@ export function yamlSyntaxDiagnostics(source: YamlSource, options: { except?: re
   const more = structural.length - 1;
   return errors.map((error) => {
     const { line, column } = positionAt(source.parsed, error.pos[0]);
+    const own = OWN_WORDS[error.code];
     return {
       ruleId: `${source.rulePrefix}-yaml-syntax`,
       severity: 'error',
-      message: `invalid YAML in the ${source.what}: ${firstLine(error.message)}${error === structural[0] && more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'} after it, which may follow from this one)` : ''}`,
-      hint: error.code === 'BAD_ALIAS' ? 'an alias (*name) repeats the value marked &name above it: mark the value before its first alias, and write values out rather than nest aliases of aliases' : 'fix the YAML syntax (indentation, quotes, a colon after each key)',
+      message: `invalid YAML in the ${source.what}: ${own?.message ?? firstLine(error.message)}${error === structural[0] && more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'} after it, which may follow from this one)` : ''}`,
+      hint: own?.hint ?? 'fix the YAML syntax (indentation, quotes, a colon after each key)',
       file: source.file,
       line,
       column,
     };
   });
 }
+
+/**
+ * The package's errors told in bankdocs' words: its message names its own API
+ * ("please use YAML.parseAllDocuments()") or a JavaScript limit ("Maximum call stack
+ * size exceeded"). A message bankdocs' own check wrote (yaml-positions.ts) is kept.
+ */
+const OWN_WORDS: Partial<Record<ErrorCode, { message?: string; hint: string }>> = {
+  BAD_ALIAS: { hint: 'an alias (*name) repeats the value marked &name above it: mark the value before its first alias, and write values out rather than nest aliases of aliases' },
+  MULTIPLE_DOCS: { message: 'the file holds more than one YAML document; the second starts here', hint: 'a line of "---" starts a new document: remove it (and what follows it, if that is not part of the first)' },
+  RESOURCE_EXHAUSTION: { message: `lists and mappings nest more than ${MAX_YAML_DEPTH} levels deep here`, hint: 'flatten it: nothing bankdocs reads needs this depth' },
+  NON_STRING_KEY: { hint: 'write the key as text, as in "name: value" ("? " starts a key that is a list or a mapping)' },
+};
 
 /** `schema`: what was validated, for the keys a mistyped one may have meant. */
 export function zodDiagnostics(source: YamlSource, issues: readonly z.core.$ZodIssue[], schema?: z.ZodType): Diagnostic[] {

@@ -77,3 +77,42 @@ describe('a schema keyword of the OpenAPI document that cannot be compiled', () 
     }
   });
 });
+
+describe("what the YAML package says in its own words, said in bankdocs' words", () => {
+  const GUIDE = join('content', 'guides', 'getting-started.md');
+  const appended = (text: string) => (bytes: Buffer) => Buffer.concat([bytes, Buffer.from(text)]);
+  const frontMatter = (yaml: string) => () => Buffer.from(`---\n${yaml}title: X\ndescription: D\n---\n\nText.\n`);
+  const deep = `x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`;
+
+  it('a second YAML document in the OpenAPI document or docs.config.yaml is told at its line, not as "please use YAML.parseAllDocuments()"', () => {
+    for (const rel of [OPENAPI, CONFIG]) {
+      const lines = readFileSync(join(site, rel), 'utf8').split('\n').length;
+      const result = withFile(rel, appended('---\nx-extra: 1\n'));
+      for (const out of [result.build, result.check]) {
+        expect(out).toContain(`${rel}:${lines}:1  error  invalid YAML in the `);
+        expect(out).toContain('the file holds more than one YAML document; the second starts here');
+        expect(out).not.toContain('parseAllDocuments');
+      }
+      expect(result.status).toEqual([1, 1]);
+    }
+  });
+
+  it('a key that is a list in front matter is front-matter-yaml-syntax at the key, with no warning of the process', () => {
+    const result = withFile(GUIDE, frontMatter('? [a, b]\n: c\n'));
+    for (const out of [result.build, result.check]) {
+      expect(out).toMatch(/content\/guides\/getting-started\.md:2:3 +error +invalid YAML in the front matter of a guide page: a key is a list or a mapping; keys are text +\[front-matter-yaml-syntax\]/);
+      expect(out).not.toMatch(/Warning|mapAsMap/);
+    }
+  });
+
+  it('nesting ten thousand levels deep in front matter, docs.config.yaml or the OpenAPI document is "nest more than 256 levels", not a stack overflow', () => {
+    const results = [withFile(GUIDE, frontMatter(deep)), withFile(CONFIG, appended(deep)), withFile(OPENAPI, appended(deep))];
+    for (const result of results) {
+      for (const out of [result.build, result.check]) {
+        expect(out).toMatch(/:\d+:\d+ +error +invalid YAML in the .*: lists and mappings nest more than 256 levels deep here +\[(front-matter|config|openapi)-yaml-syntax\]/);
+        expect(out).not.toContain('call stack');
+      }
+      expect(result.status).toEqual([1, 1]);
+    }
+  });
+});

@@ -111,6 +111,17 @@ describe('parseYaml: hostile shapes', () => {
     expect(parsed.doc.errors.length).toBeGreaterThan(0);
   });
 
+  it('refuses nesting deeper than 256 levels once, at the bracket past the limit (the parser overflowed further on)', () => {
+    expect(problems(`x: ${'['.repeat(20_000)}${']'.repeat(20_000)}`)).toEqual(['1:259 RESOURCE_EXHAUSTION lists and mappings nest more than 256 levels deep here']);
+    expect(problems(`${'- '.repeat(300)}x\n`)).toEqual(['1:513 RESOURCE_EXHAUSTION lists and mappings nest more than 256 levels deep here']);
+    expect(problems(`x: ${'['.repeat(255)}${']'.repeat(255)}`)).toEqual([]);
+  });
+
+  it('refuses a key that is a list or a mapping (the package made it text, with a warning on the process)', () => {
+    expect(problems('? [a, b]\n: c\ntitle: X\n')).toEqual(['1:3 NON_STRING_KEY a key is a list or a mapping; keys are text']);
+    expect(problems('a: &k { b: 1 }\n? *k\n: 2\n')).toEqual(['2:3 NON_STRING_KEY a key is a list or a mapping; keys are text']);
+  });
+
   it('keeps line numbers after front matter', () => {
     const parsed = parseYaml('title: a\ntitle: b\n', 1);
     const error = parsed.doc.errors[0]!;
