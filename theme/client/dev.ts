@@ -80,7 +80,11 @@ function hello(text: string): void {
   // After a restart or a missed update, the page may be stale; so is a page sent before
   // an update the server finished before the page connected (it heard of no update).
   const known = generation ?? (Number.isFinite(loadedGeneration) ? loadedGeneration : null);
-  if (known !== null && data.generation !== known) reload();
+  if (known !== null && data.generation !== known) {
+    // Not connected: the page being replaced says nothing more (the new one says hello itself).
+    reload();
+    return;
+  }
   generation = data.generation;
   showProblems(data.problems);
   document.documentElement.dataset.devConnected = 'true';
