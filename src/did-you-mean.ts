@@ -1,11 +1,19 @@
 // "Did you mean": the known name closest to a mistyped one, for the hints of diagnostics.
 
-/** Levenshtein distance between a and b (insertions, deletions and substitutions, one each). */
+/**
+ * Edit distance between a and b: insertions, deletions, substitutions and swaps of two
+ * letters side by side ("paymnet"), one each (optimal string alignment).
+ */
 export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, before[j - 2]! + 1);
+    }
+    before = previous;
     previous = row;
   }
   return previous[b.length]!;

@@ -52,7 +52,7 @@ export interface LocaleIndexStats {
 }
 
 /** Strings the search dialog shows, sent with the index of their locale. */
-export type SearchStrings = Pick<UiStrings, 'search' | 'searchPlaceholder' | 'searchResults' | 'searchNoResults' | 'searchCount' | 'searchCountOne' | 'searchFailed' | 'searchHelp' | 'close'>;
+export type SearchStrings = Pick<UiStrings, 'search' | 'searchPlaceholder' | 'searchResults' | 'searchNoResults' | 'searchTooShort' | 'searchCount' | 'searchCountOne' | 'searchFailed' | 'searchHelp' | 'close'>;
 
 export interface SearchMeta {
   format: number;
@@ -280,6 +280,7 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
       searchPlaceholder: strings.searchPlaceholder,
       searchResults: strings.searchResults,
       searchNoResults: strings.searchNoResults,
+      searchTooShort: strings.searchTooShort,
       searchCount: strings.searchCount,
       searchCountOne: strings.searchCountOne,
       searchFailed: strings.searchFailed,

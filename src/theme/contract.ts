@@ -61,6 +61,8 @@ export interface UiStrings {
   searchResults: string;
   /** "{query}" is replaced by what was typed. */
   searchNoResults: string;
+  /** Said when what was typed holds no word of two letters or more. */
+  searchTooShort: string;
   /** "{count}" is replaced by the number of results. */
   searchCount: string;
   searchCountOne: string;

@@ -246,6 +246,49 @@ describe('search', () => {
     await context.close();
   });
 
+  it('finds a mistyped word by the nearest one, and marks what it found', async () => {
+    const { context, page } = await visit('/en');
+    await search(page, 'paymnet');
+    await expect.poll(() => options(page).count()).toBeGreaterThan(0);
+    const marks = await page.locator('.search-dialog mark').allTextContents();
+    expect(marks.some((m) => m.toLowerCase().startsWith('payment'))).toBe(true);
+    await context.close();
+  });
+
+  it('does not open "payment" with the legal documents, which name payments everywhere', async () => {
+    const { context, page } = await visit('/en');
+    await search(page, 'payment');
+    await expect.poll(() => options(page).count()).toBeGreaterThan(0);
+    const first = await page.locator('.search-dialog [role="group"]').first().getAttribute('aria-labelledby');
+    expect(first).not.toBe('search-group-legal');
+    await context.close();
+  });
+
+  it('finds a camelCase name written as words ("redirectUri": "Redirect URIs")', async () => {
+    const { context, page } = await visit('/en');
+    await search(page, 'redirectUri');
+    await expect.poll(async () => (await hrefs(page))[0]).toBe('/developers/connect-integrations#redirect-uris');
+    await context.close();
+  });
+
+  it('says a query of one letter is too short once the reader stops typing', async () => {
+    const { context, page } = await visit('/en');
+    await page.keyboard.press('/');
+    await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('p');
+    await expect.poll(() => page.locator('.search-status').textContent()).toBe('Type at least two letters.');
+    await context.close();
+  });
+
+  it('shows a section of a legal document once on the page of its latest version, as elsewhere', async () => {
+    const { context, page } = await visit('/en/privacy-notice/v5.0');
+    await search(page, 'retention');
+    await expect.poll(() => options(page).count()).toBeGreaterThan(0);
+    const found = await hrefs(page);
+    expect(found.filter((href) => /retention$/.test(href!))).toEqual(['#4-retention']);
+    await context.close();
+  });
+
   it('hides the search button without JavaScript', async () => {
     const { context, page } = await visit('/en', { javaScript: false });
     expect(await page.locator('.search-button').isVisible()).toBe(false);

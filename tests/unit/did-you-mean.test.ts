@@ -9,6 +9,12 @@ describe('did you mean', () => {
     expect(editDistance('abc', '')).toBe(3);
   });
 
+  it('counts two letters swapped side by side as one edit', () => {
+    expect(editDistance('paymnet', 'payment')).toBe(1);
+    expect(editDistance('ab', 'ba')).toBe(1);
+    expect(editDistance('abc', 'ca')).toBe(3);
+  });
+
   it('takes the nearest candidate within the limit, the first of equals', () => {
     expect(nearest('createPaymnet', ['listPayments', 'createPayment', 'createRefund'])).toBe('createPayment');
     expect(nearest('ab', ['xy', 'ax', 'ay'])).toBe('ax');

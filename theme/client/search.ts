@@ -5,6 +5,7 @@
 // results shown. Keyboard: ↑ ↓ move, Enter opens, Escape closes; full screen on phones (CSS).
 import type { RecordChunk, SearchMeta } from '../../src/search/build-index.js';
 import type { SearchGroup } from '../../src/search/entries.js';
+import { editDistance } from '../../src/did-you-mean.js';
 import { fold, isCjk, queryWords } from '../../src/search/tokenize.js';
 import type { RuntimeConfig } from './config.js';
 
@@ -13,22 +14,38 @@ const MAX_RESULTS = 40;
 /** Records ranked by the index before titles are read: enough that an exact title far down the index's order is still found. */
 const MAX_CANDIDATES = 80;
 const MAX_PER_GROUP = 8;
-/** Beyond this many results a group shows only those at least STRONG times as good as the best result of all. */
-const GROUP_SHOWN = 3;
+/** After its first result, a group shows only those at least this many times as good as the best result of all. */
 const STRONG = 0.5;
 /** A query word other than the last is one the reader finished typing: it matches words at most this many letters longer ("payment" -> "payments"), not every word it begins ("is" -> "issue"). */
 const FINISHED_WORD_SLACK = 2;
 /** A word the query word only starts counts less than the word itself. */
 const PREFIX_FACTOR = 0.5;
 const EXCERPT_SHOWN = 160;
+/** A query of no word (one letter, punctuation) is said to be too short after this pause in typing. */
+const TOO_SHORT_AFTER_MS = 800;
 const TITLE_EXACT = 3;
-const TITLE_ALL_WORDS = 1.5;
+/** A title holding every query word counts this much more, and up to TITLE_COVERAGE more by the share of its words the query names ("Given mandates" over "Delete given mandate account"). */
+const TITLE_ALL_WORDS = 0.3;
+const TITLE_COVERAGE = 0.4;
+/** A word within this many edits of a query word that finds nothing stands in for it ("paymnet" -> "payment"), at this factor. */
+const TYPO_FACTOR = 0.6;
+/** In a query no record matches in full, a word found in more than this share of the records ("the", "to") counts for nothing. */
+const COMMON_SHARE = 0.25;
+/**
+ * How much a group's results count: the legal documents name payments, fees and data in
+ * nearly every section, and are rarely what a reader of the docs searches for.
+ */
+const GROUP_WEIGHT: Partial<Record<SearchGroup, number>> = { legal: 0.7 };
+/** Equal scores: the group that is more often the answer first. */
+const GROUP_ORDER: readonly SearchGroup[] = ['api', 'guide', 'help', 'support', 'home', 'legal'];
 const WORD_RE = /[\p{L}\p{N}]+/gu;
 
 interface Result {
   id: number;
   score: number;
   href: string;
+  /** The page's URL (href may be a bare #hash on the page being read). */
+  url: string;
   title: string;
   page: string;
   group: SearchGroup;
@@ -59,6 +76,8 @@ export interface SearchOptions {
 /** The index of one locale, its chunks fetched once each. */
 class Index {
   private readonly files = new Map<string, Promise<unknown>>();
+  /** The terms that stood in for a query word that finds none ("payment" for "paymnet"), by word. */
+  private readonly standIns = new Map<string, string[]>();
   constructor(
     readonly meta: SearchMeta,
     private readonly base: string,
@@ -88,36 +107,66 @@ class Index {
 
   private async scores(word: string, last: boolean): Promise<Map<number, number>> {
     // A plural finds its singular too ("payments" -> "payment"), as the singular finds the plural.
-    const singular = singularOf(word);
-    const names = new Set([...this.termFiles(word), ...(singular ? this.termFiles(singular) : [])]);
+    const singulars = singularsOf(word);
+    const names = new Set([...this.termFiles(word), ...singulars.flatMap((singular) => this.termFiles(singular))]);
     const chunks = await Promise.all([...names].map((name) => this.file<Postings>(name)));
     const scores = new Map<number, number>();
+    const add = (list: number[], factor: number) => {
+      let id = 0;
+      for (let i = 0; i < list.length; i += 2) {
+        id += list[i]!;
+        const score = list[i + 1]! * factor;
+        // The best form of the word counts, not every form found.
+        if (score > (scores.get(id) ?? 0)) scores.set(id, score);
+      }
+    };
     for (const chunk of chunks) {
       for (const term of Object.keys(chunk)) {
-        const factor =
-          term === word ? 1
-          : term.startsWith(word) && (last || term.length - word.length <= FINISHED_WORD_SLACK) ? PREFIX_FACTOR + (PREFIX_FACTOR * word.length) / term.length
-          : term === singular ? 0.9
-          : 0;
-        if (!factor) continue;
-        const list = chunk[term]!;
-        let id = 0;
-        for (let i = 0; i < list.length; i += 2) {
-          id += list[i]!;
-          const score = list[i + 1]! * factor;
-          // The best form of the word counts, not every form found.
-          if (score > (scores.get(id) ?? 0)) scores.set(id, score);
+        const factor = termFactor(term, word, last, singulars);
+        if (factor) add(chunk[term]!, factor);
+      }
+    }
+    // A word no term is or begins: a typo ("paymnet"), or a spelling the site does not use
+    // ("synchronisation"): the nearest terms of its chunks, by edits, stand in.
+    if (!scores.size && word.length >= 4 && !isCjk(word)) {
+      const allowed = word.length >= 8 ? 2 : 1;
+      let nearest = allowed + 1;
+      let found: [string, number[]][] = [];
+      for (const chunk of chunks) {
+        for (const term of Object.keys(chunk)) {
+          if (Math.abs(term.length - word.length) > allowed || term[0] !== word[0]) continue;
+          const distance = editDistance(term, word);
+          if (distance < nearest) [nearest, found] = [distance, [[term, chunk[term]!]]];
+          else if (distance === nearest) found.push([term, chunk[term]!]);
         }
       }
+      for (const [, list] of found) add(list, TYPO_FACTOR);
+      this.standIns.set(word, found.map(([term]) => term));
     }
     return scores;
   }
 
-  async search(words: string[]): Promise<Result[]> {
+  /** The words a result may show for `words`: theirs, and the terms that stood in for those that found none. */
+  shownWords(words: string[]): string[] {
+    return words.flatMap((word) => [...(this.standIns.get(word) ?? []), word]);
+  }
+
+  /** `words`, and the parts of the camelCase ones apart ("redirectUri": "redirect uri"), found together. */
+  async search(words: string[], parts: string[] = []): Promise<Result[]> {
     const perWord = await Promise.all(words.map((w, i) => this.scores(w, i === words.length - 1)));
-    // Every word (AND); when no record has them all, any of them.
+    // Every word (AND); when no record has them all, any of them but the words most records hold ("the", "to").
     let ranked = combine(perWord, true);
-    if (!ranked.length) ranked = combine(perWord, false);
+    if (!ranked.length) {
+      const records = this.meta.records;
+      const rare = perWord.filter((scores) => scores.size <= records * COMMON_SHARE);
+      ranked = combine(rare.length ? rare : perWord, false);
+    }
+    if (parts.length) {
+      const perPart = await Promise.all(parts.map((w, i) => this.scores(w, i === parts.length - 1)));
+      const best = new Map(ranked);
+      for (const [id, score] of combine(perPart, true)) if (score > (best.get(id) ?? 0)) best.set(id, score);
+      ranked = [...best];
+    }
     ranked = ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_CANDIDATES);
     const chunks = this.meta.chunks;
     const chunkOf = (id: number) => {
@@ -132,12 +181,13 @@ class Index {
       const chunk = loaded.get(at)!;
       const [page, hash, title, excerpt, detail] = chunk.records[id - chunks[at]![0]]!;
       const [url, pageTitle, group] = chunk.pages[page]!;
-      const result: Result = { id, score: score * titleBonus(title, words), href: this.href(url, hash), title, page: pageTitle, group, excerpt };
+      const bonus = Math.max(titleBonus(title, words), parts.length ? titleBonus(title, parts) : 1);
+      const result: Result = { id, score: score * bonus * (GROUP_WEIGHT[group] ?? 1), href: this.href(url, hash), url, title, page: pageTitle, group, excerpt };
       if (detail) result.detail = detail;
       return result;
     });
     // The title bonus can lift a record from far down the index's order: cut after it.
-    return results.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, MAX_RESULTS);
+    return results.sort((a, b) => b.score - a.score || GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group) || a.id - b.id).slice(0, MAX_RESULTS);
   }
 
   /** On this page, a bare #hash, so the runtime's own same-page scrolling (with its offset) applies. */
@@ -162,17 +212,32 @@ class Index {
  * A title that is the query ("Create payment" for "create payment") ranks first, one that
  * holds every word of it next: the index scores words, not their order.
  */
-function titleBonus(title: string, words: string[]): number {
+export function titleBonus(title: string, words: string[]): number {
   const own = queryWords(title);
-  const same = (a: string, b: string) => a === b || singularOf(a) === b || singularOf(b) === a;
+  const same = (a: string, b: string) => a === b || singularsOf(a).includes(b) || singularsOf(b).includes(a);
   if (own.length === words.length && own.every((w, i) => same(w, words[i]!))) return TITLE_EXACT;
-  return words.every((w) => own.some((o) => same(o, w))) ? TITLE_ALL_WORDS : 1;
+  if (!words.every((w) => own.some((o) => same(o, w)))) return 1;
+  const named = own.filter((o) => words.some((w) => same(o, w))).length;
+  return 1 + TITLE_ALL_WORDS + (TITLE_COVERAGE * named) / own.length;
 }
 
-/** "payments" -> "payment", "statuses" -> "status"; null for a word that is no plural of this simple kind. */
-function singularOf(word: string): string | null {
-  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return null;
-  return /(?:s|x|z|ch|sh)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
+/**
+ * What a plural may be the plural of: "payments" -> "payment", "statuses" -> "status",
+ * "responses" -> "response" or "respons" (a word ending in -ses, -ces, -ges may drop "s"
+ * or "es"); none for a word that is no plural of this simple kind.
+ */
+export function singularsOf(word: string): string[] {
+  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return [];
+  if (/(?:x|z|ch|sh)es$/.test(word)) return [word.slice(0, -2)];
+  if (/[scg]es$/.test(word)) return [word.slice(0, -1), word.slice(0, -2)];
+  return [word.slice(0, -1)];
+}
+
+/** How much a term of the index counts for a query word: 1 for the word, less for a longer word it begins or its singular, 0 for none. */
+export function termFactor(term: string, word: string, last: boolean, singulars: readonly string[] = singularsOf(word)): number {
+  if (term === word) return 1;
+  if (term.startsWith(word) && (last || term.length - word.length <= FINISHED_WORD_SLACK)) return PREFIX_FACTOR + (PREFIX_FACTOR * word.length) / term.length;
+  return singulars.includes(term) ? 0.9 : 0;
 }
 
 function combine(perWord: Map<number, number>[], all: boolean): [number, number][] {
@@ -201,18 +266,29 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, at
   return node;
 }
 
-/** Whether a word of the text is one a query word finds: one it starts, or for Chinese, Japanese or Korean, a run it is in. */
-function matches(folded: string, word: string): boolean {
-  return folded.startsWith(word) || (isCjk(word) && folded.includes(word));
+/**
+ * Whether a word of the text is one a query word finds, by the rules of the search
+ * (termFactor: the word, a longer one it begins, its singular), or a part of it written in
+ * camelCase ("createPayment" finds "Create payment"); for Chinese, Japanese or Korean, a
+ * run the word is in.
+ */
+function matches(folded: string, words: string[]): boolean {
+  return words.some((w, i) => termFactor(folded, w, i === words.length - 1) > 0 || (isCjk(w) && folded.includes(w)));
 }
 
-/** `text` with the words the query's words start marked (<mark>), built as nodes: never HTML. */
+/** The parts of the query's words written in camelCase ("createPayment": "create", "payment"); none when it has no such word. */
+function camelParts(query: string, words: string[]): string[] {
+  if (!/\p{Ll}\p{Lu}/u.test(query)) return [];
+  const parts = [...query.matchAll(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu)].map((m) => fold(m[0])).filter((w) => w.length >= 2);
+  return parts.join(' ') === words.join(' ') ? [] : [...new Set(parts)];
+}
+
+/** `text` with the words the query's words find marked (<mark>), built as nodes: never HTML. */
 function marked(text: string, words: string[]): DocumentFragment {
   const fragment = document.createDocumentFragment();
   let last = 0;
   for (const match of text.matchAll(WORD_RE)) {
-    const folded = fold(match[0]);
-    if (!words.some((w) => matches(folded, w))) continue;
+    if (!matches(fold(match[0]), words)) continue;
     fragment.append(text.slice(last, match.index));
     const mark = document.createElement('mark');
     mark.textContent = match[0];
@@ -224,19 +300,22 @@ function marked(text: string, words: string[]): DocumentFragment {
 }
 
 /** The part of the excerpt around its first matching word. */
-function windowed(text: string, words: string[]): string {
+export function windowed(text: string, words: string[]): string {
   let at = 0;
   for (const match of text.matchAll(WORD_RE)) {
-    const folded = fold(match[0]);
-    if (words.some((w) => matches(folded, w))) {
+    if (matches(fold(match[0]), words)) {
       at = match.index!;
       break;
     }
   }
   let start = at > EXCERPT_SHOWN / 2 ? text.lastIndexOf(' ', at - 40) + 1 : 0;
   if (start < 0) start = 0;
-  const end = start + EXCERPT_SHOWN;
-  return `${start ? '…' : ''}${text.slice(start, end).trim()}${end < text.length && !text.endsWith('…') ? '…' : ''}`;
+  let end = start + EXCERPT_SHOWN;
+  if (end >= text.length) return `${start ? '…' : ''}${text.slice(start).trim()}`;
+  // Cut between words ("Creditor names are l…" was cut inside one).
+  const space = text.lastIndexOf(' ', end);
+  if (space > start) end = space;
+  return `${start ? '…' : ''}${text.slice(start, end).trim()}…`;
 }
 
 export function createSearch(config: RuntimeConfig, { button, storedLanguage }: SearchOptions): SearchController {
@@ -303,7 +382,9 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     option.scrollIntoView({ block: 'nearest' });
   };
 
-  const show = (results: Result[], words: string[], query: string) => {
+  const show = (results: Result[], queried: string[], query: string) => {
+    // The parts of a camelCase word first: the last of the query's own words may be one the reader is still typing.
+    const words = [...camelParts(query, queried).filter((w) => !queried.includes(w)), ...queried];
     listbox.replaceChildren();
     options = [];
     active = -1;
@@ -317,11 +398,11 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     const best = results[0]?.score ?? 0;
     for (const r of results) {
       // "7. Payments" of v5.0 and "6. Payments" of v2.0 are one section of one document.
-      const key = `${r.group}\u0000${r.href.split('#')[0]!.replace(/\/v\d+(?:\.\d+)*(?=\/|$)/, '')}\u0000${r.title.replace(/^\d+(?:\.\d+)*\.?\s+/, '')}`;
+      const key = `${r.group}\u0000${r.url.replace(/\/v\d+(?:\.\d+)*(?=\/|$)/, '')}\u0000${r.title.replace(/^\d+(?:\.\d+)*\.?\s+/, '')}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const list = groups.get(r.group) ?? [];
-      if (list.length < MAX_PER_GROUP && (list.length < GROUP_SHOWN || r.score >= best * STRONG)) list.push(r);
+      if (list.length < MAX_PER_GROUP && (list.length === 0 || r.score >= best * STRONG)) list.push(r);
       groups.set(r.group, list);
     }
     for (const [group, list] of groups) {
@@ -334,7 +415,9 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
         const title = el('span', 'search-result-title');
         title.append(marked(r.title, words));
         const page = el('span', 'search-result-page');
-        page.textContent = r.detail ? `${r.page} · ${r.detail}` : r.page;
+        page.append(r.page);
+        // An operation's method and path ("GET /oauth2/token"): what "oauth" found.
+        if (r.detail) page.append(' · ', marked(r.detail, words));
         option.append(title, page);
         if (r.excerpt) {
           const excerpt = el('span', 'search-result-excerpt');
@@ -374,8 +457,13 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     try {
       const loaded = await loadIndex();
       ready(loaded);
-      const results = words.length ? await loaded.search(words) : [];
-      if (mine === sequence) show(results, words, words.length ? query : '');
+      const results = words.length ? await loaded.search(words, camelParts(query, words)) : [];
+      if (mine === sequence) {
+        show(results, loaded.shownWords(words), words.length ? query : '');
+        // Letters, but no word of two or more: said, rather than an empty list, once the
+        // reader stops typing (not at the first letter of every query, to a screen reader).
+        if (!words.length && query) setTimeout(() => mine === sequence && (status.textContent = meta!.strings.searchTooShort), TOO_SHORT_AFTER_MS);
+      }
     } catch {
       if (mine === sequence) failed();
     }

@@ -59,6 +59,7 @@ const en: UiStrings = {
   searchPlaceholder: 'Search the documentation',
   searchResults: 'Search results',
   searchNoResults: 'No results for “{query}”.',
+  searchTooShort: 'Type at least two letters.',
   searchCount: '{count} results',
   searchCountOne: '1 result',
   searchFailed: 'Search could not be loaded. Check your connection and try again.',

@@ -47,6 +47,7 @@ export const da: UiStrings = {
   searchPlaceholder: 'Søg i dokumentationen',
   searchResults: 'Søgeresultater',
   searchNoResults: 'Ingen resultater for »{query}«.',
+  searchTooShort: 'Skriv mindst to bogstaver.',
   searchCount: '{count} resultater',
   searchCountOne: '1 resultat',
   searchFailed: 'Søgningen kunne ikke indlæses. Tjek din forbindelse, og prøv igen.',

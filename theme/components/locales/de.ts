@@ -47,6 +47,7 @@ export const de: UiStrings = {
   searchPlaceholder: 'Dokumentation durchsuchen',
   searchResults: 'Suchergebnisse',
   searchNoResults: 'Keine Ergebnisse für „{query}“.',
+  searchTooShort: 'Geben Sie mindestens zwei Buchstaben ein.',
   searchCount: '{count} Ergebnisse',
   searchCountOne: '1 Ergebnis',
   searchFailed: 'Die Suche konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',

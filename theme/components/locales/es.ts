@@ -47,6 +47,7 @@ export const es: UiStrings = {
   searchPlaceholder: 'Buscar en la documentación',
   searchResults: 'Resultados de la búsqueda',
   searchNoResults: 'No hay resultados para «{query}».',
+  searchTooShort: 'Escriba al menos dos letras.',
   searchCount: '{count} resultados',
   searchCountOne: '1 resultado',
   searchFailed: 'No se pudo cargar la búsqueda. Compruebe su conexión e inténtelo de nuevo.',

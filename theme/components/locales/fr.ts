@@ -47,6 +47,7 @@ export const fr: UiStrings = {
   searchPlaceholder: 'Rechercher dans la documentation',
   searchResults: 'Résultats de la recherche',
   searchNoResults: 'Aucun résultat pour « {query} ».',
+  searchTooShort: 'Saisissez au moins deux lettres.',
   searchCount: '{count} résultats',
   searchCountOne: '1 résultat',
   searchFailed: 'La recherche n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',

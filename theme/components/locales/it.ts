@@ -47,6 +47,7 @@ export const it: UiStrings = {
   searchPlaceholder: 'Cerca nella documentazione',
   searchResults: 'Risultati della ricerca',
   searchNoResults: 'Nessun risultato per «{query}».',
+  searchTooShort: 'Digiti almeno due lettere.',
   searchCount: '{count} risultati',
   searchCountOne: '1 risultato',
   searchFailed: 'Non è stato possibile caricare la ricerca. Verifichi la connessione e riprovi.',

@@ -47,6 +47,7 @@ export const nl: UiStrings = {
   searchPlaceholder: 'Zoeken in de documentatie',
   searchResults: 'Zoekresultaten',
   searchNoResults: 'Geen resultaten voor “{query}”.',
+  searchTooShort: 'Typ minstens twee letters.',
   searchCount: '{count} resultaten',
   searchCountOne: '1 resultaat',
   searchFailed: 'Zoeken kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',

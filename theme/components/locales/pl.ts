@@ -47,6 +47,7 @@ export const pl: UiStrings = {
   searchPlaceholder: 'Szukaj w dokumentacji',
   searchResults: 'Wyniki wyszukiwania',
   searchNoResults: 'Brak wyników dla „{query}”.',
+  searchTooShort: 'Wpisz co najmniej dwie litery.',
   searchCount: 'Liczba wyników: {count}',
   searchCountOne: '1 wynik',
   searchFailed: 'Nie udało się wczytać wyszukiwania. Sprawdź połączenie i spróbuj ponownie.',

@@ -47,6 +47,7 @@ export const pt: UiStrings = {
   searchPlaceholder: 'Pesquisar na documentação',
   searchResults: 'Resultados da pesquisa',
   searchNoResults: 'Sem resultados para «{query}».',
+  searchTooShort: 'Escreva pelo menos duas letras.',
   searchCount: '{count} resultados',
   searchCountOne: '1 resultado',
   searchFailed: 'Não foi possível carregar a pesquisa. Verifique a sua ligação e tente novamente.',

@@ -47,6 +47,7 @@ export const sv: UiStrings = {
   searchPlaceholder: 'Sök i dokumentationen',
   searchResults: 'Sökresultat',
   searchNoResults: 'Inga resultat för ”{query}”.',
+  searchTooShort: 'Skriv minst två bokstäver.',
   searchCount: '{count} resultat',
   searchCountOne: '1 resultat',
   searchFailed: 'Sökningen kunde inte läsas in. Kontrollera anslutningen och försök igen.',
