@@ -57,11 +57,20 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   return errors > 0 || tooManyWarnings ? 1 : 0;
 }
 
-/** Sends console.log, info and debug to the standard error until the returned function is called. */
+/**
+ * Sends what the process writes to its standard output (console.log, info and debug, and
+ * process.stdout.write, which some loggers use) to the standard error until the returned
+ * function is called.
+ */
 function logsToStandardError(): () => void {
   const saved = { log: console.log, info: console.info, debug: console.debug };
+  const write = process.stdout.write;
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
-  return () => Object.assign(console, saved);
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  return () => {
+    Object.assign(console, saved);
+    process.stdout.write = write;
+  };
 }
 
 /** Where check --external keeps the answers it got: the cache root of the site's folder, or nowhere when the cache is off. */

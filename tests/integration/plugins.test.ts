@@ -227,6 +227,20 @@ describe('a page a plugin fails', () => {
   });
 });
 
+describe('a plugin that writes to the standard output', () => {
+  it('leaves check --format json one JSON document: what it writes goes to the standard error', () => {
+    writeFileSync(join(site, 'plugins', 'chatty.mjs'), "export default function chatty() {\n  process.stdout.write('chatty plugin was here\\n');\n  return () => { process.stdout.write('chatty page\\n'); };\n}\n");
+    writeFileSync(join(site, 'docs.config.yaml'), withMarkdown(MATH_MARKDOWN.replace('    - remark-math\n', '    - remark-math\n    - ./plugins/chatty.mjs\n')));
+    try {
+      const check = runCli(['check', '--format', 'json'], site);
+      expect(() => JSON.parse(check.stdout), check.stdout.slice(0, 200)).not.toThrow();
+      expect(check.stderr).toContain('chatty page');
+    } finally {
+      writeFileSync(join(site, 'docs.config.yaml'), withMarkdown(MATH_MARKDOWN));
+    }
+  });
+});
+
 describe('a plugin whose file does not parse', () => {
   it('is reported at the place in its file, for markdown.remarkPlugins and plugins: alike', () => {
     writeFileSync(join(site, 'plugins', 'broken.mjs'), "export default function broken() {\n  return (tree) => {\n    const x = ;\n  };\n}\n");
