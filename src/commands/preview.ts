@@ -80,7 +80,8 @@ function candidates(path: string): string[] {
 function sendFile(req: IncomingMessage, res: ServerResponse, { handle, stats }: OpenedFile, name: string): void {
   const close = () => void handle.close().catch(() => undefined);
   const etag = `W/"${stats.size}-${Math.floor(stats.mtimeMs)}"`;
-  const headers = { etag, 'last-modified': stats.mtime.toUTCString(), 'cache-control': 'no-cache', 'accept-ranges': 'bytes' };
+  // Asked again each time, unless _headers says how long to keep it (the runtime's hashed files: for ever), as the host would.
+  const headers = { etag, 'last-modified': stats.mtime.toUTCString(), 'cache-control': (res.getHeader('cache-control') as string | undefined) ?? 'no-cache', 'accept-ranges': 'bytes' };
   if (notModified(req, etag, stats.mtime)) {
     close();
     res.writeHead(304, headers).end();

@@ -32,6 +32,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'en', 'support', 'index.html'), '<h1>Support</h1>');
   writeFileSync(join(dist, 'assets', 'site.css'), 'body { color: black }');
   writeFileSync(join(dist, '404.html'), NOT_FOUND);
+  writeFileSync(join(dist, '_headers'), '/*\n  X-Frame-Options: SAMEORIGIN\n/assets/site.css\n  Cache-Control: public, max-age=31536000, immutable\n');
   writeFileSync(join(dist, '.env'), ENV);
   writeFileSync(join(dist, '.git', 'config'), GIT);
   writeFileSync(join(root, 'secret.txt'), SECRET);
@@ -84,6 +85,13 @@ describe('bankdocs preview', () => {
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 404, 404, 405, 403, 400, 414]);
     for (const answer of answers) expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the headers of _headers as the host would, its Cache-Control over its own no-cache', async () => {
+    const [page, css] = await Promise.all([get('/en'), get('/assets/site.css')]);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('never serves a file outside the folder', async () => {
