@@ -62,7 +62,9 @@ export function watchFiles(paths: string[], onChanges: (changes: FileChange[]) =
   let pending = new Map<string, FileChange>();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
-  const push = (event: FileChange['kind']) => (real: string) => report(event, real, named(real));
+  // chokidar reports a file that can no longer be read (chmod 000) as removed: it is a
+  // change, which the update then fails to read (content-unreadable; its last good pages stay).
+  const push = (event: FileChange['kind']) => (real: string) => report(event === 'unlink' && isFile(real) ? 'change' : event, real, named(real));
   const report = (event: FileChange['kind'], real: string, path: string) => {
     // Without following, chokidar reports a symlink itself as a file: one that takes the
     // place of a file is that file's removal, and a new one is nothing to serve.
@@ -137,6 +139,10 @@ function isEmptyFile(path: string): boolean {
 
 function isDirectory(path: string): boolean {
   return lstatSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+function isFile(path: string): boolean {
+  return lstatSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
 function isSymlink(path: string): boolean {
