@@ -48,7 +48,7 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
   const browser: BuildOptions & { write: false } = {
     bundle: true,
     platform: 'browser',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    target: ['chrome100', 'firefox100', 'safari15'],
     minify: options.minify ?? true,
     write: false,
     // A theme outside this package (BANKDOCS_THEME_DIR) still finds bankdocs' dependencies.
