@@ -7,6 +7,7 @@ import { internalError, outputError } from '../diagnostics.js';
 import type { MadeFile, OutputFile } from './assets.js';
 import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './out-dir.js';
 import { exitForSignal, stopWriters } from './interrupt.js';
+import { makeFolder } from '../make-folder.js';
 
 /**
  * A temporary folder beside the output folder. The build writes into it (pages as they
@@ -25,7 +26,7 @@ export async function stageOutput(outDir: string): Promise<Staging> {
   const temp = join(dirname(target), `.${basename(target)}.tmp-${stamp}`);
   const old = join(dirname(target), `.${basename(target)}.old-${stamp}`);
   await sweepStaleSiblings(target);
-  await mkdir(temp, { recursive: true }).catch((error: unknown) => {
+  await makeFolder(temp).catch((error: unknown) => {
     throw outputError(`the output folder beside ${target}`, error);
   });
   // A build stopped by Ctrl+C or by CI (SIGINT, SIGTERM) takes its staging folder with it;

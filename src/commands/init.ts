@@ -3,7 +3,8 @@
 // comment) that builds and checks clean at once. Writes beside what a folder holds (an
 // npm project, a repository), and refuses to replace a docs.config.yaml or content/
 // there unless --force.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { makeFolderSync } from '../make-folder.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { consoleOutput, type Output } from './output.js';
@@ -31,7 +32,7 @@ export function initSite(options: { dir?: string; force?: boolean } = {}): InitR
     }
   }
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolderSync(dir);
     cpSync(INIT_TEMPLATE, dir, { recursive: true, force: true });
     // The editor finds the JSON Schema of the bankdocs that made the site, wherever it is installed.
     const config = join(dir, 'docs.config.yaml');

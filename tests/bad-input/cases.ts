@@ -167,6 +167,7 @@ export const CASES: BadInputCase[] = [
   { name: 'out-root', what: 'build --out /', args: ['build', '--out', '/'], exit: 1, diagnostics: [{ file: CONFIG, line: 1, column: 1, rule: 'out-dir-unsafe' }] },
   { name: 'out-project-root', what: 'build --out . --force', args: ['build', '--out', '.', '--force'], exit: 1, diagnostics: [{ file: CONFIG, line: 1, column: 1, rule: 'out-dir-unsafe' }] },
   { name: 'out-inside-content', what: 'build --out content/site', args: ['build', '--out', 'content/site'], exit: 1, diagnostics: [{ file: CONFIG, line: 1, column: 1, rule: 'out-dir-unsafe' }] },
+  { name: 'out-in-proc', what: 'build --out in /proc, where mkdir answers ENOENT under a folder that exists (Node\'s recursive mkdir spun there for ever)', args: ['build', '--out', '/proc/bankdocs-out'], exit: 74, output: /^bankdocs: cannot write the output folder beside \/proc\/bankdocs-out: ENOENT/m },
   { name: 'out-unwritable', what: 'build --out below a file', files: { blocker: 'a file' }, args: ['build', '--out', 'blocker/dist'], exit: 74, output: /^bankdocs: cannot write the output folder beside .*blocker\/dist: ENOTDIR/m },
   { name: 'usage-bad-workers', what: 'build --workers many', args: ['build', '--workers', 'many'], exit: 2, output: /use a whole number of threads, or "auto"/ },
 ];

@@ -85,4 +85,10 @@ describe('bankdocs init', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^bankdocs init: cannot write the site into .*plain\/docs \(ENOTDIR\)\n {2}hint: /);
   });
+
+  it('says so, and stops, where mkdir answers ENOENT under a folder that exists (/proc: Node\'s recursive mkdir spun there)', () => {
+    const result = runCli(['init', '/proc/bankdocs-site'], root);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^bankdocs init: cannot write the site into \/proc\/bankdocs-site \(ENOENT\)/);
+  });
 });
