@@ -21,7 +21,8 @@ import { offsetOfPointer, placeInExample, type Place } from './source-position.j
 export interface ExamplesInput {
   api: ApiModel;
   pages: readonly Page[];
-  operationByCall: ReadonlyMap<string, string>;
+  /** Null when the Ruby client surface did not load: Ruby examples are checked for their syntax only. */
+  operationByCall: ReadonlyMap<string, string> | null;
   /** Place of the OpenAPI document, for operations with no section at all. */
   openapiFile: string;
   apiLanguages: readonly string[];

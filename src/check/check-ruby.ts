@@ -56,7 +56,8 @@ export function checkRuby(
   parse: PrismParse,
   example: Example,
   api: ApiModel,
-  operationByCall: ReadonlyMap<string, string>,
+  /** Null when the Ruby client surface did not load (its own errors say why): the calls go unchecked. */
+  operationByCall: ReadonlyMap<string, string> | null,
   validator: SchemaValidator,
   expected: Operation | null,
   /** The Ruby client surface (api.rubyClient) from the config's folder, named in hints. */
@@ -74,6 +75,7 @@ export function checkRuby(
     report('example-ruby-syntax', error.location.startOffset, `Ruby syntax error: ${error.message}`, 'fix the Ruby so it runs as written');
     return { diagnostics, requests: [], clientCalls: 0 };
   }
+  if (!operationByCall) return { diagnostics, requests: [], clientCalls: 0 };
 
   const calls: PrismNode[] = [];
   walk(result.value, (node) => {

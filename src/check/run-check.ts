@@ -59,7 +59,8 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
         checkExamples({
           api,
           pages: site.pages,
-          operationByCall: ruby.operationByCall,
+          // A client surface that did not load is its own error, not one more at every Ruby example.
+          operationByCall: ruby.client === null && ruby.diagnostics.length ? null : ruby.operationByCall,
           openapiFile: join(site.contentDir, api.source),
           apiLanguages: site.config.api.languages,
           engine: site.config.markdown.engine,
