@@ -107,7 +107,7 @@ describe.each(VIEWPORTS)('scroll-spy on /1/api/curl at %s', (_, viewport) => {
     expect(seen.size).toBeGreaterThan(4);
 
     await page.keyboard.press('Home');
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 8000 }).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 15_000 }).toBe(0);
     await expect.poll(async () => {
       const state = await spyState(page);
       return { active: state.active, hash: state.hash, title: state.title, url: page.url() };
@@ -115,7 +115,7 @@ describe.each(VIEWPORTS)('scroll-spy on /1/api/curl at %s', (_, viewport) => {
 
     await page.keyboard.press('End');
     // As after Home: the scroll to the end first (slow on a loaded machine), then the spy.
-    await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1), { timeout: 8000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1), { timeout: 15_000 }).toBe(true);
     await settle(page);
     await expect.poll(async () => {
       const state = await spyState(page);
