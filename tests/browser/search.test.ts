@@ -271,6 +271,13 @@ describe('search', () => {
     await context.close();
   });
 
+  it('finds the operation whose path the query is, its placeholders named as the reader likes', async () => {
+    const { context, page } = await visit('/en');
+    await search(page, '/accounts/{id}/transactions');
+    await expect.poll(async () => (await hrefs(page))[0]).toBe('/1/api/curl#list-transactions');
+    await context.close();
+  });
+
   it('says a query of one letter is too short once the reader stops typing', async () => {
     const { context, page } = await visit('/en');
     await page.keyboard.press('/');

@@ -151,8 +151,8 @@ class Index {
     return words.flatMap((word) => [...(this.standIns.get(word) ?? []), word]);
   }
 
-  /** `words`, and the parts of the camelCase ones apart ("redirectUri": "redirect uri"), found together. */
-  async search(words: string[], parts: string[] = []): Promise<Result[]> {
+  /** `words`, and the parts of the camelCase ones apart ("redirectUri": "redirect uri"), found together; `path`: the query, when it is an API path. */
+  async search(words: string[], parts: string[] = [], path: string | null = null): Promise<Result[]> {
     const perWord = await Promise.all(words.map((w, i) => this.scores(w, i === words.length - 1)));
     // Every word (AND); when no record has them all, any of them but the words most records hold ("the", "to").
     let ranked = combine(perWord, true);
@@ -181,7 +181,8 @@ class Index {
       const chunk = loaded.get(at)!;
       const [page, hash, title, excerpt, detail] = chunk.records[id - chunks[at]![0]]!;
       const [url, pageTitle, group] = chunk.pages[page]!;
-      const bonus = Math.max(titleBonus(title, words), parts.length ? titleBonus(title, parts) : 1);
+      // The operation whose path the query is ("/accounts/{id}/transactions") as a title that is the query.
+      const bonus = path !== null && detail !== undefined && samePath(detail, path) ? TITLE_EXACT : Math.max(titleBonus(title, words), parts.length ? titleBonus(title, parts) : 1);
       const result: Result = { id, score: score * bonus * (GROUP_WEIGHT[group] ?? 1), href: this.href(url, hash), url, title, page: pageTitle, group, excerpt };
       if (detail) result.detail = detail;
       return result;
@@ -274,6 +275,24 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, at
  */
 function matches(folded: string, words: string[]): boolean {
   return words.some((w, i) => termFactor(folded, w, i === words.length - 1) > 0 || (isCjk(w) && folded.includes(w)));
+}
+
+/** The query, when it is an API path ("/accounts/{id}/transactions", "GET /payments"): its path; else null. */
+export function queryPath(query: string): string | null {
+  const path = /^(?:[A-Za-z]+\s+)?(\/[^\s?#]*)$/.exec(query.trim())?.[1];
+  return path && path.length > 1 ? path : null;
+}
+
+/**
+ * Whether an operation's "METHOD /path" has the path `path`, any placeholder ("{id}",
+ * "{accountId}", ":id") standing for any segment, a trailing slash or none.
+ */
+export function samePath(detail: string, path: string): boolean {
+  const segments = (p: string) => p.replace(/^[A-Z]+\s+/, '').split('/').filter(Boolean);
+  const own = segments(detail);
+  const asked = segments(path);
+  const placeholder = (segment: string) => /^\{[^}]*\}$|^:/.test(segment);
+  return own.length === asked.length && own.every((segment, i) => segment.toLowerCase() === asked[i]!.toLowerCase() || (placeholder(segment) && (placeholder(asked[i]!) || asked[i]!.length > 0)));
 }
 
 /** The parts of the query's words written in camelCase ("createPayment": "create", "payment"); none when it has no such word. */
@@ -457,7 +476,7 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     try {
       const loaded = await loadIndex();
       ready(loaded);
-      const results = words.length ? await loaded.search(words, camelParts(query, words)) : [];
+      const results = words.length ? await loaded.search(words, camelParts(query, words), queryPath(query)) : [];
       if (mine === sequence) {
         show(results, loaded.shownWords(words), words.length ? query : '');
         // Letters, but no word of two or more: said, rather than an empty list, once the

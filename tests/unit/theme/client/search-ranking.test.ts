@@ -1,6 +1,6 @@
 // The ranking rules of the search dialog (theme/client/search.ts) that need no index.
 import { describe, expect, it } from 'vitest';
-import { singularsOf, termFactor, titleBonus, windowed } from '../../../../theme/client/search.js';
+import { queryPath, samePath, singularsOf, termFactor, titleBonus, windowed } from '../../../../theme/client/search.js';
 
 describe('singularsOf', () => {
   it('gives what a plural may be the plural of, both forms for -ses, -ces and -ges', () => {
@@ -48,5 +48,21 @@ describe('windowed', () => {
   });
   it('shows a short excerpt whole, with no mark of a cut', () => {
     expect(windowed('A short text.', ['short'])).toBe('A short text.');
+  });
+});
+
+describe('a query that is an API path', () => {
+  it('is read as a path, with or without a method', () => {
+    expect(queryPath('/accounts/{id}/transactions')).toBe('/accounts/{id}/transactions');
+    expect(queryPath('GET /payments')).toBe('/payments');
+    expect(queryPath('payments')).toBeNull();
+    expect(queryPath('/')).toBeNull();
+    expect(queryPath('/a b')).toBeNull();
+  });
+  it('matches an operation whose placeholders stand for any segment', () => {
+    expect(samePath('GET /accounts/{accountId}/transactions', '/accounts/{id}/transactions')).toBe(true);
+    expect(samePath('GET /accounts/{accountId}/transactions', '/accounts/3f6c2b9e/transactions/')).toBe(true);
+    expect(samePath('GET /accounts/{accountId}/transactions/{id}', '/accounts/{id}/transactions')).toBe(false);
+    expect(samePath('GET /accounts/{accountId}/pending-transactions', '/accounts/{id}/transactions')).toBe(false);
   });
 });
