@@ -292,7 +292,7 @@ export function samePath(detail: string, path: string): boolean {
   const own = segments(detail);
   const asked = segments(path);
   const placeholder = (segment: string) => /^\{[^}]*\}$|^:/.test(segment);
-  return own.length === asked.length && own.every((segment, i) => segment.toLowerCase() === asked[i]!.toLowerCase() || (placeholder(segment) && (placeholder(asked[i]!) || asked[i]!.length > 0)));
+  return own.length === asked.length && own.every((segment, i) => segment.toLowerCase() === asked[i]!.toLowerCase() || placeholder(segment));
 }
 
 /** The parts of the query's words written in camelCase ("createPayment": "create", "payment"); none when it has no such word. */
@@ -401,9 +401,8 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     option.scrollIntoView({ block: 'nearest' });
   };
 
-  const show = (results: Result[], queried: string[], query: string) => {
-    // The parts of a camelCase word first: the last of the query's own words may be one the reader is still typing.
-    const words = [...camelParts(query, queried).filter((w) => !queried.includes(w)), ...queried];
+  /** `words`: those to mark; the last is the one the reader may still be typing. */
+  const show = (results: Result[], words: string[], query: string) => {
     listbox.replaceChildren();
     options = [];
     active = -1;
@@ -476,9 +475,11 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     try {
       const loaded = await loadIndex();
       ready(loaded);
-      const results = words.length ? await loaded.search(words, camelParts(query, words), queryPath(query)) : [];
+      const parts = camelParts(query, words);
+      const results = words.length ? await loaded.search(words, parts, queryPath(query)) : [];
       if (mine === sequence) {
-        show(results, loaded.shownWords(words), words.length ? query : '');
+        // The parts of a camelCase word first, marked as finished words.
+        show(results, [...parts.filter((w) => !words.includes(w)), ...loaded.shownWords(words)], words.length ? query : '');
         // Letters, but no word of two or more: said, rather than an empty list, once the
         // reader stops typing (not at the first letter of every query, to a screen reader).
         if (!words.length && query) setTimeout(() => mine === sequence && (status.textContent = meta!.strings.searchTooShort), TOO_SHORT_AFTER_MS);
