@@ -1,6 +1,6 @@
 // Human-readable facts about a JSON Schema, for the reference's parameter and attribute
 // tables: its type, its rules (enum, lengths, ranges, pattern, default) and its fields.
-import type { Parameter, Schema } from './openapi.js';
+import type { Operation, Parameter, Schema } from './openapi.js';
 import { refName } from './resolve-refs.js';
 
 export interface FieldRow {
@@ -143,6 +143,15 @@ export function parameterRows(parameters: readonly Parameter[]): FieldRow[] {
     const place = p.in === 'header' || p.in === 'cookie' ? [`${p.in}`] : [];
     return { ...row, required: p.required, rules: [...place, ...row.rules, ...(p.deprecated ? ['deprecated'] : [])], description: p.description || p.schema.description || '' };
   });
+}
+
+/**
+ * The responses an operation documents, in the document's order: the status (or range,
+ * or `default`) as the name, the media types it answers with as the type (none for a
+ * bodiless answer, a 204), and its description.
+ */
+export function responseRows(operation: Operation): FieldRow[] {
+  return Object.entries(operation.responses).map(([status, response]) => ({ name: status, type: response.mediaTypes.join(', '), required: false, rules: [], description: response.description }));
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { bodyVariants, fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { describeSecurity } from '../api/auth.js';
 import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -104,6 +104,9 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
     if (variants) for (const variant of variants) main.push(fieldList(fieldRows(variant.schema, 'request'), true, inline, `${caption}: ${variant.name}`, ui));
     else main.push(fieldList(fieldRows(fields.schema, 'request'), true, inline, caption, ui));
   }
+  // What the operation answers (200, 404, …): the statuses a client handles.
+  const responses = responseRows(operation);
+  if (responses.length) main.push(fieldList(responses, false, inline, ui.fieldsResponses, ui));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {

@@ -12,7 +12,7 @@
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { bodyVariants, fieldRows, parameterRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
@@ -311,6 +311,8 @@ class TwinWriter {
       if (variants) for (const variant of variants) parts.push(`${caption}: ${variant.name}:`, table(fieldRows(variant.schema, 'request'), true));
       else parts.push(`${caption}:`, table(fieldRows(fields.schema, 'request'), true));
     }
+    const responses = responseRows(operation);
+    if (responses.length) parts.push('Responses:', responseTable(responses));
     for (const example of examples) {
       const lang = example.lang ?? '';
       if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) continue;
@@ -324,14 +326,21 @@ class TwinWriter {
 
 const TWIN_WORDS = builtinStrings('en');
 
+const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+
 function table(rows: FieldRow[], showRequired: boolean): string {
-  const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
   const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const cells = [`\`${r.name}\``, r.type, ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), r.description];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
+  return lines.join('\n');
+}
+
+function responseTable(rows: FieldRow[]): string {
+  const lines = ['| Status | Media type | Description |', '|---|---|---|'];
+  for (const r of rows) lines.push(`| ${[`\`${r.name}\``, r.type, r.description].map(cell).join(' | ')} |`);
   return lines.join('\n');
 }
 

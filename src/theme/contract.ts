@@ -115,6 +115,8 @@ export interface UiStrings {
   fieldsAttributes: string;
   fieldsBody: string;
   fieldsForm: string;
+  /** The caption of an operation's list of responses (status, media types, description). */
+  fieldsResponses: string;
 }
 
 /** Strings as a site overrides them: any of the keys, searchGroups by group. */

@@ -47,7 +47,13 @@ export function Field({ name, type, required, requiredLabel, rules, description 
   return (
     <li className="field">
       <p className="field-head">
-        <code className="field-name">{name}</code> <span className="field-type">{type}</span>
+        <code className="field-name">{name}</code>
+        {type ? (
+          <>
+            {' '}
+            <span className="field-type">{type}</span>
+          </>
+        ) : null}
         {required === null ? null : (
           <>
             {' '}

@@ -101,6 +101,7 @@ const en: UiStrings = {
   fieldsAttributes: 'Attributes',
   fieldsBody: 'Body',
   fieldsForm: 'Form fields',
+  fieldsResponses: 'Responses',
 };
 
 /** Names of locales in their own language, for the locale picker. */

@@ -56,3 +56,28 @@ describe('api-directive-invalid', () => {
     expect(problems('::schema{name="Completely"}\n', tree)[0]!.hint).toBe('use a name under components.schemas in content/reference/tree.yaml, e.g. ::schema{name="Tree"} (Tree)');
   });
 });
+
+describe('the responses of an operation', () => {
+  it('lists every status the document gives, with its media types and description, in both engines', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { html, diagnostics } = renderBody(':::operation{id="getAccount"}\nReads one account.\n:::\n', { api: bundled, engine });
+      expect(diagnostics).toEqual([]);
+      const list = /<p class="table-caption">Responses<\/p><ul class="fields">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
+      const items = [...list.matchAll(/<code class="field-name">([^<]*)<\/code>(?: <span class="field-type">([^<]*)<\/span>)?.*?<p class="field-description">(.*?)<\/p>/g)].map((m) => [m[1], m[2], m[3]]);
+      expect(items, engine).toEqual([
+        ['200', 'application/json', 'The account.'],
+        ['404', 'application/json', 'The resource was not found.'],
+      ]);
+      // A response is no field of the request: no "required" or "optional" beside it.
+      expect(list).not.toMatch(/field-required|field-optional/);
+    }
+  });
+
+  it('shows a bodiless answer without a media type', async () => {
+    const document = treeDocument('    Tree: { type: object }\n').replace('  /tree:\n', '  /tree:\n    delete:\n      operationId: deleteTree\n      responses:\n        "204":\n          description: The tree is gone.\n');
+    writeFileSync(join(dir, 'bodiless.yaml'), document);
+    const api = (await loadApi(join(dir, 'bodiless.yaml'), 'api/bodiless.yaml')).api!;
+    const { html } = renderBody(':::operation{id="deleteTree"}\n:::\n', { api });
+    expect(html).toContain('<p class="table-caption">Responses</p><ul class="fields"><li class="field"><p class="field-head"><code class="field-name">204</code></p><p class="field-description">The tree is gone.</p></li></ul>');
+  });
+});

@@ -89,4 +89,5 @@ export const da: UiStrings = {
   fieldsAttributes: 'Attributter',
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelter',
+  fieldsResponses: 'Svar',
 };

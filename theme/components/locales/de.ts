@@ -89,4 +89,5 @@ export const de: UiStrings = {
   fieldsAttributes: 'Attribute',
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelder',
+  fieldsResponses: 'Antworten',
 };

@@ -89,4 +89,5 @@ export const es: UiStrings = {
   fieldsAttributes: 'Atributos',
   fieldsBody: 'Cuerpo',
   fieldsForm: 'Campos del formulario',
+  fieldsResponses: 'Respuestas',
 };

@@ -89,4 +89,5 @@ export const fr: UiStrings = {
   fieldsAttributes: 'Attributs',
   fieldsBody: 'Corps',
   fieldsForm: 'Champs du formulaire',
+  fieldsResponses: 'Réponses',
 };

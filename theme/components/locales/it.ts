@@ -89,4 +89,5 @@ export const it: UiStrings = {
   fieldsAttributes: 'Attributi',
   fieldsBody: 'Corpo',
   fieldsForm: 'Campi del modulo',
+  fieldsResponses: 'Risposte',
 };

@@ -89,4 +89,5 @@ export const nl: UiStrings = {
   fieldsAttributes: 'Attributen',
   fieldsBody: 'Body',
   fieldsForm: 'Formuliervelden',
+  fieldsResponses: 'Antwoorden',
 };

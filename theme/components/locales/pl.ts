@@ -89,4 +89,5 @@ export const pl: UiStrings = {
   fieldsAttributes: 'Atrybuty',
   fieldsBody: 'Treść',
   fieldsForm: 'Pola formularza',
+  fieldsResponses: 'Odpowiedzi',
 };

@@ -89,4 +89,5 @@ export const pt: UiStrings = {
   fieldsAttributes: 'Atributos',
   fieldsBody: 'Corpo',
   fieldsForm: 'Campos do formulário',
+  fieldsResponses: 'Respostas',
 };

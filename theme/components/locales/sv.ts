@@ -89,4 +89,5 @@ export const sv: UiStrings = {
   fieldsAttributes: 'Attribut',
   fieldsBody: 'Body',
   fieldsForm: 'Formulärfält',
+  fieldsResponses: 'Svar',
 };
