@@ -52,13 +52,15 @@ export class SchemaValidator {
   /**
    * `openapi`: the version of the document the schemas come from ("3.0", "3.1"), for the
    * schemas that hold no $ref (those are the document's own objects, not views of a place).
+   * `uncompilableReported`: the document's broken schemas were reported at their lines
+   * (openapi-invalid), so a value checked against one is not reported again.
    */
-  constructor(private readonly options: { openapi?: string } = {}) {}
+  constructor(private readonly options: { openapi?: string; uncompilableReported?: boolean } = {}) {}
 
   /** Validates a value the client sends (`request`, a parameter or a body) or the server (`response`). */
   validate(schema: Schema, value: unknown, direction: Direction = 'request'): SchemaProblem[] {
     const compiled = this.compile(schema, direction);
-    if (!compiled.ok) return [compiled.problem];
+    if (!compiled.ok) return this.options.uncompilableReported ? [] : [compiled.problem];
     return compiled.validate(value) ? [] : (compiled.validate.errors ?? []).map(describeError);
   }
 

@@ -36,11 +36,13 @@ export interface ExamplesInput {
   rubyClient?: string;
   /** Where the API reference's sections are: the file pattern of the collection with layout: api (none: the site declares none). */
   apiSections?: string | null;
+  /** The OpenAPI document's errors were reported (openapi-invalid): a schema that does not compile is not reported again at each example. */
+  openapiReported?: boolean;
 }
 
 export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]> {
   const { api, operationByCall } = input;
-  const validator = new SchemaValidator({ openapi: api.openapi });
+  const validator = new SchemaValidator({ openapi: api.openapi, uncompilableReported: input.openapiReported ?? false });
   const curlOptions = { ...(input.product ? { product: input.product } : {}), ...(input.requestHeaders ? { requestHeaders: input.requestHeaders } : {}) };
   const [parseRuby] = await Promise.all([loadRubyParser(), loadCurlParser()]);
   const diagnostics: Diagnostic[] = [];

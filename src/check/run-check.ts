@@ -68,6 +68,7 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
           product: site.config.product.name,
           requestHeaders: site.config.api.requestHeaders,
           apiSections: ((files) => (files ? contentPath(site.config, files) : null))(site.collections.find((c) => c.layout === 'api')?.files[0]),
+          openapiReported: diagnostics.some((d) => d.ruleId === 'openapi-invalid'),
         }),
       )),
     );

@@ -112,11 +112,19 @@ export class DocumentSlugger {
   }
 
   /**
-   * The id a writer gave (`{#install}`), and what held it already when it is taken (it
-   * then gets a unique slug of it, as any heading: "install-1").
+   * The id a writer gave (`{#install}`, `{#MyId}` with its capitals), and what held it
+   * already when it is taken (it then gets a unique slug of it, as any heading: "install-1").
    */
   claim(id: string, holder: IdHolder): { id: string; heldBy: IdHolder | null } {
-    const heldBy = this.holders.get(slug(id)) ?? null;
+    // Written with capitals (`{#MyId}`): kept as written, since ids and links match case
+    // by case. No slug has capitals, so only another such id can hold it.
+    if (slug(id) !== id) {
+      const heldBy = this.holders.get(id) ?? null;
+      if (heldBy) return { id: this.take(id, holder), heldBy };
+      this.holders.set(id, holder);
+      return { id, heldBy: null };
+    }
+    const heldBy = this.holders.get(id) ?? null;
     return { id: this.take(id, holder), heldBy };
   }
 }

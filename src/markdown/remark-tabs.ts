@@ -36,8 +36,15 @@ export default function remarkTabs(options: { emptyText: (locale: string | null)
         return;
       }
       if (node.name !== 'tabs') return;
-      const base = ctx.slugger.take('tabs', { kind: 'tabs', at: { source: ctx.source, line: node.position?.start.line } });
+      const holder = { kind: 'tabs', at: { source: ctx.source, line: node.position?.start.line } } as const;
+      const base = ctx.slugger.take('tabs', holder);
       const tabs = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');
+      // The ids of its buttons and panes (theme/components/tabs.tsx) are the view's too: a
+      // heading "Tabs tab 0" must not repeat one.
+      for (let i = 0; i < tabs.length; i++) {
+        ctx.slugger.take(`${base}-tab-${i}`, holder);
+        ctx.slugger.take(`${base}-panel-${i}`, holder);
+      }
       const stray = node.children.find((c) => !(c.type === 'containerDirective' && c.name === 'tab') && !(c.type === 'paragraph' && c.data?.directiveLabel));
       if (stray || tabs.length === 0) {
         ctx.diagnostics.push({

@@ -72,6 +72,23 @@ describe('heading ids', () => {
     ]);
   });
 
+  it('keep a written id\'s capitals, which links match case by case (it was lowercased without a word)', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { html, headings, diagnostics } = renderBody('## Setup {#MyId}\n\n## Myid\n\n## Again {#MyId}\n\n[to it](#MyId)\n', { engine });
+      expect(headings.map((h) => h.id), engine).toEqual(['MyId', 'myid', 'myid-1']);
+      expect(html, engine).toContain('<h2 id="MyId">');
+      expect(diagnostics.map((d) => `${d.line} ${d.message}`), engine).toEqual(['5 the id "MyId" is taken already, by the heading on line 1: this heading gets "myid-1", so links to "#MyId" do not reach it']);
+    }
+  });
+
+  it('keep a tab view\'s button and pane ids from headings', () => {
+    const body = '::::tabs\n:::tab{title="a"}\nA.\n:::\n::::\n\n## Tabs tab 0\n\n## Pane {#tabs-panel-0}\n';
+    const { html, headings, diagnostics } = renderBody(body);
+    expect(headings.map((h) => h.id)).toEqual(['tabs-tab-0-1', 'tabs-panel-0-1']);
+    expect(html.match(/id="tabs-tab-0"/g)).toHaveLength(1);
+    expect(diagnostics.map((d) => `${d.line} ${d.message}`)).toEqual(['9 the id "tabs-panel-0" is taken already, by the tab view on line 1: this heading gets "tabs-panel-0-1", so links to "#tabs-panel-0" do not reach it']);
+  });
+
   it('take the last brace group only, with the spaces around it', () => {
     const { headings } = renderBody(`## Spaced ${' '.repeat(5000)} {#spaced}   \n\n## Two {#one} {#two}\n\n## Not at the end {#early} text\n\n## Bad {#9lives}\n`);
     expect(headings.map((h) => [h.id, h.text])).toEqual([['spaced', 'Spaced'], ['two', 'Two {#one}'], ['not-at-the-end-early-text', 'Not at the end {#early} text'], ['bad-9lives', 'Bad {#9lives}']]);
