@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { REPO } from '../helpers/site.js';
+import { LANGUAGE_STORAGE_KEY } from '../../src/routes/resolve.js';
 import { editFile, openDevPage, startDevOnFixture, type DevProcess } from '../helpers/dev.js';
 import { launchBrowser, type BrowserHandle } from '../helpers/browser.js';
 
@@ -62,6 +63,19 @@ describe('bankdocs dev: content updates in place', () => {
     edit('content/developers/getting-started.md', (t) => t.replace('## Step 1: Create', '## Step 1: Create and patch'));
     await expect.poll(() => page.locator('main h2').first().textContent(), { timeout: 10_000 }).toContain('Create and patch');
     expect(await marker(page), logs.join('\n')).toBe(7);
+    await close();
+  });
+
+  it('leads a link into the API reference that an edit adds to the reader\'s stored example language, as the page\'s own links', async () => {
+    const { page, close } = await open('/developers/getting-started');
+    await page.evaluate((key) => localStorage.setItem(key, 'ruby'), LANGUAGE_STORAGE_KEY);
+    edit('content/developers/getting-started.md', (t) => `${t}\nThen [list the accounts](/api#list-accounts).\n`);
+    const link = page.locator('main a', { hasText: 'list the accounts' });
+    await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+    expect(await marker(page), logs.join('\n')).toBe(7);
+    // Built for the default language (curl), as the /api redirect sends a reader who chose none.
+    expect(await link.getAttribute('data-default-language')).toBe('curl');
+    expect(await link.evaluate((a) => (a as HTMLAnchorElement).pathname + (a as HTMLAnchorElement).hash)).toBe('/1/api/ruby#list-accounts');
     await close();
   });
 

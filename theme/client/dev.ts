@@ -2,6 +2,8 @@
 // content patched into the open page, or a reload when more changed), a stylesheet swap
 // for CSS-only changes, and an overlay listing the errors until they are fixed.
 import { NeedsReload, patchPage } from './dev-patch.js';
+import { linkStoredLanguage } from './api-links.js';
+import { readConfig } from './config.js';
 interface Problem {
   file: string;
   line: number;
@@ -62,6 +64,9 @@ function update(): void {
       const after = await fetchPage();
       if (!before || !after) return reload();
       patchPage(before, after.doc);
+      // The new content's links into the API reference, as the page's own were when it loaded.
+      const languages = readConfig()?.languages.available;
+      if (languages) linkStoredLanguage(document.body, languages);
       sent = Promise.resolve(after.doc);
       document.documentElement.dataset.devPatched = String(after.generation);
     } catch (error) {

@@ -6,6 +6,7 @@ import { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY } from '../../src/routes/resol
 import type { RuntimeStrings } from '../../src/theme-api.js';
 import type { RuntimeConfig } from './config.js';
 import { readStored, writeStored } from './storage.js';
+import { linkStoredLanguage } from './api-links.js';
 
 /** The parts of the frame whose words may stay in the page's own language when the interface switches. */
 const FRAME_PARTS = '.skip-link, .site-header, .sidebar, .api-menu, .site-footer, .consent';
@@ -83,17 +84,7 @@ export function setupLocale(config: RuntimeConfig): void {
   }
   const language = document.querySelector<HTMLElement>('[data-api-language]')?.dataset.apiLanguage;
   if (language) writeStored(LANGUAGE_STORAGE_KEY, language);
-  else {
-    // Links into the API reference were built for the default example language, as the
-    // /api redirect would send a reader who chose none (src/routes/direct-links.ts): the
-    // reader's stored choice instead.
-    const stored = readStored(LANGUAGE_STORAGE_KEY);
-    if (stored && config.languages.available.includes(stored)) {
-      for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-default-language]')) {
-        link.pathname = link.pathname.replace(`/api/${link.dataset.defaultLanguage}`, `/api/${stored}`);
-      }
-    }
-  }
+  else linkStoredLanguage(document, config.languages.available);
 
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.locale-picker a[data-locale]')) {
     link.addEventListener('click', (event) => {
