@@ -1,7 +1,7 @@
 // bundleAssets: the theme's stylesheet and the browser runtime, content-hashed, as
 // in-memory files (esbuild's write: false). Only the write stage touches dist/.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -61,6 +61,14 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
   };
   // Loaded here, not with this module: a run that takes the bundle from the cache never needs it.
   const { build: esbuild } = await importModule<typeof import('esbuild')>('esbuild');
+  // The APM agent's part is built on its own: it is CommonJS, and in the split build below
+  // esbuild's interop helpers for it became a chunk that every part, the core script too,
+  // imported (0.38 KB gzipped and a request on every page). The core imports it by its name.
+  const monitoringSource = join(themeDir, 'client', 'monitoring.ts');
+  const monitoring = existsSync(monitoringSource)
+    ? (await esbuild({ ...browser, entryPoints: { monitoring: monitoringSource }, format: 'esm', outdir: '/assets', entryNames: options.dev ? 'chunks/[name]' : 'chunks/[name]-[hash]' })).outputFiles
+    : [];
+  const monitoringName = monitoring.length ? relative('/assets', monitoring[0]!.path).split('\\').join('/') : null;
   const result = await esbuild({
     ...browser,
     entryPoints: [join(themeDir, 'client', 'main.ts')],
@@ -69,6 +77,9 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
     outdir: '/assets',
     entryNames: options.dev ? '[name]' : '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
+    plugins: monitoringName
+      ? [{ name: 'monitoring-part', setup: (b) => b.onResolve({ filter: /^\.\/monitoring\.js$/ }, (args) => (args.importer === join(themeDir, 'client', 'main.ts') ? { path: `./${monitoringName}`, external: true } : undefined)) }]
+      : [],
   });
   // The resolver for stubs and 404.html: inlined, so a redirect costs no extra request.
   const redirect = await esbuild({ ...browser, entryPoints: [join(themeDir, 'client', 'redirect.ts')], format: 'iife' });
@@ -76,7 +87,7 @@ export async function bundleAssets(options: { runtime: RuntimeConstants; themeDi
 
   const files: OutputFile[] = [{ path: cssPath, contents: css }];
   let script: string | null = null;
-  for (const file of result.outputFiles) {
+  for (const file of [...monitoring, ...result.outputFiles]) {
     const path = `assets/${relative('/assets', file.path).split('\\').join('/')}`;
     files.push({ path, contents: file.contents });
     if (/^assets\/main(-[^/]+)?\.js$/.test(path)) script = `/${path}`;

@@ -42,3 +42,23 @@ describe('the runtime bundle in the cache', () => {
     expect(fresh.urls).toEqual((await bundleAssets({ runtime })).urls);
   });
 });
+
+describe('the runtime bundle', () => {
+  it('loads with the core script only what the core shares with its parts, nothing of the APM agent\'s part', async () => {
+    const { urls, files } = await bundleAssets({ runtime });
+    const source = (path: string) => {
+      const file = files.find((f) => f.path === path);
+      return file && 'contents' in file ? Buffer.from(file.contents).toString('utf8') : '';
+    };
+    const staticImports = (code: string) => [...code.matchAll(/(?:^|[;}])import(?:[^"'()]*?from)?\s*"([^"]+)"/g)].map((m) => m[1]!);
+    const core = source(urls.script!.slice(1));
+    const monitoring = files.find((f) => /^assets\/chunks\/monitoring-[^/]+\.js$/.test(f.path))!;
+    // The core loads the part by its name, when the page asks for it…
+    expect(core).toContain(`import("./chunks/${monitoring.path.split('/').pop()}")`);
+    // …and the part imports nothing: esbuild's CommonJS helpers for the agent are in it.
+    expect(staticImports(source(monitoring.path))).toEqual([]);
+    // The chunks the core loads at once hold no CommonJS interop (it did, for the agent alone).
+    for (const chunk of staticImports(core)) expect(source(`assets/${chunk.replace(/^\.\//, '')}`)).not.toMatch(/getOwnPropertyNames|exports:\{\}/);
+    expect(staticImports(core).length).toBeGreaterThan(0);
+  });
+});
