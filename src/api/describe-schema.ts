@@ -30,13 +30,20 @@ function label(schema: Schema, depth: number, known: Map<Schema, string>): strin
   // A $ref left in place is a recursive schema (see resolve-refs.ts): shown by its name.
   if (typeof schema.$ref === 'string') return refName(schema.$ref);
   const variants = schema.anyOf ?? schema.oneOf;
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
+  // 3.1 writes null as a type, 3.0 as nullable: true.
+  const nullable = (Array.isArray(schema.type) && schema.type.includes('null')) || schema.nullable === true;
   let text: string;
   if (variants) {
-    text = [...new Set(variants.map((variant) => label(variant, depth + 1, known)))].join(' or ');
+    // A variant without a type of its own has its parent's: `type: string` beside an
+    // `anyOf` of formats is a string either way ("string (ipv4 or ipv6)", not "any").
+    const typed = (variant: Schema): Schema => (types.length && isUntypedPart(variant) ? { ...variant, type: types.length === 1 ? types[0] : types } : variant);
+    // A `{ type: 'null' }` variant (3.1's way to make a $ref nullable) is said once, at the end.
+    const nulls = variants.filter(isNullOnly);
+    const others = variants.filter((variant) => !isNullOnly(variant));
+    text = others.length ? joinVariants([...new Set(others.map((variant) => label(typed(variant), depth + 1, known)))]) : 'null';
+    if ((nullable || nulls.length) && others.length && !text.endsWith(', nullable')) text = `${text}, nullable`;
   } else {
-    const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
-    // 3.1 writes null as a type, 3.0 as nullable: true.
-    const nullable = (Array.isArray(schema.type) && schema.type.includes('null')) || schema.nullable === true;
     text = types.length ? types.join(' or ') : schema.enum ? valuesLabel(schema.enum) : schema.allOf?.length === 1 ? label(schema.allOf[0]!, depth + 1, known) : schema.allOf ? 'object' : 'any';
     if (types.length === 1 && types[0] === 'array' && schema.items) text = `array of ${label(schema.items, depth + 1, known)}`;
     if (schema.format) text += ` (${schema.format})`;
@@ -44,6 +51,23 @@ function label(schema: Schema, depth: number, known: Map<Schema, string>): strin
   }
   known.set(schema, text);
   return text;
+}
+
+function isNullOnly(schema: Schema): boolean {
+  return schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null') || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null);
+}
+
+/** A variant that only narrows its parent (a format, a pattern, a length): no type, shape or variants of its own. */
+function isUntypedPart(schema: Schema): boolean {
+  return schema.type === undefined && schema.$ref === undefined && schema.enum === undefined && schema.const === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.properties && !schema.items;
+}
+
+/** "string (ipv4)" and "string (ipv6)" are "string (ipv4 or ipv6)"; other labels are joined with "or". */
+function joinVariants(labels: string[]): string {
+  const parts = labels.map((text) => /^([^()]+) \(([^()]+)\)$/.exec(text));
+  const base = parts[0]?.[1];
+  if (labels.length > 1 && parts.every((part) => part !== null && part[1] === base)) return `${base} (${parts.map((part) => part![2]).join(' or ')})`;
+  return labels.join(' or ');
 }
 
 /** The type of an enum without one, from its values ("integer", "string", "integer or string"). */

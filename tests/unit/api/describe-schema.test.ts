@@ -17,6 +17,16 @@ describe('typeLabel', () => {
     expect(typeLabel({ enum: ['a'] })).toBe('string');
   });
 
+  it('gives untyped variants their parent\'s type, and says null once', () => {
+    // The bundled document's customerIpAddress: it read "any (ipv4) or any (ipv6)".
+    expect(typeLabel({ type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] })).toBe('string (ipv4 or ipv6)');
+    expect(typeLabel({ type: ['string', 'null'], oneOf: [{ format: 'ipv4' }, { format: 'ipv6' }] })).toBe('string (ipv4 or ipv6), nullable');
+    expect(typeLabel({ type: 'string', nullable: true, anyOf: [{ maxLength: 3 }, { format: 'uuid' }] })).toBe('string or string (uuid), nullable');
+    // 3.1's nullable $ref: it read "string (date) or any, nullable".
+    expect(typeLabel({ anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] })).toBe('string (date), nullable');
+    expect(typeLabel({ oneOf: [{ type: 'integer' }, { type: 'string' }] })).toBe('integer or string');
+  });
+
   it('names a recursive $ref by its schema', () => {
     const views = componentViews({ Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } });
     expect(typeLabel(views.Node!.properties!.children!)).toBe('array of Node');
