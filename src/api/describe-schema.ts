@@ -81,6 +81,20 @@ const PATTERN_WORDS: Record<string, string> = {
 };
 
 export function rulesOf(schema: Schema): string[] {
+  const rules = valueRules(schema);
+  // The rules of a list's values (a scope list's `ai`, `pi`, `dashboard`): an object's are
+  // its fields' rows, and a list of lists says only its own.
+  const items = schema.items;
+  if (items && !hasFields(items) && !items.items) rules.push(...valueRules(items).map((rule) => `each item: ${rule}`));
+  if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
+  if (schema.readOnly) rules.push('read-only');
+  if (schema.writeOnly) rules.push('write-only');
+  if (schema.deprecated === true) rules.push('deprecated');
+  return rules;
+}
+
+/** What a value must be: its values, lengths, bounds, item counts and pattern. */
+function valueRules(schema: Schema): string[] {
   const rules: string[] = [];
   const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
   if (values) rules.push(`one of ${values.filter((v) => v !== null).map((v) => `\`${String(v)}\``).join(', ')}`);
@@ -97,11 +111,8 @@ export function rulesOf(schema: Schema): string[] {
   }
   if (schema.minItems !== undefined && schema.minItems > 0) rules.push(`at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
   if (schema.maxItems !== undefined) rules.push(`at most ${schema.maxItems} items`);
+  if (schema.uniqueItems === true) rules.push('no duplicates');
   if (schema.pattern) rules.push(PATTERN_WORDS[schema.pattern] ?? `matches \`${schema.pattern}\``);
-  if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
-  if (schema.readOnly) rules.push('read-only');
-  if (schema.writeOnly) rules.push('write-only');
-  if (schema.deprecated === true) rules.push('deprecated');
   return rules;
 }
 

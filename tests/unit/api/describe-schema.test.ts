@@ -75,6 +75,15 @@ describe('what the reference says of OpenAPI schemas as teams write them', () =>
     expect(rulesOf({ type: 'string', writeOnly: true, deprecated: true })).toEqual(['write-only', 'deprecated']);
   });
 
+  it("says what a list's values must be, and that they are unique", () => {
+    // The bundled document's integration scope: the table said only "at least 1 item".
+    const scope: Schema = { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['ai', 'pi', 'dashboard'] } };
+    expect(rulesOf(scope)).toEqual(['at least 1 item', 'no duplicates', 'each item: one of `ai`, `pi`, `dashboard`']);
+    expect(rulesOf({ type: 'array', items: { type: 'string', maxLength: 35 } })).toEqual(['each item: at most 35 characters']);
+    // An object's rules are its fields' own rows.
+    expect(rulesOf({ type: 'array', items: { type: 'object', properties: { a: { type: 'string', enum: ['x'] } } } })).toEqual([]);
+  });
+
   it('merges allOf and leaves out what the other side sends', () => {
     const user: Schema = {
       allOf: [
