@@ -140,18 +140,37 @@ function objectParts(schema: Schema, depth = 0): { properties: [string, Schema][
   return { properties: [...properties], required };
 }
 
-/** The fields of an object schema, one level of nested objects and arrays of objects expanded. */
-export function fieldRows(schema: Schema, of: FieldsOf = 'schema', prefix = '', depth = 0): FieldRow[] {
+/**
+ * Nested objects are listed this many levels down (`a.b.c.d.e`), and a table nests no
+ * further once it has this many rows: schemas share parts (one $ref in many places), so a
+ * hostile document could otherwise multiply its rows level by level.
+ */
+const MAX_FIELD_DEPTH = 4;
+const MAX_FIELD_ROWS = 400;
+
+/** The fields of an object schema, with those of its nested objects and lists of objects (`payments[].amount`). */
+export function fieldRows(schema: Schema, of: FieldsOf = 'schema'): FieldRow[] {
+  const rows: FieldRow[] = [];
+  addRows(rows, schema, of, '', 0);
+  return rows;
+}
+
+function addRows(rows: FieldRow[], schema: Schema, of: FieldsOf, prefix: string, depth: number): void {
   const { properties, required } = objectParts(schema);
   const hidden = of === 'request' ? 'readOnly' : of === 'response' ? 'writeOnly' : null;
-  return properties.flatMap(([name, field]) => {
-    if (hidden && field[hidden] === true) return [];
-    const row: FieldRow = { name: prefix + name, type: typeLabel(field), required: required.has(name), rules: rulesOf(field), description: field.description ?? '' };
-    if (depth >= 1) return [row];
-    const items = field.items;
-    const nested = items && hasFields(items) ? { schema: items, path: `${prefix}${name}[].` } : hasFields(field) ? { schema: field, path: `${prefix}${name}.` } : null;
-    return nested ? [row, ...fieldRows(nested.schema, of, nested.path, depth + 1)] : [row];
-  });
+  for (const [name, field] of properties) {
+    if (hidden && field[hidden] === true) continue;
+    rows.push({ name: prefix + name, type: typeLabel(field), required: required.has(name), rules: rulesOf(field), description: field.description ?? '' });
+    if (depth >= MAX_FIELD_DEPTH || rows.length >= MAX_FIELD_ROWS) continue;
+    // A list of lists of objects is `grid[][].x`.
+    let inner = field;
+    let path = prefix + name;
+    for (let level = 0; inner.items && level < MAX_LABEL_DEPTH; level++) {
+      inner = inner.items;
+      path += '[]';
+    }
+    if (hasFields(inner)) addRows(rows, inner, of, `${path}.`, depth + 1);
+  }
 }
 
 function hasFields(schema: Schema): boolean {

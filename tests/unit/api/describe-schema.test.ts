@@ -58,6 +58,44 @@ describe('fieldRows', () => {
   });
 });
 
+describe('fieldRows, nested', () => {
+  it('lists the fields of objects and lists of objects below the first level', () => {
+    // A payout's creditor.address.country read only "creditor.address: object".
+    const address: Schema = { type: 'object', required: ['country'], properties: { country: { type: 'string' } } };
+    const body: Schema = {
+      type: 'object',
+      properties: {
+        creditor: { type: 'object', properties: { name: { type: 'string' }, address } },
+        lines: { type: 'array', items: { type: 'object', properties: { tags: { type: 'array', items: { type: 'object', properties: { key: { type: 'string' } } } } } } },
+        grid: { type: 'array', items: { type: 'array', items: { type: 'object', properties: { x: { type: 'integer' } } } } },
+      },
+    };
+    expect(fieldRows(body).map((r) => `${r.name}: ${r.type}${r.required ? ' (required)' : ''}`)).toEqual([
+      'creditor: object',
+      'creditor.name: string',
+      'creditor.address: object',
+      'creditor.address.country: string (required)',
+      'lines: array of object',
+      'lines[].tags: array of object',
+      'lines[].tags[].key: string',
+      'grid: array of array of object',
+      'grid[][].x: integer',
+    ]);
+  });
+
+  it('stops nesting at a depth, and once a table is long: shared parts do not multiply', () => {
+    let deep: Schema = { type: 'object', properties: { leaf: { type: 'string' } } };
+    for (let i = 0; i < 10; i++) deep = { type: 'object', properties: { n: deep } };
+    expect(fieldRows(deep).map((r) => r.name).at(-1)).toBe('n.n.n.n.n');
+    // Ten levels of 20 fields that are all the level below: 20^10 paths.
+    let wide: Schema = { type: 'object', properties: { leaf: { type: 'string' } } };
+    for (let i = 0; i < 10; i++) wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`f${j}`, wide])) };
+    const rows = fieldRows(wide);
+    expect(rows.length).toBeLessThan(1000);
+    expect(rows.filter((r) => !r.name.includes('.')).length).toBe(20);
+  });
+});
+
 describe('what the reference says of OpenAPI schemas as teams write them', () => {
   it('labels 3.0 nullables, enums without a type and a single allOf', () => {
     expect(typeLabel({ type: 'string', nullable: true })).toBe('string, nullable');
