@@ -87,10 +87,26 @@ export function rulesOf(schema: Schema): string[] {
   const items = schema.items;
   if (items && !hasFields(items) && !items.items) rules.push(...valueRules(items).map((rule) => `each item: ${rule}`));
   if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
+  const example = exampleOf(schema);
+  if (example !== null) rules.push(`example \`${example}\``);
   if (schema.readOnly) rules.push('read-only');
   if (schema.writeOnly) rules.push('write-only');
   if (schema.deprecated === true) rules.push('deprecated');
   return rules;
+}
+
+/** Longer examples (a whole object) are the example panel's to show. */
+const MAX_EXAMPLE_LENGTH = 60;
+
+/**
+ * A field's example as code: the first of 3.1's `examples`, else 3.0's `example`; a
+ * string as written (`authorizationInvalid`), a number or boolean as JSON; none for an
+ * object or a list, or a value too long or with a backtick to show as code.
+ */
+function exampleOf(schema: Schema): string | null {
+  const value = Array.isArray(schema.examples) && schema.examples.length ? schema.examples[0] : schema.example;
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? JSON.stringify(value) : null;
+  return text !== null && text.trim() !== '' && text.length <= MAX_EXAMPLE_LENGTH && !/[`\r\n]/.test(text) ? text : null;
 }
 
 /** What a value must be: its values, lengths, bounds, item counts and pattern. */

@@ -122,6 +122,16 @@ describe('what the reference says of OpenAPI schemas as teams write them', () =>
     expect(rulesOf({ type: 'array', items: { type: 'object', properties: { a: { type: 'string', enum: ['x'] } } } })).toEqual([]);
   });
 
+  it("shows a field's example, in both dialects, when it is short and plain", () => {
+    // The bundled document's synchronization errors[].code has `examples: [authorizationInvalid]`.
+    expect(rulesOf({ type: 'string', examples: ['authorizationInvalid', 'other'] })).toEqual(['example `authorizationInvalid`']);
+    expect(rulesOf({ type: 'number', example: 249.9, minimum: 0 })).toEqual(['at least 0', 'example `249.9`']);
+    expect(rulesOf({ type: 'boolean', example: false })).toEqual(['example `false`']);
+    expect(rulesOf({ type: 'object', example: { a: 1 } })).toEqual([]);
+    expect(rulesOf({ type: 'string', example: 'a`b' })).toEqual([]);
+    expect(rulesOf({ type: 'string', example: 'x'.repeat(61) })).toEqual([]);
+  });
+
   it('merges allOf and leaves out what the other side sends', () => {
     const user: Schema = {
       allOf: [
