@@ -285,6 +285,23 @@ describe('the API reference at 375 px', () => {
   });
 });
 
+describe('the API reference at 375 px, deep in the page', () => {
+  it('opens its drawer at the entry of the section being read, which has focus', async () => {
+    // It opened at the top ("Introduction"), with focus on an entry sixty lines below.
+    const { page, close } = await open(PHONE, '/1/api/curl#create-bulk-payment');
+    await settle(page);
+    await page.locator('.api-menu-toggle').click();
+    const entry = page.locator('#api-menu a[href="#create-bulk-payment"]');
+    expect(await entry.getAttribute('aria-current')).toBe('location');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#create-bulk-payment');
+    const menu = (await page.locator('#api-menu').boundingBox())!;
+    const box = (await entry.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(menu.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(menu.y + menu.height);
+    await close();
+  });
+});
+
 describe('the 404 page', () => {
   it('searches from its own box, and links the main sections', async () => {
     const { page, errors, close } = await open(DESKTOP, '/no/such/page');

@@ -33,8 +33,12 @@ export function setupApiMenu(config: RuntimeConfig): void {
     setOpen(!isNarrow(config));
     toggle.addEventListener('click', () => {
       setOpen(toggle.getAttribute('aria-expanded') !== 'true');
-      // The drawer takes focus, at the current section's entry if there is one.
-      if (drawerOpen()) (menu.querySelector<HTMLAnchorElement>('a.active') ?? menu.querySelector<HTMLAnchorElement>('a'))?.focus({ preventScroll: true });
+      // The drawer takes focus, at the current section's entry if there is one, scrolled
+      // into its view: the drawer opens at its top, and the entry may be sixty lines down.
+      if (!drawerOpen()) return;
+      const current = menu.querySelector<HTMLAnchorElement>('a.active');
+      if (current) keepInView(menu, current);
+      (current ?? menu.querySelector<HTMLAnchorElement>('a'))?.focus({ preventScroll: true });
     });
   }
   menu.querySelector('.api-menu-close')?.addEventListener('click', () => closeDrawer(true));
