@@ -133,10 +133,19 @@ function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings
   return [named(SCHEMA, { name }, lists)];
 }
 
-/** "Attributes (data.attributes)", "Body (application/json)", "Form fields (application/x-www-form-urlencoded)". */
+/**
+ * "Attributes (data.attributes; data.type = "payment")", "Body (application/json)", "Form
+ * fields (application/x-www-form-urlencoded)". The resource type a JSON:API body must name
+ * (`integrationAccount`, not `integration-account`) is otherwise only in the example.
+ */
 export function fieldsCaption(operation: Operation, wrapped: boolean, ui: UiStrings): string {
   const type = operation.requestBody!.mediaType;
-  if (wrapped) return `${ui.fieldsAttributes} (data.attributes)`;
+  if (wrapped) {
+    const named = operation.requestBody!.schema.properties?.data?.properties?.type;
+    const values = named?.enum ?? (named?.const !== undefined ? [named.const] : []);
+    const resource = values.length === 1 && typeof values[0] === 'string' ? `; data.type = "${values[0]}"` : '';
+    return `${ui.fieldsAttributes} (data.attributes${resource})`;
+  }
   return `${isJsonMediaType(type) ? ui.fieldsBody : ui.fieldsForm} (${type})`;
 }
 

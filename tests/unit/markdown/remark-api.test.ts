@@ -57,6 +57,15 @@ describe('api-directive-invalid', () => {
   });
 });
 
+describe('the attributes of a JSON:API request body', () => {
+  it('name the resource type the body must give, in both engines', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { html } = renderBody(':::operation{id="createIntegrationAccount"}\n:::\n', { api: bundled, engine });
+      expect(html, engine).toContain('<p class="table-caption">Attributes (data.attributes; data.type = &quot;integrationAccount&quot;)</p>');
+    }
+  });
+});
+
 describe('the responses of an operation', () => {
   it('lists every status the document gives, with its media types and description, in both engines', () => {
     for (const engine of ['fast', 'remark'] as const) {
