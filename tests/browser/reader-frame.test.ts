@@ -285,6 +285,42 @@ describe('the API reference at 375 px', () => {
   });
 });
 
+describe('the API reference at 375 px, long names', () => {
+  it('wraps a long path and a nested field name between their parts, never inside a word', async () => {
+    // "/sandbox/financial-institutions/{financialInstitutionId}/fi|nancial-…" and
+    // "payments[].creditorAccountReferenceTyp|e" broke wherever the line ended.
+    const { page, close } = await open(PHONE, '/1/api/curl');
+    const inside = await page.evaluate(() => {
+      const found: string[] = [];
+      const range = document.createRange();
+      for (const el of document.querySelectorAll('.endpoint code, .field-name')) {
+        // A flex item is one box however many lines it has: one line is at most 1.5 line heights.
+        if (el.getBoundingClientRect().height < 1.5 * parseFloat(getComputedStyle(el).lineHeight)) continue;
+        const text = el.textContent ?? '';
+        let offset = 0;
+        let lastTop: number | null = null;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const top = range.getClientRects()[0]?.top;
+            if (top === undefined) continue;
+            if (lastTop !== null && top > lastTop + 2 && !/[/.-]/.test(text[offset + i - 1] ?? '')) found.push(`${text.slice(0, offset + i)}|${text.slice(offset + i)}`);
+            lastTop = top;
+          }
+          offset += node.data.length;
+        }
+      }
+      return found;
+    });
+    expect(inside).toEqual([]);
+    // And the text is still the path, for search, copying and screen readers.
+    expect(await page.locator('[data-operation="updateFinancialInstitutionTransaction"] .endpoint code').textContent()).toBe('/sandbox/financial-institutions/{financialInstitutionId}/financial-institution-accounts/{financialInstitutionAccountId}/financial-institution-transactions/{id}');
+    await close();
+  });
+});
+
 describe('the API reference at 375 px, deep in the page', () => {
   it('opens its drawer at the entry of the section being read, which has focus', async () => {
     // It opened at the top ("Introduction"), with focus on an entry sixty lines below.

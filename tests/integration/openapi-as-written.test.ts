@@ -393,8 +393,8 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(operation).not.toContain('<code class="field-name">id</code>');
     expect(operation).toContain('more than 0');
     expect(operation).toContain('<code class="field-name">owner</code> <span class="field-type">object, nullable</span>');
-    expect(operation).toContain('<code class="field-name">owner.name</code>');
-    expect(page).toMatch(/<code>\/users\/\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
+    expect(operation).toContain('<code class="field-name">owner.<wbr/>name</code>');
+    expect(page).toMatch(/<code>\/<wbr\/>users\/<wbr\/>\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
     const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
     expect(twin).toContain('`DELETE /users/{id}` (deprecated)');
     expect(twin).toContain('Body (application/json): Circle:');

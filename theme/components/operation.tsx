@@ -2,7 +2,29 @@
 // endpoint and facts, the prose and field lists in the main column, and the example
 // panel beside it (issue #19: request and response labelled; theme/client/code.ts adds
 // the copy buttons). Also the field lists of the `::schema` directive.
+import { Fragment } from 'react';
 import type { ExampleProps, FieldProps, FieldsProps, OperationProps, SchemaProps } from '../../src/theme-api.js';
+
+/**
+ * A path or a field name that may wrap after each `/` or `.` (a <wbr>), so a long one
+ * breaks between its parts on a phone rather than inside a word ("/fi|nancial-…").
+ */
+function Breakable({ text, after }: { text: string; after: RegExp }) {
+  const parts = text.split(after);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+const PATH_PARTS_RE = /(?<=\/)(?=.)/;
+const NAME_PARTS_RE = /(?<=\.)(?=.)/;
 
 function Method({ method }: { method: string }) {
   return <span className={`method method-${method}`}>{method.toUpperCase()}</span>;
@@ -13,7 +35,10 @@ export function Operation({ id, method, path, scopes, facts, children, examples 
     <div className="operation" data-operation={id}>
       <div className="operation-main">
         <p className="endpoint">
-          <Method method={method} /> <code>{path}</code>
+          <Method method={method} />{' '}
+          <code>
+            <Breakable text={path} after={PATH_PARTS_RE} />
+          </code>
           {facts.deprecated ? (
             <>
               {' '}
@@ -47,7 +72,9 @@ export function Field({ name, type, required, requiredLabel, rules, description 
   return (
     <li className="field">
       <p className="field-head">
-        <code className="field-name">{name}</code>
+        <code className="field-name">
+          <Breakable text={name} after={NAME_PARTS_RE} />
+        </code>
         {type ? (
           <>
             {' '}
