@@ -104,7 +104,10 @@ const MAX_EXAMPLE_LENGTH = 60;
  * object or a list, or a value too long or with a backtick to show as code.
  */
 function exampleOf(schema: Schema): string | null {
-  const value = Array.isArray(schema.examples) && schema.examples.length ? schema.examples[0] : schema.example;
+  return exampleText(Array.isArray(schema.examples) && schema.examples.length ? schema.examples[0] : schema.example);
+}
+
+function exampleText(value: unknown): string | null {
   const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? JSON.stringify(value) : null;
   return text !== null && text.trim() !== '' && text.length <= MAX_EXAMPLE_LENGTH && !/[`\r\n]/.test(text) ? text : null;
 }
@@ -211,7 +214,10 @@ export function parameterRows(parameters: readonly Parameter[]): FieldRow[] {
   return parameters.map((p) => {
     const row = fieldRows({ properties: { [p.name]: p.schema } })[0]!;
     const place = p.in === 'header' || p.in === 'cookie' ? [`${p.in}`] : [];
-    return { ...row, required: p.required, rules: [...place, ...row.rules, ...(p.deprecated ? ['deprecated'] : [])], description: p.description || p.schema.description || '' };
+    // The parameter's own example (a query value such as `2025-03-01`) comes before its schema's.
+    const example = p.example === undefined ? null : exampleText(p.example);
+    const rules = example === null ? row.rules : [...row.rules.filter((rule) => !rule.startsWith('example ')), `example \`${example}\``];
+    return { ...row, required: p.required, rules: [...place, ...rules, ...(p.deprecated ? ['deprecated'] : [])], description: p.description || p.schema.description || '' };
   });
 }
 

@@ -50,6 +50,8 @@ export interface Parameter {
   deprecated?: boolean;
   /** How a query value is written, when not the default (form): deepObject is filter[status]=open. */
   style?: string;
+  /** The parameter's own example (`example`, or the value of the first of `examples`), shown beside its rules. */
+  example?: unknown;
 }
 
 /**
@@ -176,6 +178,13 @@ export function statusCode(key: string): number {
 /** The media type of a Content-Type header or an Accept range, without its parameters, in lower case ("" for none). */
 export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A parameter's own example: `example`, else the `value` of the first of `examples` (a map of Example Objects). */
+function parameterExample(p: Parameter & { examples?: unknown }): { example?: unknown } {
+  if (p.example !== undefined) return { example: p.example };
+  const first = p.examples && typeof p.examples === 'object' ? Object.values(p.examples)[0] : undefined;
+  return first && typeof first === 'object' && 'value' in first ? { example: (first as { value: unknown }).value } : {};
 }
 
 /**
@@ -317,6 +326,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         schema: p.schema ?? {},
         ...(p.deprecated === true ? { deprecated: true } : {}),
         ...(typeof p.style === 'string' && p.style !== 'form' ? { style: p.style } : {}),
+        ...parameterExample(p),
       }));
       const security = Array.isArray(raw.security) ? raw.security : defaultSecurity;
       // Each alternative with its schemes; a scheme the document does not define is left out.
@@ -346,7 +356,8 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         description: raw.description ?? '',
         ...(raw.deprecated === true ? { deprecated: true } : {}),
         tags: raw.tags ?? [],
-        scopes: raw['x-scopes'] ?? security.flatMap((s) => Object.values(s).flat()),
+        // Each scope once: alternatives may name the same one ([{oauth: [read]}, {oauth: [read, write]}]).
+        scopes: [...new Set(raw['x-scopes'] ?? security.flatMap((s) => Object.values(s).flat()))],
         auth,
         ...(apiKey ? { apiKey } : {}),
         security: requirements,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeDocument } from '../../helpers/openapi.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parameterRows } from '../../../src/api/describe-schema.js';
 import { loadApi, operationOf, serverBasePath, serverOf, serverUrls, type LoadedApi } from '../../../src/api/openapi.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-openapi-'));
@@ -63,6 +64,30 @@ paths:
     expect(operationOf(loaded.api, 'hasOwnProperty')).toBeUndefined();
     // As a render thread gets it: a structured clone, whose object has a prototype again.
     expect(operationOf(structuredClone(loaded.api), 'valueOf')).toBeUndefined();
+  });
+
+  it('names each scope once, and keeps a parameter\'s own example (the table showed "read, read, write" and dropped it)', async () => {
+    const doc = `openapi: 3.1.0
+info: { title: T, version: "1" }
+components:
+  securitySchemes:
+    oauth: { type: oauth2, flows: { clientCredentials: { tokenUrl: /token, scopes: { read: r, write: w } } } }
+paths:
+  /a:
+    get:
+      operationId: getA
+      security: [{ oauth: [read] }, { oauth: [read, write] }]
+      parameters:
+        - { name: from, in: query, schema: { type: string, format: date }, example: "2025-03-01" }
+        - { name: to, in: query, schema: { type: string, example: "2025-01-01" }, examples: { late: { value: "2025-03-31" } } }
+        - { name: sort, in: query, schema: { type: string } }
+      responses: { "200": { description: ok } }
+`;
+    const loaded = await load(doc);
+    expect(loaded.diagnostics).toEqual([]);
+    const operation = operationOf(loaded.api, 'getA')!;
+    expect(operation.scopes).toEqual(['read', 'write']);
+    expect(parameterRows(operation.parameters).map((r) => r.rules)).toEqual([['example `2025-03-01`'], ['example `2025-03-31`'], []]);
   });
 
   it('keeps the document as written, $refs unresolved, for /openapi.json', async () => {
