@@ -2,6 +2,7 @@
 // tables: its type, its rules (enum, lengths, ranges, pattern, default) and its fields.
 import type { Operation, Parameter, Schema } from './openapi.js';
 import { refName } from './resolve-refs.js';
+import { snakeCase } from '../check/requests.js';
 
 export interface FieldRow {
   name: string;
@@ -219,6 +220,18 @@ export function parameterRows(parameters: readonly Parameter[]): FieldRow[] {
     const rules = example === null ? row.rules : [...row.rules.filter((rule) => !rule.startsWith('example ')), `example \`${example}\``];
     return { ...row, required: p.required, rules: [...place, ...rules, ...(p.deprecated ? ['deprecated'] : [])], description: p.description || p.schema.description || '' };
   });
+}
+
+/**
+ * A field's name as the reference's example language writes it, where that differs: the
+ * Ruby client takes and gives snake_case keywords (creditorName is creditor_name,
+ * payments[].creditorName payments[].creditor_name, page[limit] page_limit), as `check`
+ * reads its calls. null for other languages, and for a name Ruby writes the same.
+ */
+export function nameInLanguage(language: string | null, name: string): string | null {
+  if (language !== 'ruby') return null;
+  const written = name.split(/(\[\]|\.)/).map((part) => (part === '[]' || part === '.' ? part : snakeCase(part))).join('');
+  return written === name ? null : written;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { bodyVariants, fieldRows, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { describeSecurity } from '../api/auth.js';
 import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -69,14 +69,17 @@ function withCode(rule: string): PhrasingContent[] {
  * stacked list that never clips, issue #19). A field's name, type and requiredness are
  * its data (and its search words); its rules and description are Markdown slots.
  */
-function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, caption: string | null, ui: UiStrings): BlockContent {
+function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, caption: string | null, ui: UiStrings, language: string | null = null): BlockContent {
+  const label = language ? ui.fieldInLanguage.replace('{language}', language) : '';
   const field = (r: FieldRow): RootContent => {
+    const written = nameInLanguage(language, r.name);
+    const inLanguage = written === null ? {} : { inLanguage: { label, name: written } };
     const required = showRequired ? r.required : null;
     const rules = r.rules.length ? [slot('rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
     const description = r.description ? [slot('description', inline(r.description))] : [];
     const requiredLabel = required === null ? null : required ? ui.fieldRequired : ui.fieldOptional;
     const words = [r.name, r.type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
-    return named(FIELD, { name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }) }, [...rules, ...description], words);
+    return named(FIELD, { name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage }, [...rules, ...description], words);
   };
   return named(FIELDS, { caption }, rows.map(field));
 }
@@ -95,14 +98,14 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   };
   // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
   const main: RootContent[] = prose.length ? prose : blocks(operation.description);
-  if (operation.parameters.length) main.push(fieldList(parameterRows(operation.parameters), true, inline, ui.fieldsParameters, ui));
+  if (operation.parameters.length) main.push(fieldList(parameterRows(operation.parameters), true, inline, ui.fieldsParameters, ui, languages.shown));
   const fields = bodyFields(operation);
   if (fields) {
     const caption = fieldsCaption(operation, fields.wrapped, ui);
     // A body that is one of several (oneOf): a list for each, named after it.
     const variants = bodyVariants(fields.schema, schemas);
-    if (variants) for (const variant of variants) main.push(fieldList(fieldRows(variant.schema, 'request'), true, inline, `${caption}: ${variant.name}`, ui));
-    else main.push(fieldList(fieldRows(fields.schema, 'request'), true, inline, caption, ui));
+    if (variants) for (const variant of variants) main.push(fieldList(fieldRows(variant.schema, 'request'), true, inline, `${caption}: ${variant.name}`, ui, languages.shown));
+    else main.push(fieldList(fieldRows(fields.schema, 'request'), true, inline, caption, ui, languages.shown));
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
   const responses = responseRows(operation);
@@ -127,9 +130,9 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   return [heading, element];
 }
 
-function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings, schemas: Readonly<Record<string, Schema>>): RootContent[] {
+function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings, schemas: Readonly<Record<string, Schema>>, language: string | null): RootContent[] {
   const variants = bodyVariants(schema, schemas);
-  const lists = variants ? variants.map((variant) => fieldList(fieldRows(schemaFields(variant.schema)), false, inline, variant.name, ui)) : [fieldList(fieldRows(schemaFields(schema)), false, inline, null, ui)];
+  const lists = variants ? variants.map((variant) => fieldList(fieldRows(schemaFields(variant.schema)), false, inline, variant.name, ui, language)) : [fieldList(fieldRows(schemaFields(schema)), false, inline, null, ui, language)];
   return [named(SCHEMA, { name }, lists)];
 }
 
@@ -202,7 +205,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, ui, ctx.api?.schemas ?? {}) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, ui, ctx.api?.schemas ?? {}, ctx.apiLanguage) as never[]));
         return index + 1;
       }
       return undefined;

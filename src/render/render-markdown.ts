@@ -12,7 +12,7 @@
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { bodyVariants, fieldRows, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
@@ -268,7 +268,8 @@ class TwinWriter {
       const schema = this.ctx.api?.schemas[node.attributes?.name ?? ''];
       if (!schema) return REMOVED;
       const variants = bodyVariants(schema, this.ctx.api?.schemas ?? {});
-      return variants ? joinBlocks(variants.flatMap((variant) => [`${variant.name}:`, table(fieldRows(schemaFields(variant.schema)), false)])) : table(fieldRows(schemaFields(schema)), false);
+      const language = this.target.apiLanguage;
+      return variants ? joinBlocks(variants.flatMap((variant) => [`${variant.name}:`, table(fieldRows(schemaFields(variant.schema)), false, language)])) : table(fieldRows(schemaFields(schema)), false, language);
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
@@ -303,13 +304,14 @@ class TwinWriter {
       `Scope: ${operation.scopes.length ? operation.scopes.map((s) => `\`${s}\``).join(', ') : 'none'} · Authentication: ${auth}`,
       prose || operation.description,
     ];
-    if (operation.parameters.length) parts.push('Parameters:', table(parameterRows(operation.parameters), true));
+    const language = this.target.apiLanguage;
+    if (operation.parameters.length) parts.push('Parameters:', table(parameterRows(operation.parameters), true, language));
     const fields = bodyFields(operation);
     if (fields) {
       const caption = fieldsCaption(operation, fields.wrapped, TWIN_WORDS);
       const variants = bodyVariants(fields.schema, this.ctx.api?.schemas ?? {});
-      if (variants) for (const variant of variants) parts.push(`${caption}: ${variant.name}:`, table(fieldRows(variant.schema, 'request'), true));
-      else parts.push(`${caption}:`, table(fieldRows(fields.schema, 'request'), true));
+      if (variants) for (const variant of variants) parts.push(`${caption}: ${variant.name}:`, table(fieldRows(variant.schema, 'request'), true, language));
+      else parts.push(`${caption}:`, table(fieldRows(fields.schema, 'request'), true, language));
     }
     const responses = responseRows(operation);
     if (responses.length) parts.push('Responses:', responseTable(responses));
@@ -328,11 +330,13 @@ const TWIN_WORDS = builtinStrings('en');
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
-function table(rows: FieldRow[], showRequired: boolean): string {
+/** A table of fields; on a page of an example language that names them otherwise (Ruby), its name beside each: "`creditorName` (ruby: `creditor_name`)". */
+function table(rows: FieldRow[], showRequired: boolean, language: string | null = null): string {
   const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
-    const cells = [`\`${r.name}\``, r.type, ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), r.description];
+    const written = nameInLanguage(language, r.name);
+    const cells = [`\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, r.type, ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), r.description];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');

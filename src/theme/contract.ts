@@ -117,6 +117,8 @@ export interface UiStrings {
   fieldsForm: string;
   /** The caption of an operation's list of responses (status, media types, description). */
   fieldsResponses: string;
+  /** Before a field's name as the page's example language writes it ("In ruby:" creditor_name); "{language}" is the language. */
+  fieldInLanguage: string;
 }
 
 /** Strings as a site overrides them: any of the keys, searchGroups by group. */
@@ -247,6 +249,11 @@ export interface FieldProps {
   rules?: ReactNode;
   /** The description, as inline Markdown. */
   description?: ReactNode;
+  /**
+   * The name as the page's example language writes it, where it differs (the Ruby
+   * client's keywords and readers: creditorName is creditor_name), with its label ("In ruby:").
+   */
+  inLanguage?: { label: string; name: string };
 }
 /** An example of an operation: a request in the page's language or a response, around its code block. */
 export interface ExampleProps {

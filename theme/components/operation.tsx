@@ -68,7 +68,7 @@ export function Fields({ caption, children }: FieldsProps) {
   );
 }
 
-export function Field({ name, type, required, requiredLabel, rules, description }: FieldProps) {
+export function Field({ name, type, required, requiredLabel, rules, description, inLanguage }: FieldProps) {
   return (
     <li className="field">
       <p className="field-head">
@@ -88,6 +88,11 @@ export function Field({ name, type, required, requiredLabel, rules, description 
           </>
         )}
       </p>
+      {inLanguage ? (
+        <p className="field-in-language">
+          {inLanguage.label} <code>{inLanguage.name}</code>
+        </p>
+      ) : null}
       {rules ? <p className="field-rules">{rules}</p> : null}
       {description ? <p className="field-description">{description}</p> : null}
     </li>

@@ -102,6 +102,7 @@ const en: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Form fields',
   fieldsResponses: 'Responses',
+  fieldInLanguage: 'In {language}:',
 };
 
 /** Names of locales in their own language, for the locale picker. */

@@ -90,3 +90,19 @@ describe('the responses of an operation', () => {
     expect(html).toContain('<p class="table-caption">Responses</p><ul class="fields"><li class="field"><p class="field-head"><code class="field-name">204</code></p><p class="field-description">The tree is gone.</p></li></ul>');
   });
 });
+
+describe('field names in the page\'s example language', () => {
+  it('gives each field the Ruby client\'s name on the ruby page, where it differs, and none on the curl page', () => {
+    const body = ':::operation{id="createBulkPayment"}\n:::\n\n::schema{name="Account"}\n';
+    const names = (html: string) => [...html.matchAll(/<code class="field-name">((?:(?!<\/code>).)*)<\/code>(?:(?!<li).)*?<p class="field-in-language">In ruby: <code>([^<]*)<\/code><\/p>/g)].map((m) => [m[1]!.replace(/<wbr\/?>/g, ''), m[2]]);
+    const ruby = renderBody(body, { api: bundled, apiLanguage: 'ruby' });
+    expect(ruby.diagnostics).toEqual([]);
+    const shown = names(ruby.html);
+    expect(shown).toContainEqual(['accountId', 'account_id']);
+    expect(shown).toContainEqual(['payments[].creditorName', 'payments[].creditor_name']);
+    expect(shown).toContainEqual(['currentBalance', 'current_balance']);
+    // A name Ruby writes the same ("reference", "currency") has no second name.
+    expect(shown.map(([name]) => name)).not.toContain('reference');
+    expect(renderBody(body, { api: bundled, apiLanguage: 'curl' }).html).not.toContain('field-in-language');
+  });
+});

@@ -222,6 +222,16 @@ describe('apiTwin', () => {
     apiTwin(apiDoc('ruby'), [section(body)], shared);
     expect(shared.trees.get('api/01-things.md')).toBe(tree);
   });
+
+  it('names each field as the Ruby client writes it in the ruby twin\'s tables, where it differs', async () => {
+    const bundled = (await loadApi(join(import.meta.dirname, '..', '..', '..', 'content', 'api', 'openapi.yaml'), 'api/openapi.yaml')).api!;
+    const text = ':::operation{id="createPayment"}\n:::\n\n::schema{name="Account"}\n';
+    const ruby = apiTwin(apiDoc('ruby'), [section(text)], { ...ctx(), api: bundled });
+    expect(ruby).toContain('| `accountId` (ruby: `account_id`) | string (uuid) | required |');
+    expect(ruby).toContain('| `currentBalance` (ruby: `current_balance`) |');
+    expect(ruby).toContain('| `currency` | string | required |');
+    expect(apiTwin(apiDoc('curl'), [section(text)], { ...ctx(), api: bundled })).not.toContain('(ruby:');
+  });
 });
 
 describe('markdownTwinUrl', () => {

@@ -90,4 +90,5 @@ export const da: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelter',
   fieldsResponses: 'Svar',
+  fieldInLanguage: 'I {language}:',
 };

@@ -90,4 +90,5 @@ export const de: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelder',
   fieldsResponses: 'Antworten',
+  fieldInLanguage: 'In {language}:',
 };

@@ -90,4 +90,5 @@ export const es: UiStrings = {
   fieldsBody: 'Cuerpo',
   fieldsForm: 'Campos del formulario',
   fieldsResponses: 'Respuestas',
+  fieldInLanguage: 'En {language}:',
 };

@@ -90,4 +90,5 @@ export const fr: UiStrings = {
   fieldsBody: 'Corps',
   fieldsForm: 'Champs du formulaire',
   fieldsResponses: 'Réponses',
+  fieldInLanguage: 'En {language} :',
 };

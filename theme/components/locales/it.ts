@@ -90,4 +90,5 @@ export const it: UiStrings = {
   fieldsBody: 'Corpo',
   fieldsForm: 'Campi del modulo',
   fieldsResponses: 'Risposte',
+  fieldInLanguage: 'In {language}:',
 };

@@ -90,4 +90,5 @@ export const nl: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formuliervelden',
   fieldsResponses: 'Antwoorden',
+  fieldInLanguage: 'In {language}:',
 };

@@ -90,4 +90,5 @@ export const pl: UiStrings = {
   fieldsBody: 'Treść',
   fieldsForm: 'Pola formularza',
   fieldsResponses: 'Odpowiedzi',
+  fieldInLanguage: 'W {language}:',
 };

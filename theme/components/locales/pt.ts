@@ -90,4 +90,5 @@ export const pt: UiStrings = {
   fieldsBody: 'Corpo',
   fieldsForm: 'Campos do formulário',
   fieldsResponses: 'Respostas',
+  fieldInLanguage: 'Em {language}:',
 };

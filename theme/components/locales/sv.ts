@@ -90,4 +90,5 @@ export const sv: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formulärfält',
   fieldsResponses: 'Svar',
+  fieldInLanguage: 'I {language}:',
 };
