@@ -110,16 +110,8 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
     if (memo && clean[i] && diagnostics.length === before) memo.set(file, { collection: where.info.collection, data: page.data, ...(page.frontMatter ? { frontMatter: page.frontMatter } : {}) });
   });
 
-  // developers/a.md and developers/a/index.md would both be /developers/a.
-  const byUrl = new Map<string, Page>();
-  for (const page of pages) {
-    if (!page.url) continue;
-    const first = byUrl.get(page.url);
-    if (first) {
-      diagnostics.push({ ruleId: 'page-url-collision', severity: 'error', message: `this page and ${first.source} are both ${page.url}`, hint: 'keep one of them, or rename one', file: page.file, line: 1, column: 1 });
-    } else byUrl.set(page.url, page);
-  }
-  diagnostics.push(...aliasDiagnostics(resolved, byUrl));
+  const { byUrl, diagnostics: collisions } = urlCollisions(pages);
+  diagnostics.push(...collisions, ...aliasDiagnostics(resolved, byUrl));
 
   // The files the frame of every page shows, reported once here, at the config's line.
   for (const key of ['logo', 'socialImage'] as const) {
@@ -149,6 +141,23 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
 }
 
 /** The file's content id now; null when it is gone. */
+/**
+ * Two pages at one URL (developers/a.md and developers/a/index.md are both /developers/a):
+ * one would be lost. Reported at the second; `bankdocs dev` asks again after each edit.
+ */
+export function urlCollisions(pages: readonly Page[]): { byUrl: Map<string, Page>; diagnostics: Diagnostic[] } {
+  const byUrl = new Map<string, Page>();
+  const diagnostics: Diagnostic[] = [];
+  for (const page of pages) {
+    if (!page.url) continue;
+    const first = byUrl.get(page.url);
+    if (first) {
+      diagnostics.push({ ruleId: 'page-url-collision', severity: 'error', message: `this page and ${first.source} are both ${page.url}`, hint: 'keep one of them, or rename one', file: page.file, line: 1, column: 1 });
+    } else byUrl.set(page.url, page);
+  }
+  return { byUrl, diagnostics };
+}
+
 function hashNow(file: string): string | null {
   try {
     return contentId(readFileSync(file));

@@ -15,7 +15,7 @@ import type { IndexedDocument } from '../search/entries.js';
 import { siteSearchIndex } from '../search/site-index.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { vetContentFile } from '../content/content-files.js';
-import { loadContent, loadPage, symlinkDiagnostic } from '../content/load-content.js';
+import { loadContent, loadPage, symlinkDiagnostic, urlCollisions } from '../content/load-content.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
@@ -54,6 +54,9 @@ export interface UpdateReport {
   warnings: Diagnostic[];
 }
 
+/** The key of `problems` under which pages that share a URL are reported (by no one file: the site). */
+const URL_COLLISIONS = 'page-url-collision';
+
 type Output = { body: string | Uint8Array; file?: never } | { file: string; body?: never };
 
 /** The files of an update for its terminal line: a few by name, then how many more (a checkout changes fifty). */
@@ -77,7 +80,7 @@ export class DevSession {
   private warnings: Diagnostic[] = [];
   /**
    * Every problem the session knows, by where it came from: "config", "theme", a file's
-   * path (reading it), or "page:<url>" (rendering it). An entry is replaced whenever its
+   * path (reading it), "page:<url>" (rendering it), or URL_COLLISIONS (the pages' URLs). An entry is replaced whenever its
    * origin is looked at again, and dropped when that is fine.
    */
   private readonly problems = new Map<string, Diagnostic[]>();
@@ -300,6 +303,9 @@ export class DevSession {
     const before = this.dependencies.affected(edits);
     const beforeUrls = new Set(this.plan!.documents.map((d) => d.url));
     site.pages = [...site.pages.filter((p) => !gone.has(p.source)), ...upserts];
+    // A page added at a URL another page has (guides/a.md beside guides/a/index.md) would
+    // replace it without a word; one removed or renamed may end such a collision.
+    this.problems.set(URL_COLLISIONS, urlCollisions(site.pages).diagnostics);
     this.replan();
     await this.host.send({ type: 'patch', pages: upserts, removed, rest: { ...this.renderRest(), ...(apiChanged ? { api: site.api } : {}), ...(assetsChanged ? { siteAssets: site.assets } : {}) } });
 
@@ -388,7 +394,9 @@ export class DevSession {
     }
     const content = await loadContent(config.value);
     const errors = content.diagnostics.filter((d) => d.severity === 'error');
-    for (const d of errors) this.problems.set(d.file, [...(this.problems.get(d.file) ?? []), d]);
+    // Two pages at one URL are a problem of the site, not of a file: asked again after each edit (applyContent).
+    for (const d of errors) if (d.ruleId !== 'page-url-collision') this.problems.set(d.file, [...(this.problems.get(d.file) ?? []), d]);
+    this.problems.set(URL_COLLISIONS, errors.filter((d) => d.ruleId === 'page-url-collision'));
     // Pages with broken front matter are left out: their last good version (if any) stays.
     const broken = new Set(errors.map((d) => d.file));
     const previous = new Map((this.site?.pages ?? []).map((p) => [p.file, p]));

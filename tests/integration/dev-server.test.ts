@@ -268,6 +268,20 @@ describe('the errors of a page', () => {
     unlinkSync(join(site, 'content', 'developers', 'scratch-2.md'));
     await expect.poll(scratch, { timeout: 30_000 }).toEqual([]);
   });
+
+  it('include a page added at the URL of another, until one of them goes', async () => {
+    // developers/payments.md and developers/payments/index.md are both /developers/payments.
+    const folder = join(site, 'content', 'developers', 'payments');
+    const twin = join(site, 'content', 'developers', 'payments.md');
+    writeFileSync(join(folder, 'index.md'), '---\ntitle: Payments\ndescription: All about payments.\n---\n\nText.\n');
+    await expect.poll(async () => (await get('/developers/payments')).status, { timeout: 30_000 }).toBe(200);
+    writeFileSync(twin, '---\ntitle: Payments again\ndescription: The same URL.\n---\n\nText.\n');
+    const collisions = async () => (await problems()).filter((p) => p.includes('page-url-collision'));
+    await expect.poll(collisions, { timeout: 30_000 }).toHaveLength(1);
+    unlinkSync(twin);
+    await expect.poll(collisions, { timeout: 30_000 }).toEqual([]);
+    unlinkSync(join(folder, 'index.md'));
+  });
 });
 
 describe('the dev server started with a config that does not load', () => {
