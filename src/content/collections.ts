@@ -33,6 +33,9 @@ export interface PageInfo {
 
 export type CollectionsEntry = CollectionDeclaration | 'default';
 
+/** What "default" stands for, as messages name it. */
+const BUILT_IN_NAMES = DEFAULT_COLLECTIONS.map((c) => c.name).join(', ');
+
 /** The declarations in force: the config's list (with "default" standing for the built-in ones), or the built-in ones. */
 export function declaredCollections(declared: readonly CollectionsEntry[] | undefined): CollectionModel[] {
   const defaults = (): CollectionModel[] => DEFAULT_COLLECTIONS.map((input) => modelOf(collectionSchema.parse(input), null));
@@ -58,12 +61,18 @@ export function compileCollections({ collections, locales, parsed, configFile }:
   const compiled: CompiledCollection[] = [];
   const report = (model: CollectionModel, path: (string | number)[], ruleId: string, message: string, hint: string) =>
     diagnostics.push({ ruleId, severity: 'error', message, hint, ...configPlace({ parsed, configFile }, model, path) });
-  const names = new Set<string>();
+  const names = new Map<string, CollectionModel>();
   let closest: CollectionModel | null = null;
   let api: CollectionModel | null = null;
+  // A built-in declaration ("default" in the list) is at no line the writer can see: a clash
+  // with one is reported at the site's own declaration, and says where the other comes from.
+  const builtIn = (model: CollectionModel) => model.at === null;
   for (const model of collections) {
-    if (names.has(model.name)) report(model, ['name'], 'collection-invalid', `two collections are named "${model.name}"`, 'give each collection its own name');
-    names.add(model.name);
+    const named = names.get(model.name);
+    if (named && (builtIn(named) || builtIn(model))) {
+      report(builtIn(model) ? named : model, ['name'], 'collection-invalid', `"${model.name}" is also a built-in collection, which "default" in this list brings in (${BUILT_IN_NAMES})`, `rename this one, or leave it out and keep the built-in "${model.name}" (README, "Content model")`);
+    } else if (named) report(model, ['name'], 'collection-invalid', `two collections are named "${model.name}"`, 'give each collection its own name');
+    names.set(model.name, named ?? model);
     const files: CompiledPattern[] = [];
     model.files.forEach((source, i) => {
       const result = compilePattern(source, { locales });
@@ -76,7 +85,10 @@ export function compileCollections({ collections, locales, parsed, configFile }:
     });
     if (model.layout === 'api') {
       if (model.url !== undefined) report(model, ['url'], 'collection-invalid', `the collection "${model.name}" has layout api, whose pages are sections of /{version}/api/{language}: it takes no url`, 'remove url');
-      if (api) report(model, ['layout'], 'collection-invalid', `"${api.name}" and "${model.name}" both hold the API reference`, 'keep layout: api on one collection');
+      if (api && (builtIn(api) || builtIn(model))) {
+        const own = builtIn(model) ? api : model;
+        report(own, ['layout'], 'collection-invalid', `"${own.name}" and the built-in "${builtIn(model) ? model.name : api.name}", which "default" in this list brings in, both hold the API reference`, 'keep layout: api on one collection: leave this one out, or list the built-in collections you want instead of "default"');
+      } else if (api) report(model, ['layout'], 'collection-invalid', `"${api.name}" and "${model.name}" both hold the API reference`, 'keep layout: api on one collection');
       api ??= model;
     } else if (model.url === undefined) {
       report(model, ['name'], 'collection-invalid', `the collection "${model.name}" has no url`, `add a URL pattern, e.g. url: "/${model.name}/{slug}"`);

@@ -61,6 +61,18 @@ describe('declared collections in docs.config.yaml', () => {
     ]);
   });
 
+  it('say that a name "default" brings in is taken, at the site\'s own declaration, wherever "default" stands', () => {
+    // The starter config of `bankdocs init` declares home and api-section: adding "default" repeats them.
+    const own = '  - name: home\n    files: "{locale}/index.md"\n    url: "/{locale}"\n    layout: home\n    translated: true\n  - name: api-section\n    files: "api/{position:number}-{slug}.md"\n    layout: api\n';
+    const expected = (line: number) => [
+      `${line}:11 collection-invalid "home" is also a built-in collection, which "default" in this list brings in (home, support, general, legal, guide, api-section)`,
+      `${line + 5}:11 collection-invalid "api-section" is also a built-in collection, which "default" in this list brings in (home, support, general, legal, guide, api-section)`,
+      `${line + 7}:13 collection-invalid "api-section" and the built-in "api-section", which "default" in this list brings in, both hold the API reference`,
+    ];
+    expect(at(`collections:\n  - default\n${own}`)).toEqual({ ok: false, found: expected(3) });
+    expect(at(`collections:\n${own}  - default\n`)).toEqual({ ok: false, found: expected(2) });
+  });
+
   it('report two collections that take one file, and a collection that takes none, at their declarations', () => {
     const parsed = parseConfig(BASE + 'collections:\n  - name: docs\n    files: "docs/{...path}.md"\n    url: /docs/{...path}\n  - name: api-docs\n    files: "docs/api/{slug}.md"\n    url: /api-docs/{slug}\n  - name: blog\n    files: "blog/{slug}.md"\n    url: /blog/{slug}\n', FILE);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.diagnostics));
