@@ -19,7 +19,7 @@ export interface LinkRef {
   column: number;
   /** A source path that is no page or file: reported where it is written, skipped later. */
   reported?: boolean;
-  /** The link as written, where it is built to where its redirect lands ("/api#x" for "/1/api/curl#x"): what messages quote. */
+  /** The link as written, where it is built to another URL (a redirect's "/api#x" to "/1/api/curl#x", a file's "../a.md#x" to "/guides/a#x"): what messages quote. */
   written?: string;
 }
 

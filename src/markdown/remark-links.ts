@@ -146,7 +146,8 @@ export default function remarkLinks() {
           return;
         }
         node.url = hash === undefined ? pageUrl : `${pageUrl}#${hash}`;
-        ctx.links.push({ path: pageUrl, hash: hash ?? null, line, column });
+        // Messages quote the path the writer wrote too: "/guides/a#x" is nowhere in the file.
+        ctx.links.push({ path: pageUrl, hash: hash ?? null, line, column, written: url });
         return;
       }
       if (!ctx.assets.has(target)) {

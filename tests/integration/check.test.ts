@@ -70,6 +70,13 @@ describe('bankdocs check', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('quotes a link to a Markdown file as it is written, beside the URL it is built to', () => {
+    const dir = siteFor('missing-anchor-on-another-page');
+    const [diagnostic] = check(dir, '--format', 'json').json!.diagnostics;
+    expect(diagnostic!.message).toBe('"/developers/guide#first-step": no heading or element with id "first-step" on /developers/guide (the link is written "guide.md#first-step", which leads there)');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('prints file:line:col, severity, message and rule id, then a count', () => {
     const dir = siteFor('usd-payment');
     const result = check(dir);

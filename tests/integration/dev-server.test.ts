@@ -248,7 +248,7 @@ describe('the terminal', () => {
     const since = () => dev.output().slice(start);
     // understanding/index.md links to "faq.md#what-is-a-scope": rewording the question breaks it.
     writeFileSync(faq, original.replace('## What is a scope?', '## What are scopes?'));
-    await expect.poll(since, { timeout: 30_000 }).toMatch(/content\/en\/general\/understanding\/index\.md:9:9 +warning +.*no heading or element with id "what-is-a-scope" on \/en\/general\/understanding\/faq +\[missing-anchor\]/);
+    await expect.poll(since, { timeout: 30_000 }).toMatch(/content\/en\/general\/understanding\/index\.md:9:9 +warning +.*no heading or element with id "what-is-a-scope" on \/en\/general\/understanding\/faq \(the link is written "faq\.md#what-is-a-scope", which leads there\) +\[missing-anchor\]/);
     expect(since()).toContain('did you mean "what-are-scopes"?');
     writeFileSync(faq, original);
     await expect.poll(since, { timeout: 30_000 }).toMatch(/1 link problem mended/);
