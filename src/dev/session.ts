@@ -271,9 +271,11 @@ export class DevSession {
       }
       const loaded = await loadPage(contentDir, source, this.resolved!.collections).catch((error: NodeJS.ErrnoException) => ({ page: null, diagnostics: [unreadable(change.path, error)] }));
       this.problems.set(change.path, loaded.diagnostics);
-      // A page with errors keeps its last good version; a new page with errors waits.
-      if (loaded.page && !loaded.diagnostics.some((d) => d.severity === 'error')) {
-        structural ||= !site.pages.some((p) => p.source === source);
+      // A page with errors keeps its last good version; a new one is served as what could
+      // be read of it, as at start-up, so links to it are not reported as broken as well.
+      const known = site.pages.some((p) => p.source === source);
+      if (loaded.page && (!known || !loaded.diagnostics.some((d) => d.severity === 'error'))) {
+        structural ||= !known;
         upserts.push(loaded.page);
       }
     }

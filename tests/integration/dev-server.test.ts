@@ -269,6 +269,20 @@ describe('the errors of a page', () => {
     await expect.poll(scratch, { timeout: 30_000 }).toEqual([]);
   });
 
+  it('are its own: a new page with a front matter mistake is still a page, so links to it are not broken as well', async () => {
+    const broken = join(site, 'content', 'developers', 'refunds.md');
+    const linking = join(site, 'content', 'developers', 'refund-links.md');
+    const mine = async () => (await problems()).filter((p) => p.includes('refund'));
+    writeFileSync(broken, '---\ntitle: Refunds\ndescripton: A typo.\n---\n\nText.\n');
+    await expect.poll(mine, { timeout: 30_000 }).toContain('content/developers/refunds.md front-matter-unknown-key');
+    writeFileSync(linking, '---\ntitle: Refund links\ndescription: Links to refunds.\n---\n\nSee [refunds](refunds.md).\n');
+    await expect.poll(async () => (await get('/developers/refund-links')).status, { timeout: 30_000 }).toBe(200);
+    expect(await mine()).toEqual(['content/developers/refunds.md front-matter-missing-key', 'content/developers/refunds.md front-matter-unknown-key']);
+    unlinkSync(linking);
+    unlinkSync(broken);
+    await expect.poll(mine, { timeout: 30_000 }).toEqual([]);
+  });
+
   it('include a page added at the URL of another, until one of them goes', async () => {
     // developers/payments.md and developers/payments/index.md are both /developers/payments.
     const folder = join(site, 'content', 'developers', 'payments');
