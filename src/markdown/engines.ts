@@ -37,8 +37,34 @@ export function markdownEngine(this: Processor, options: { engine?: MarkdownEngi
     for (const line of unclosedFences(tree, document)) {
       file.message('this code fence is never closed: everything after it, to the end of its container, is shown as code', { place: { line, column: 1 }, ruleId: 'code-fence-unclosed', source: 'bankdocs' });
     }
+    for (const { line, column, colons, name } of hasDirectives(tree) ? unclosedDirectives(tree, document) : []) {
+      const message = file.message(`"${colons}${name}" is never closed: everything after it, to the end of its container, is part of it`, { place: { line, column }, ruleId: 'directive-unclosed', source: 'bankdocs' });
+      message.note = `end it with a line of "${colons}" where it should end`;
+    }
     return tree;
   };
+}
+
+const DIRECTIVE_OPEN_RE = /^[ \t>*+\-\d.)]*?(:{3,})/;
+
+/** Lines of container directives (:::operation, ::::tabs) that run to the end of their container without a closing line of colons. */
+function unclosedDirectives(tree: Root, source: string): { line: number; column: number; colons: string; name: string }[] {
+  const lines: { line: number; column: number; colons: string; name: string }[] = [];
+  const visit = (node: RootContent | Root): void => {
+    if (node.type === 'containerDirective' && node.position) {
+      const { start, end } = node.position;
+      const first = source.slice(start.offset! - (start.column - 1), source.indexOf('\n', start.offset!) >>> 0);
+      const colons = DIRECTIVE_OPEN_RE.exec(first)?.[1];
+      if (colons) {
+        const last = source.slice(source.lastIndexOf('\n', end.offset! - 1) + 1, end.offset!).replace(/^[ \t>]*/, '').trimEnd();
+        const closed = end.line > start.line && /^:+$/.test(last) && last.length >= colons.length;
+        if (!closed) lines.push({ line: start.line, column: start.column, colons, name: node.name });
+      }
+    }
+    if ('children' in node) for (const child of node.children as RootContent[]) visit(child);
+  };
+  visit(tree);
+  return lines;
 }
 
 const FENCE_OPEN_RE = /^[ \t>*+\-\d.)]*?(`{3,}|~{3,})/;

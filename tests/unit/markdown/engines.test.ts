@@ -16,6 +16,16 @@ describe.each(MARKDOWN_ENGINES)('the %s engine', (engine) => {
     expect(rules('- item\n\n  ~~~~\n  code\n\n- next\n')).toEqual([['code-fence-unclosed', 'warning', 3, 3]].map(([r, s, l]) => [r, s, l, 1]));
     expect(rules('```\na\n```\n\n> ```js\n> b\n> ```\n\n- ~~~\n  c\n  ~~~~\n')).toEqual([]);
   });
+
+  it('warns about a directive that is never closed, which takes in the rest of its container', () => {
+    const at = (body: string) => rules(body).filter(([rule]) => rule === 'directive-unclosed').map(([, severity, line, column]) => [severity, line, column]);
+    expect(at('Intro.\n\n:::note\nInside.\n\n## Meant to be outside\n')).toEqual([['warning', 3, 1]]);
+    expect(at('::::tabs\n:::tab{title="One"}\nA\n:::\n\n## After\n')).toEqual([['warning', 1, 1]]);
+    expect(at('- item\n\n  :::note\n  Inside.\n\n- next\n')).toEqual([['warning', 3, 3]]);
+    const [unclosed] = renderBody('::::tabs\n:::tab{title="One"}\nA\n:::\n', { engine }).diagnostics.filter((d) => d.ruleId === 'directive-unclosed');
+    expect([unclosed?.message, unclosed?.hint]).toEqual(['"::::tabs" is never closed: everything after it, to the end of its container, is part of it', 'end it with a line of "::::" where it should end']);
+    expect(at(':::note\nA\n:::\n\n::::tabs\n:::tab{title="One"}\nB\n:::\n::::\n\n> :::note\n> C\n> :::\n\n:::note\n:::\n\n:::note\n::::\n')).toEqual([]);
+  });
 });
 
 describe('hasDirectives', () => {
