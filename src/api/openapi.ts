@@ -148,6 +148,8 @@ export interface Operation {
    * or the first of `examples`).
    */
   responses: Record<string, { description: string; schema: Schema | null; mediaTypes: string[]; example?: unknown; examplePlace?: { line: number; column: number } }>;
+  /** Where its operationId is written in the document, for what `check` says of the operation as a whole. */
+  place?: { line: number; column: number };
 }
 
 /**
@@ -364,6 +366,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         parameters,
         requestBody: bodyContent.length ? { ...bodyContent[0]!, required: Boolean(raw.requestBody?.required), content: bodyContent } : null,
         responses,
+        place: positionOfPath(parsed, ['paths', path, method, 'operationId']),
       };
     }
   }

@@ -142,8 +142,7 @@ export async function checkExamples(input: ExamplesInput): Promise<Diagnostic[]>
         message: `${operation.id} (${operation.method.toUpperCase()} ${operation.path}) is documented in no API section`,
         hint: missingHint(operation, input),
         file: input.openapiFile,
-        line: 1,
-        column: 1,
+        ...(operation.place ?? { line: 1, column: 1 }),
       });
       continue;
     }
