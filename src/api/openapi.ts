@@ -276,7 +276,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
       capped(zodDiagnostics(yamlSource, shape.error.issues)).map((d) => ({
         ...d,
         ruleId: 'openapi-invalid',
-        message: d.message.replace(/^"([^"]*)": /, '$1: '),
+        message: d.message.replace(/^"([^"]*)"(:? )/, '$1$2'),
         hint: d.hint ?? 'write it as OpenAPI says (a list, a mapping or a text): the reference and the checks read it there',
       })),
     );

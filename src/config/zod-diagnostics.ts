@@ -1,5 +1,5 @@
 // Turns zod issues into diagnostics placed on the YAML node that has to change.
-import type { ErrorCode } from 'yaml';
+import { isMap, isScalar, isSeq, type ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
 import { suggest } from '../did-you-mean.js';
@@ -88,7 +88,53 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: 
       return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }, schema));
     }
   }
-  return [at(issue.path, 'invalid', `${where}: ${issue.message}`, source.rulePrefix === 'config' ? 'see what this key takes in the JSON Schema (an editor shows it as you type) or in README, "Configuration"' : undefined)];
+  const reference = source.rulePrefix === 'config' ? 'see what this key takes in the JSON Schema (an editor shows it as you type) or in README, "Configuration"' : undefined;
+  // zod's own words ("Invalid input: expected int, received number") name its types, not
+  // what the writer typed: say what the value must be, and what it is.
+  if (issue.code === 'invalid_type' && Object.hasOwn(EXPECTED, issue.expected)) {
+    const written = writtenValue(source, issue.path);
+    const quote = issue.expected === 'string' && (typeof written === 'number' || typeof written === 'boolean') ? `put it in quotes to keep it as text: "${written}"` : undefined;
+    const yesNo = issue.expected === 'boolean' && typeof written === 'string' ? 'write true or false (YAML reads yes, no, on and off as text)' : undefined;
+    return [at(issue.path, 'invalid', `${where} must be ${EXPECTED[issue.expected]}, not ${describeValue(written)}`, quote ?? yesNo ?? reference)];
+  }
+  if (issue.code === 'invalid_value' && issue.values.length > 1) {
+    const written = writtenValue(source, issue.path);
+    const values = issue.values.map((v) => JSON.stringify(v));
+    const hint = typeof written === 'string' ? suggest(written, issue.values.map(String), reference ?? '') : reference;
+    return [at(issue.path, 'invalid', `${where} must be one of ${values.join(', ')}, not ${describeValue(written)}`, hint || undefined)];
+  }
+  return [at(issue.path, 'invalid', `${where}: ${issue.message}`, reference)];
+}
+
+/** What each type zod names must be, in the words of a YAML file. */
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a mapping (key: value lines)',
+  record: 'a mapping (key: value lines)',
+};
+
+/** The value at `path` as written: a scalar's value, or "list"/"mapping" for a collection. */
+function writtenValue(source: YamlSource, path: readonly PropertyKey[]): unknown {
+  const node: unknown = source.parsed.doc.getIn(path as unknown[], true);
+  if (isSeq(node)) return LIST;
+  if (isMap(node)) return MAPPING;
+  return isScalar(node) ? node.value : node;
+}
+
+const LIST = Symbol('list');
+const MAPPING = Symbol('mapping');
+
+function describeValue(value: unknown): string {
+  if (value === LIST) return 'a list';
+  if (value === MAPPING) return 'a mapping';
+  if (value === null || value === undefined) return 'empty';
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'the number ' : ''}${value}`;
+  return 'another kind of value';
 }
 
 /** The keys an object of `schema` at `path` takes (none where the path leads to no object). */

@@ -41,7 +41,7 @@ describe('a failed build', () => {
     expect(result.status).toBe(1);
     const lineNo = config.split('\n').length + 1;
     expect(errorLines(result.stderr)).toEqual([
-      `docs.config.yaml:${lineNo}:15  error  "runtime.breakpoint": Invalid input: expected number, received string  [config-invalid]`,
+      `docs.config.yaml:${lineNo}:15  error  "runtime.breakpoint" must be a number, not the text "wide"  [config-invalid]`,
     ]);
     expect(result.stderr).toContain('the previous output, if any, is unchanged');
     expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/);

@@ -367,7 +367,7 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
 
   it('tells a value of the wrong shape at its line, instead of failing inside the reference', () => {
     const summary = checkWith(openapi, 'summary: Download the report', 'summary: 2024');
-    expect(summary).toMatch(/content\/api\/openapi\.yaml:\d+:\d+ +error +paths\.\/report\.csv\.get\.summary: Invalid input: expected string, received number +\[openapi-invalid\]/);
+    expect(summary).toMatch(/content\/api\/openapi\.yaml:\d+:\d+ +error +paths\.\/report\.csv\.get\.summary must be text, not the number 2024 +\[openapi-invalid\]/);
     expect(summary).not.toMatch(/internal error|markdown-error/);
     // The document's own error says why: no error at each directive that needed it.
     expect(summary).not.toContain('needs the OpenAPI document');
@@ -376,9 +376,9 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
       '        - { name: id, in: path, required: true, schema: { type: integer } }\n        - { name: session, in: cookie, required: true, schema: { type: string } }\n',
       '        id: { in: path, required: true, schema: { type: integer } }\n        session: { in: cookie, required: true, schema: { type: string } }\n',
     );
-    expect(parameters).toMatch(/paths\.\/users\/\{id\}\.delete\.parameters: Invalid input: expected array, received object +\[openapi-invalid\]/);
+    expect(parameters).toMatch(/paths\.\/users\/\{id\}\.delete\.parameters must be a list, not a mapping +\[openapi-invalid\]/);
     expect(parameters).not.toMatch(/internal error/);
-    expect(checkWith(openapi, 'enum: [1, 2, 3]', 'enum: 2')).toMatch(/paths\.\/report\.csv\.get\.parameters\[1\]\.schema\.enum: Invalid input: expected array/);
+    expect(checkWith(openapi, 'enum: [1, 2, 3]', 'enum: 2')).toMatch(/paths\.\/report\.csv\.get\.parameters\[1\]\.schema\.enum must be a list, not the number 2/);
   });
 
   it('shows what the document says on the page', () => {

@@ -165,10 +165,10 @@ paths:
 `;
     const loaded = await load(doc);
     expect(loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
-      '5:14 paths./status.summary: Invalid input: expected string, received number',
-      '6:18 paths./status.description: Invalid input: expected string, received number',
-      '11:24 paths./status.get.responses.200.description: Invalid input: expected string, received number',
-      '12:20 paths./status.get.responses.200.content: Invalid input: expected record, received array',
+      '5:14 paths./status.summary must be text, not the number 5',
+      '6:18 paths./status.description must be text, not the number 6',
+      '11:24 paths./status.get.responses.200.description must be text, not the number 7',
+      '12:20 paths./status.get.responses.200.content must be a mapping (key: value lines), not a list',
     ]);
   });
 

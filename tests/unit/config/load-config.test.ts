@@ -46,9 +46,19 @@ describe('parseConfig', () => {
 
   it('places a wrong type on the value', () => {
     expect(problems(`${base}runtime:\n  scrollOffset:\n    h1: "seventy"\n`)).toEqual([
-      '14:9 config-invalid "runtime.scrollOffset.h1": Invalid input: expected number, received string',
+      '14:9 config-invalid "runtime.scrollOffset.h1" must be a number, not the text "seventy"',
     ]);
     expect(parseConfig(`${base}runtime:\n  scrollOffset:\n    h1: "seventy"\n`, '/site/docs.config.yaml').diagnostics[0]!.hint).toMatch(/JSON Schema .* README, "Configuration"/);
+  });
+
+  it('says what a value must be and what it is, in the words of YAML, not zod\'s ("expected int, received number")', () => {
+    const found = parseConfig(`${base.replace('tag: T', 'tag: 42')}search:\n  enabled: yes\nruntime:\n  breakpoint: 99.5\n  toast: { position: top-rigth }\n`, '/site/docs.config.yaml').diagnostics;
+    expect(found.sort((a, b) => a.line - b.line).map((d) => [`${d.line}:${d.column}`, d.message, d.hint])).toEqual([
+      ['1:26', '"product.tag" must be text, not the number 42', 'put it in quotes to keep it as text: "42"'],
+      ['13:12', '"search.enabled" must be true or false, not the text "yes"', 'write true or false (YAML reads yes, no, on and off as text)'],
+      ['15:15', '"runtime.breakpoint" must be a whole number, not the number 99.5', 'see what this key takes in the JSON Schema (an editor shows it as you type) or in README, "Configuration"'],
+      ['16:22', '"runtime.toast.position" must be one of "top-right", "top-left", "bottom-right", "bottom-left", not the text "top-rigth"', 'did you mean "top-right"?'],
+    ]);
   });
 
   it('places an unknown key on the key itself', () => {
