@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics.js';
+import { byPlace, escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import { createDevServer } from '../dev/server.js';
 import { allowedHosts } from '../http/local-server.js';
@@ -89,12 +89,13 @@ function report(out: Output, result: UpdateReport): void {
   }
   const key = (d: UpdateReport['problems'][number]) => `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.message}`;
   const now = new Set(result.problems.map(key));
-  for (const problem of result.problems) if (!printed.has(key(problem))) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
+  // By place, as build and check print them: a file's problems come from several checks.
+  for (const problem of [...result.problems].sort(byPlace)) if (!printed.has(key(problem))) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
   const fixed = [...printed].filter((k) => !now.has(k)).length;
   if (fixed) out.info(`  ${fixed} error${fixed === 1 ? '' : 's'} fixed${now.size ? `; ${now.size} left (in the browser's overlay)` : ''}`);
   printed = now;
   // Warnings of the files just saved (build and check say them too, with the site's links).
-  for (const warning of result.warnings) out.error(formatDiagnostic(warning, process.cwd(), out.color ?? false));
+  for (const warning of [...result.warnings].sort(byPlace)) out.error(formatDiagnostic(warning, process.cwd(), out.color ?? false));
 }
 
 /** How many link problems the first check of a session prints; `check` lists them all. */
@@ -109,7 +110,7 @@ function linkReporter(out: Output): (problems: Diagnostic[]) => void {
   const key = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.message}`;
   return (problems) => {
     const now = new Set(problems.map(key));
-    const fresh = problems.filter((d) => !printed?.has(key(d)));
+    const fresh = problems.filter((d) => !printed?.has(key(d))).sort(byPlace);
     const shown = printed ? fresh : fresh.slice(0, LINKS_AT_START);
     for (const problem of shown) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
     if (shown.length < fresh.length) out.info(`  and ${fresh.length - shown.length} more link problems (bankdocs check lists them all)`);

@@ -241,6 +241,18 @@ describe('the terminal', () => {
     unlinkSync(page);
   });
 
+  it('prints the errors of a file by place, as check does', async () => {
+    const page = join(site, 'content', 'developers', 'unsorted.md');
+    const start = dev.output().length;
+    const since = () => dev.output().slice(start);
+    // Found in another order: the missing title first (at the front matter), then the bad order, then the unknown key.
+    writeFileSync(page, '---\ntitel: Unsorted\ndescription: Three mistakes.\norder: two\n---\n\nText.\n');
+    await expect.poll(since, { timeout: 30_000 }).toContain('[front-matter-unknown-key]');
+    const places = since().split('\n').flatMap((line) => /unsorted\.md:(\d+:\d+) +error/.exec(line)?.[1] ?? []);
+    expect(places).toEqual(['2:1', '2:1', '4:8']);
+    unlinkSync(page);
+  });
+
   it('says which links of other pages an edit broke, and when they are mended', async () => {
     const faq = join(site, 'content', 'en', 'general', 'understanding', 'faq.md');
     const original = readFileSync(faq, 'utf8');
