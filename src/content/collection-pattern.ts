@@ -17,7 +17,7 @@ export type PartKind = 'slug' | 'choice' | 'number' | 'version' | 'locale' | 're
 export interface Placeholder {
   name: string;
   kind: PartKind;
-  /** The words of a {name:a|b} choice. */
+  /** The words of a {name:a|b} choice; the available locales of {locale}. */
   values?: string[];
 }
 
@@ -69,7 +69,7 @@ export function compilePattern(source: string, options: { url?: boolean; locales
       if (type !== undefined || match.index !== (options.url ? 1 : 0) || (after !== undefined && after !== '/' && source.slice(last) !== '.md')) {
         return bad(`{locale} must be the whole first segment of "${source}"`, options.url ? 'write the URL as "/{locale}/…"' : 'translated pages live in a folder per locale: "{locale}/…"');
       }
-      placeholder = { name, kind: 'locale' };
+      placeholder = { name, kind: 'locale', values: [...(options.locales ?? [])] };
     } else if (type === undefined) placeholder = { name, kind: 'slug' };
     else if (type === 'number' || type === 'version') placeholder = { name, kind: type };
     else {

@@ -153,6 +153,15 @@ export function matchFile(rel: string, collections: readonly CompiledCollection[
 
 /** Names the declarations whose folders the file is in (or all of them), with their patterns. */
 function unmatchedHint(rel: string, collections: readonly CompiledCollection[]): string {
+  // "de/index.md" on a site of en and nl: the folder is the mistake, not the pattern. Locales
+  // are two-letter codes; "blog/index.md" is more likely a new folder than a locale.
+  const [folder, ...rest] = rel.split('/');
+  for (const pattern of /^[a-z]{2}$/.test(folder!) ? collections.flatMap((c) => c.files) : []) {
+    const locales = pattern.placeholders.find((p) => p.kind === 'locale')?.values ?? [];
+    if (rest.length && locales.length && !locales.includes(folder!) && pattern.re.test([locales[0], ...rest].join('/'))) {
+      return `"${folder}" is no locale of the site (locales.available: ${locales.join(', ')}): move the file into the folder of one of them, or add "${folder}" to locales.available in docs.config.yaml`;
+    }
+  }
   const near = collections.filter((c) => c.model.files.some((f) => {
     const prefix = literalPrefix(f);
     if (prefix.includes('/')) return rel.startsWith(prefix.slice(0, prefix.lastIndexOf('/') + 1));

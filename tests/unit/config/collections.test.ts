@@ -95,4 +95,16 @@ describe('declared collections in docs.config.yaml', () => {
       '"café" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "cafe")',
     ]);
   });
+
+  it('say that a translated page in a folder that is no locale of the site is in the wrong folder', () => {
+    const parsed = parseConfig(BASE + 'collections:\n  - name: home\n    files: "{locale}/index.md"\n    url: "/{locale}"\n    translated: true\n', FILE);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.diagnostics));
+    const { diagnostics } = classifyFiles({ files: ['en/index.md', 'de/index.md', 'en/other.md', 'blog/index.md'], collections: parsed.value.collections, contentDir: '/s/content', configFile: FILE, parsed: parsed.value.yaml });
+    expect(diagnostics.map((d) => [d.message, d.hint])).toEqual([
+      ['no collection takes "de/index.md"', '"de" is no locale of the site (locales.available: en, nl): move the file into the folder of one of them, or add "de" to locales.available in docs.config.yaml'],
+      ['no collection takes "en/other.md"', 'rename or move the file to match a collection (home: {locale}/index.md), or declare one for it under collections: in docs.config.yaml'],
+      // A new folder, not a mistyped locale.
+      ['no collection takes "blog/index.md"', 'rename or move the file to match a collection (home: {locale}/index.md), or declare one for it under collections: in docs.config.yaml'],
+    ]);
+  });
 });

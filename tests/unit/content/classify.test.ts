@@ -39,7 +39,9 @@ describe('the built-in collections (spec §2) and their URLs', () => {
   });
 
   it('reject files no collection takes, naming the collections of that folder', () => {
-    expect(urlOf('de/index.md')).toMatch(/^error: rename or move the file to match a collection \(home: \{locale\}\/index\.md; support: /);
+    expect(urlOf('en/blog.md')).toMatch(/^error: rename or move the file to match a collection \(home: \{locale\}\/index\.md; support: /);
+    // In a folder that is no locale of the site: the folder is the mistake.
+    expect(urlOf('de/index.md')).toMatch(/^error: "de" is no locale of the site \(locales.available: en, nl, fr, es\)/);
     expect(urlOf('en/terms-and-conditions/latest.md')).toMatch(/legal: \{locale\}\/\{kind:terms-and-conditions\|privacy-notice\}\/\{version:version\}\.md/);
     expect(urlOf('en/blog.md')).toMatch(/home: \{locale\}\/index\.md/);
     expect(urlOf('api/pagination.md')).toMatch(/api-section: api\/\{position:number\}-\{slug\}\.md/);
