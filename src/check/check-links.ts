@@ -148,6 +148,11 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     if (!target) {
       // "/developers/index": a folder's page is the folder's URL.
       const folder = path.endsWith('/index') ? path.slice(0, -'/index'.length) || '/' : null;
+      // "/assets/logo.png": a file the writer meant (an image, a download), not a page.
+      if (folder === null && FILE_NAME_RE.test(path)) {
+        const files = [...input.outputPaths].filter((p) => !p.endsWith('.html')).map((p) => `/${p}`);
+        return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no file of the site`, hint: suggest(path, files, 'check the path: a file under content/ is published at its path there (content/assets/logo.svg is /assets/logo.svg)') };
+      }
       const hint = folder !== null && ids.has(folder) ? `a folder's page is at the folder's URL: ${folder}${url.hash}` : suggest(path, [...ids.keys()], 'link to a page by its URL (dist/sitemap.xml lists them all), or to its Markdown file by a relative path');
       return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint };
     }
@@ -205,6 +210,9 @@ function graphKey(origin: string, documents: readonly RenderedDocument[], ids: M
   const files = [...outputPaths].filter((p) => !p.startsWith(`${SEARCH_DIR}/`)).sort();
   return digest(origin, pages.join('\u0000'), files.join('\u0000'), JSON.stringify(facts));
 }
+
+/** A path whose last segment has an extension other than .md ("/assets/logo.png"): a file, not a page ("/en/terms/v1.0" is a page). */
+const FILE_NAME_RE = /\.(?!md$)[A-Za-z][A-Za-z0-9]*$/;
 
 /** A fragment the URL parser leaves as written: printable ASCII but for what it percent-encodes. */
 const PLAIN_FRAGMENT_RE = /^#[!#-;=?-_a-~]*$/;

@@ -159,7 +159,7 @@ describe('build cache', () => {
     edit('content/developers/payments/create-payment.md', (t) => `${t}\nZyzzyvaquokka.\n`);
     const warm = cli(['build']);
     expect(warm.status).toBe(1);
-    expect(warm.out).toMatch(/getting-started\.md:\d+:\d+.*\/search\/en\/t-[0-9a-f]+\.json.*no page of the site/);
+    expect(warm.out).toMatch(/getting-started\.md:\d+:\d+.*\/search\/en\/t-[0-9a-f]+\.json.*no file of the site/);
   });
 
   it('a front matter edit reaches the pages that show it; a removed page leaves no file behind', () => {

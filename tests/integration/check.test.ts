@@ -77,6 +77,15 @@ describe('bankdocs check', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('tells a link to a file the site lacks as no file, with the nearest file it has', () => {
+    const dir = siteFor(null);
+    const guide = join(dir, 'content', 'developers', 'guide.md');
+    writeFileSync(guide, `${readFileSync(guide, 'utf8')}\n![Logo](/assets/logo.png)\n`);
+    const [diagnostic] = check(dir, '--format', 'json').json!.diagnostics;
+    expect([diagnostic!.message, diagnostic!.hint]).toEqual(['"/assets/logo.png" points to /assets/logo.png, which is no file of the site', 'did you mean "/assets/logo.svg"?']);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('prints file:line:col, severity, message and rule id, then a count', () => {
     const dir = siteFor('usd-payment');
     const result = check(dir);
