@@ -151,7 +151,10 @@ export default function remarkLinks() {
         return;
       }
       if (!ctx.assets.has(target)) {
-        problem(`"${url}" points to ${target}, which is not a file under content/`, suggest(target, [...ctx.assets]));
+        // "payments/refunds": a page written without its ".md", as its URL would be.
+        const page = [`${target}.md`, `${target}/index.md`].find((source) => ctx.urlBySource.has(source));
+        const asPage = page === undefined ? null : `${path.replace(/\/$/, '')}${page.endsWith('/index.md') ? '/index.md' : '.md'}${hash === undefined ? '' : `#${hash}`}`;
+        problem(`"${url}" points to ${target}, which is not a file under content/`, asPage !== null ? `did you mean "${asPage}"? A page is linked by its Markdown file, with ".md", or by its URL (${ctx.urlBySource.get(page!)})` : suggest(target, [...ctx.assets]));
         return;
       }
       node.url = `/${target}${hash === undefined ? '' : `#${hash}`}`;

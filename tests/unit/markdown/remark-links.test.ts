@@ -24,6 +24,15 @@ describe('unsafe links', () => {
   });
 });
 
+describe('a relative link to a page without its ".md"', () => {
+  it('is broken, and the hint names the Markdown file and the URL it meant', () => {
+    const { diagnostics } = renderBody('See [y](y#setup).\n');
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message, d.hint])).toEqual([
+      ['broken-link', 1, 5, '"y#setup" points to developers/y, which is not a file under content/', 'did you mean "y.md#setup"? A page is linked by its Markdown file, with ".md", or by its URL (/developers/y)'],
+    ]);
+  });
+});
+
 describe('raw HTML', () => {
   it('is left out with a warning at its place; comments stay quiet', () => {
     const { html, diagnostics } = renderBody('<!-- a note for writers -->\n\n<div class="x">\n<script>alert(1)</script>\n</div>\n\nText with <b onclick="x()">bold</b>.\n');
