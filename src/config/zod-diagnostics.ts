@@ -82,7 +82,10 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: 
     // lacks the fewest of its keys, then the one with the fewest issues. By the count alone,
     // a path item with two mistyped fields was closer to the $ref form, which lacks one key.
     const lacking = (branch: readonly z.core.$ZodIssue[]) => branch.filter((inner) => inner.code === 'invalid_type' && inner.path.length === 1 && !source.parsed.doc.hasIn([...issue.path, ...inner.path])).length;
-    const branches = issue.errors.filter((b) => b.length > 0).map((b) => ({ issues: b, lacking: lacking(b) })).sort((a, b) => a.lacking - b.lacking || a.issues.length - b.issues.length).map((b) => b.issues);
+    // A branch of another kind than the value (the word "default" for a collection's mapping)
+    // is no closer for having one issue: a mapping with one typo is a mapping.
+    const otherKind = (branch: readonly z.core.$ZodIssue[]) => (branch.some((inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value')) ? 1 : 0);
+    const branches = issue.errors.filter((b) => b.length > 0).map((b) => ({ issues: b, otherKind: otherKind(b), lacking: lacking(b) })).sort((a, b) => a.otherKind - b.otherKind || a.lacking - b.lacking || a.issues.length - b.issues.length).map((b) => b.issues);
     const closest = branches[0];
     if (closest) {
       return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }, schema));

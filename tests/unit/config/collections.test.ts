@@ -61,6 +61,13 @@ describe('declared collections in docs.config.yaml', () => {
     ]);
   });
 
+  it('report a mistyped value of a declaration at it, not as "expected default" (the other kind of list item)', () => {
+    const found = parseConfig(BASE + 'collections:\n  - default\n  - name: blog\n    files: "blog/{slug}.md"\n    url: /blog/{slug}\n    order: prev-nxt\n', FILE);
+    expect(found.ok ? [] : found.diagnostics.map((d) => [`${d.line - 5}:${d.column}`, d.message, d.hint])).toEqual([
+      ['6:12', '"collections[1].order" must be one of "none", "prev-next", "versions", not the text "prev-nxt"', 'did you mean "prev-next"?'],
+    ]);
+  });
+
   it('say that a name "default" brings in is taken, at the site\'s own declaration, wherever "default" stands', () => {
     // The starter config of `bankdocs init` declares home and api-section: adding "default" repeats them.
     const own = '  - name: home\n    files: "{locale}/index.md"\n    url: "/{locale}"\n    layout: home\n    translated: true\n  - name: api-section\n    files: "api/{position:number}-{slug}.md"\n    layout: api\n';
