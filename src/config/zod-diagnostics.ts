@@ -2,7 +2,7 @@
 import { isMap, isScalar, isSeq, type ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
-import { suggest } from '../did-you-mean.js';
+import { nearest, suggest } from '../did-you-mean.js';
 import { MAX_YAML_DEPTH, positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
 
 export interface YamlSource {
@@ -103,8 +103,10 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: 
   if (issue.code === 'invalid_value' && issue.values.length > 1) {
     const written = writtenValue(source, issue.path);
     const values = issue.values.map((v) => JSON.stringify(v));
-    const hint = typeof written === 'string' ? suggest(written, issue.values.map(String), reference ?? '') : reference;
-    return [at(issue.path, 'invalid', `${where} must be one of ${values.join(', ')}, not ${describeValue(written)}`, hint || undefined)];
+    // The message lists every value: a did-you-mean only for a near miss ("faq" is not "api").
+    const near = typeof written === 'string' ? nearest(written, issue.values.map(String), Math.max(1, Math.floor(written.length / 3))) : null;
+    const hint = near !== null ? `did you mean "${near}"?` : reference;
+    return [at(issue.path, 'invalid', `${where} must be one of ${values.join(', ')}, not ${describeValue(written)}`, hint)];
   }
   return [at(issue.path, 'invalid', `${where}: ${issue.message}`, reference)];
 }

@@ -66,6 +66,9 @@ describe('declared collections in docs.config.yaml', () => {
     expect(found.ok ? [] : found.diagnostics.map((d) => [`${d.line - 5}:${d.column}`, d.message, d.hint])).toEqual([
       ['6:12', '"collections[1].order" must be one of "none", "prev-next", "versions", not the text "prev-nxt"', 'did you mean "prev-next"?'],
     ]);
+    // Two letters of three are no near miss: "faq" meant help, not "api".
+    const far = parseConfig(BASE + 'collections:\n  - name: faq\n    files: "faq/{slug}.md"\n    url: /faq/{slug}\n    layout: faq\n', FILE);
+    expect(far.ok ? [] : far.diagnostics.map((d) => d.hint)).toEqual(['see what this key takes in the JSON Schema (an editor shows it as you type) or in README, "Configuration"']);
   });
 
   it('say that a name "default" brings in is taken, at the site\'s own declaration, wherever "default" stands', () => {
