@@ -48,6 +48,9 @@ const OWN_WORDS: Partial<Record<ErrorCode, { message?: string; hint: string }>> 
   BAD_ALIAS: { hint: 'an alias (*name) repeats the value marked &name above it: mark the value before its first alias, and write values out rather than nest aliases of aliases' },
   MULTIPLE_DOCS: { message: 'the file holds more than one YAML document; the second starts here', hint: 'a line of "---" starts a new document: remove it (and what follows it, if that is not part of the first)' },
   RESOURCE_EXHAUSTION: { message: `lists and mappings nest more than ${MAX_YAML_DEPTH} levels deep here`, hint: 'flatten it: nothing bankdocs reads needs this depth' },
+  // "title: Payments: how they work", the mistake writers make most; also a line indented under a value.
+  BLOCK_AS_IMPLICIT_KEY: { message: 'this value holds ": " (or the line after it is indented under it), which YAML reads as a key inside the value', hint: 'put a value with ": " in quotes, e.g. title: "Payments: how they work"; start each key on a line of its own, as far in as the keys beside it' },
+  TAB_AS_INDENT: { message: 'a tab indents this line; YAML indents with spaces only', hint: 'replace the tab with spaces' },
   NON_STRING_KEY: { hint: 'write the key as text, as in "name: value" ("? " starts a key that is a list or a mapping)' },
 };
 

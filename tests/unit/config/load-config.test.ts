@@ -74,6 +74,14 @@ describe('parseConfig', () => {
     expect(hints(`${base}runtime:\n  zzzzzzzz: 1\n`)).toEqual(['remove it or correct its spelling; see the JSON Schema or README for the allowed keys']);
   });
 
+  it('tells a colon inside a value and a tab that indents in its own words, not the YAML package\'s ("Nested mappings are not allowed in compact mappings")', () => {
+    const told = (text: string) => parseConfig(text, '/site/docs.config.yaml').diagnostics.map((d) => [`${d.line}:${d.column}`, d.message, d.hint]);
+    expect(told(base.replace('titleTemplate: "%s | P Docs"', 'titleTemplate: P Docs: the guide'))).toEqual([
+      ['4:18', 'invalid YAML in the docs.config.yaml: this value holds ": " (or the line after it is indented under it), which YAML reads as a key inside the value', 'put a value with ": " in quotes, e.g. title: "Payments: how they work"; start each key on a line of its own, as far in as the keys beside it'],
+    ]);
+    expect(told(base.replace('  logo:', '\tlogo:'))).toEqual([['5:1', 'invalid YAML in the docs.config.yaml: a tab indents this line; YAML indents with spaces only', 'replace the tab with spaces']]);
+  });
+
   it('places a missing key on its parent', () => {
     expect(problems(base.replace('  titleTemplate: "%s | P Docs"\n', ''))).toEqual([
       '3:3 config-missing-key missing required key "site.titleTemplate" in the docs.config.yaml',
