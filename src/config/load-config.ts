@@ -55,7 +55,7 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
         ruleId: 'config-missing',
         severity: 'error',
         message: code === 'ENOENT' ? 'no config file here' : `cannot read the config file (${code ?? String(error)})`,
-        hint: 'run bankdocs in the folder that holds docs.config.yaml, or pass --config <file>',
+        hint: code === 'ENOENT' ? 'run bankdocs in the folder that holds docs.config.yaml, or pass --config <file>; to start a new site here, run bankdocs init' : 'run bankdocs in the folder that holds docs.config.yaml, or pass --config <file>',
         file,
         line: 1,
         column: 1,

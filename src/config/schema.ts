@@ -44,6 +44,18 @@ const SERVICE_SCRIPT_RE = /^https:\/\/[^/\\\s\x00-\x1f\x7f-\x9f?#@]+\/[^\\\s\x00
 // digests of the exact length of their algorithm, separated by spaces.
 const INTEGRITY_RE = /^(?:sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==)(?: +(?:sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==))*$/;
 
+/**
+ * A default that must be among its list (locales.default in locales.available): reported
+ * at the default, naming what was written and the list, so the fix is in sight.
+ */
+function listed(section: string, key: string, list: string) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const chosen = String(value[key]);
+    const choices = value[list] as string[];
+    if (!choices.includes(chosen)) ctx.addIssue({ code: 'custom', path: [key], message: `"${chosen}" is not one of ${section}.${list} (${choices.join(', ')}): add it there, or choose one of them` });
+  };
+}
+
 /** A list that names each of its items once (a locale listed twice gave every page twice). */
 function eachOnce(what: string) {
   return (list: readonly string[], ctx: z.RefinementCtx) => {
@@ -262,7 +274,7 @@ export const configSchema = z
       .prefault({})
       // A site that names no locales is a site of one: its default (not the four of the bundled site).
       .transform((l) => ({ available: l.available ?? [l.default], default: l.default }))
-      .refine((l) => l.available.includes(l.default), { message: 'locales.default must be one of locales.available', path: ['default'] })
+      .superRefine(listed('locales', 'default', 'available'))
       .describe('Interface languages.'),
     versions: z
       .strictObject({
@@ -270,7 +282,7 @@ export const configSchema = z
         default: z.string().default('1').describe('Version selected when a path has none.'),
       })
       .prefault({})
-      .refine((v) => v.available.includes(v.default), { message: 'versions.default must be one of versions.available', path: ['default'] })
+      .superRefine(listed('versions', 'default', 'available'))
       .describe('API documentation versions.'),
     api: z
       .strictObject({
@@ -286,7 +298,7 @@ export const configSchema = z
       .prefault({})
       // A site that names no example languages shows its default one (curl) alone: no Ruby client to declare.
       .transform(({ languages, ...rest }) => ({ ...rest, languages: languages ?? [rest.defaultLanguage] }))
-      .refine((a) => a.languages.includes(a.defaultLanguage), { message: 'api.defaultLanguage must be one of api.languages', path: ['defaultLanguage'] })
+      .superRefine(listed('api', 'defaultLanguage', 'languages'))
       .describe('The API reference.'),
     menu: z.array(linkItem).min(1).describe('Top menu: Home, Developers, Support, Sign In and the provider\'s site.'),
     footer: z

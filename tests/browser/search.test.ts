@@ -49,6 +49,9 @@ async function search(page: Page, query: string): Promise<void> {
   await expect.poll(() => input(page).evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.type(query);
   await expect.poll(() => page.locator('.search-status').textContent()).toMatch(/\S/);
+  // The list answers the whole query, not the first letters typed (under load, the results
+  // of "Create" could still be shown while "Create payment" was being searched).
+  await expect.poll(() => page.locator('.search-dialog [role="listbox"]').getAttribute('data-query')).toBe(query.trim());
 }
 
 describe('search', () => {

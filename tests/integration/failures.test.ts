@@ -87,6 +87,8 @@ describe('a failed build', () => {
     const missing = runCli(['build', '--config', 'nope.yaml'], site);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('nope.yaml:1:1  error  no config file here  [config-missing]');
+    // A newcomer in an empty folder learns how to start one.
+    expect(missing.stderr).toContain('to start a new site here, run bankdocs init');
   });
 
   it('refuses an output folder that would replace the content', () => {

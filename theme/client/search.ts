@@ -404,6 +404,8 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
   /** `words`: those to mark; the last is the one the reader may still be typing. */
   const show = (results: Result[], words: string[], query: string) => {
     listbox.replaceChildren();
+    // Which query the list answers (a reader typing fast sees each in turn): for scripts and tests.
+    listbox.dataset.query = query;
     options = [];
     active = -1;
     input.removeAttribute('aria-activedescendant');

@@ -96,7 +96,10 @@ describe('parseConfig', () => {
 
   it('checks cross-field rules: default locale available, labels cover the default locale', () => {
     expect(problems(`${base}locales: { available: [en, nl], default: fr }\n`)).toEqual([
-      '12:42 config-invalid "locales.default": locales.default must be one of locales.available',
+      '12:42 config-invalid "locales.default": "fr" is not one of locales.available (en, nl): add it there, or choose one of them',
+    ]);
+    expect(problems(`${base}api: { languages: [curl, ruby], defaultLanguage: python }\n`)).toEqual([
+      '12:50 config-invalid "api.defaultLanguage": "python" is not one of api.languages (curl, ruby): add it there, or choose one of them',
     ]);
     expect(problems(`${base.replace('  - label: Home', '  - label: { nl: Thuis }')}locales: { available: [en, nl] }\n`)).toEqual([
       '7:12 config-invalid "menu[0].label": the label needs a text for the default locale "en"',
