@@ -79,6 +79,17 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
   });
 }
 
+/** Where the errors not fixed yet are ("content/x.md:4:1"), the first few: the saved file's first, then by place. */
+function left(problems: UpdateReport['problems'], saved: string): string {
+  // `saved`: the update's files as its terminal line names them (relative, ", " between).
+  const savedFiles = new Set(saved.split(', '));
+  const isSaved = (d: UpdateReport['problems'][number]) => Number(savedFiles.has(relative(process.cwd(), d.file)));
+  const places = [...new Set([...problems].sort((a, b) => isSaved(b) - isSaved(a) || byPlace(a, b)).map((d) => `${escapeControls(relative(process.cwd(), d.file) || d.file)}:${d.line}:${d.column}`))];
+  return places.length > LEFT_SHOWN ? `${places.slice(0, LEFT_SHOWN).join(', ')} and ${places.length - LEFT_SHOWN} more` : places.join(', ');
+}
+
+const LEFT_SHOWN = 3;
+
 /** The errors printed so far and not fixed since: each is printed once, and its fix said. */
 let printed = new Set<string>();
 
@@ -92,7 +103,7 @@ function report(out: Output, result: UpdateReport): void {
   // By place, as build and check print them: a file's problems come from several checks.
   for (const problem of [...result.problems].sort(byPlace)) if (!printed.has(key(problem))) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
   const fixed = [...printed].filter((k) => !now.has(k)).length;
-  if (fixed) out.info(`  ${fixed} error${fixed === 1 ? '' : 's'} fixed${now.size ? `; ${now.size} left (in the browser's overlay)` : ''}`);
+  if (fixed) out.info(`  ${fixed} error${fixed === 1 ? '' : 's'} fixed${now.size ? `; ${now.size} left: ${left(result.problems, result.what)} (in the browser's overlay)` : ''}`);
   printed = now;
   // Warnings of the files just saved (build and check say them too, with the site's links).
   for (const warning of [...result.warnings].sort(byPlace)) out.error(formatDiagnostic(warning, process.cwd(), out.color ?? false));

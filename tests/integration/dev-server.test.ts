@@ -236,8 +236,13 @@ describe('the terminal', () => {
     writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nSee [b](nope.md).\n\nMore.\n');
     await expect.poll(updates, { timeout: 30_000 }).toBeGreaterThan(before);
     expect(since().match(/\[broken-link\]/g)).toHaveLength(1);
+    // Two mistakes, one fixed: the one left is named, not only counted.
+    writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nSee [b](nope.md) and [c](gone.md).\n');
+    await expect.poll(() => since().match(/\[broken-link\]/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+    writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nSee [b](nope.md) and c.\n');
+    await expect.poll(since, { timeout: 30_000 }).toMatch(/1 error fixed; \d+ left: content\/developers\/noisy\.md:6:5[,( ]/);
     writeFileSync(page, '---\ntitle: Noisy\ndescription: A noisy page.\n---\n\nQuiet now.\n');
-    await expect.poll(since, { timeout: 30_000 }).toMatch(/1 error fixed/);
+    await expect.poll(() => since().match(/1 error fixed/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
     unlinkSync(page);
   });
 
