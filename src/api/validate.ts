@@ -116,13 +116,14 @@ function unusable(error: unknown): Compiled {
 }
 
 function describeError(error: ErrorObject): SchemaProblem {
-  const where = error.instancePath || '/';
+  // A JSON pointer into the value ("/data/attributes"); the value itself is no "/" to a reader.
+  const where = error.instancePath || 'the value';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-      return { pointer: `${error.instancePath}/${String(params.additionalProperty)}`, message: `unknown property "${String(params.additionalProperty)}" at ${where}` };
+      return { pointer: `${error.instancePath}/${String(params.additionalProperty)}`, message: `unknown property "${String(params.additionalProperty)}" ${error.instancePath ? `at ${where}` : 'at the top level'}` };
     case 'required':
-      return { pointer: error.instancePath, message: `missing required property "${String(params.missingProperty)}" at ${where}` };
+      return { pointer: error.instancePath, message: `missing required property "${String(params.missingProperty)}" ${error.instancePath ? `at ${where}` : 'at the top level'}` };
     case 'enum':
       return { pointer: error.instancePath, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     case 'const':

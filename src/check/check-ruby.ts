@@ -153,14 +153,14 @@ export function checkRuby(
       const param = operation.parameters.find((p) => p.in === 'path' && p.name === name);
       if (!param?.schema || value === DYNAMIC || (typeof value === 'string' && /^[{$]/.test(value))) continue;
       for (const problem of validator.validate(param.schema, value)) {
-        report('example-ruby-argument-invalid', places.get(snakeCase(name)) ?? call.location.startOffset, `${snakeCase(name)}: (the ${name} path parameter) ${problem.message.replace(/^\/ /, '')}`, 'use a value the parameter allows');
+        report('example-ruby-argument-invalid', places.get(snakeCase(name)) ?? call.location.startOffset, `${snakeCase(name)}: (the ${name} path parameter) ${problem.message.replace(/^the value /, '')}`, 'use a value the parameter allows');
       }
     }
     for (const [name, value] of Object.entries(request.query)) {
       const param = operation.parameters.find((p) => p.in === 'query' && p.name === name)!;
       if (value === DYNAMIC) continue;
       for (const problem of validator.validate(param.schema, value)) {
-        report('example-ruby-argument-invalid', places.get(snakeCase(name)) ?? call.location.startOffset, `${snakeCase(name)}: (${name}) ${problem.message.replace(/^\/ /, '')}`, 'use a value the parameter allows');
+        report('example-ruby-argument-invalid', places.get(snakeCase(name)) ?? call.location.startOffset, `${snakeCase(name)}: (${name}) ${problem.message.replace(/^the value /, '')}`, 'use a value the parameter allows');
       }
     }
     if (fields && request.attributes) {

@@ -150,7 +150,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       problem({
         ruleId: 'example-path-invalid',
         target: { part: 'path-value', value },
-        message: `path parameter ${param.name} "${value}": ${found.message.replace(/^\/ /, '')}`,
+        message: `path parameter ${param.name} "${value}": ${found.message.replace(/^the value /, '')}`,
         hint: 'use a realistic value of the documented format',
         status: 400,
         code: 'invalidParameter',
@@ -190,7 +190,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     const value = sentAll ? arrayValue(sentAll, param.schema) : queryValue(raw, param.schema);
     query[name] = value;
     for (const found of validator.validate(param.schema, value)) {
-      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${sentAll ? sentAll.join(`&${name}=`) : raw}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${sentAll ? sentAll.join(`&${name}=`) : raw}: ${found.message.replace(/^the value /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
     }
   }
   for (const [name, value] of deep) {
@@ -198,7 +198,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     query[name] = value;
     for (const found of validator.validate(param.schema, value)) {
       const at = /^\/([^/]+)/.exec(found.pointer)?.[1];
-      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name: at ? `${name}[${at}]` : name }, message: `${name}: ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name: at ? `${name}[${at}]` : name }, message: `${name}: ${found.message.replace(/^the value /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
     }
   }
   for (const param of operation.parameters.filter((p) => p.in === 'query' && p.required && !(p.name in query))) {
@@ -216,7 +216,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     }
     if (options.placeholders && /[{$]/.test(sent)) continue;
     for (const found of validator.validate(param.schema, queryValue(sent, param.schema))) {
-      problem({ ruleId: 'example-header', target, message: `${header ? 'header' : 'cookie'} ${param.name} "${sent}": ${found.message.replace(/^\/ /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-header', target, message: `${header ? 'header' : 'cookie'} ${param.name} "${sent}": ${found.message.replace(/^the value /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
     }
   }
 

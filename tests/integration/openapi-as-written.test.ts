@@ -327,7 +327,7 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
   });
 
   it('still finds the mistakes', () => {
-    expect(checkWith(section, '"password": "correct horse", ', '')).toMatch(/3-users\.md:\d+:\d+ +error +missing required property "password" at \//);
+    expect(checkWith(section, '"password": "correct horse", ', '')).toMatch(/3-users\.md:\d+:\d+ +error +missing required property "password" at the top level/);
     expect(checkWith(section, '"owner": {"name": "Ann"}', '"owner": {}')).toContain('response 201: missing required property "name" at /owner');
     expect(checkWith(section, 'min=0.5', 'min=0')).toContain('min=0: must be > 0');
     expect(checkWith(section, '-d age=42', '-d age=old')).toContain('/age must be integer');
@@ -343,7 +343,7 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(circle).not.toContain('"side"');
     expect(checkWith(section, `-d '{"kind": "circle", "radius": 2}'`, `-d '{"kind": "triangle", "radius": 2}'`)).toContain('has "kind": "triangle", which is none of the kinds the schema lists');
     // A multipart form (curl -F): its fields are the body.
-    expect(checkWith(section, '-F "file=@report.pdf" -F "note=Q1"', '-F "note=Q1"')).toContain('missing required property "file" at /');
+    expect(checkWith(section, '-F "file=@report.pdf" -F "note=Q1"', '-F "note=Q1"')).toContain('missing required property "file" at the top level');
     expect(checkWith(section, '-F "note=Q1"', '-F "note=Quarter one and two"')).toContain('/note must NOT have more than 10 characters');
     expect(checkWith(section, ' -F "file=@report.pdf" -F "note=Q1"', ' -X POST')).toContain('add -F with each field');
     // Security: any one alternative will do, all schemes of one are needed.

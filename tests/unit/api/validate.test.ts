@@ -53,7 +53,7 @@ describe('SchemaValidator', () => {
     ]);
     // A part of the model, and a part that is a recursive $ref itself.
     expect(validator.validate(model.schemas.Node!, { name: 1 })).toEqual([{ pointer: '/name', message: '/name must be string' }]);
-    expect(validator.validate(model.schemas.Node!.properties!.children!.items!, {})).toEqual([{ pointer: '', message: 'missing required property "name" at /' }]);
+    expect(validator.validate(model.schemas.Node!.properties!.children!.items!, {})).toEqual([{ pointer: '', message: 'missing required property "name" at the top level' }]);
   });
 
   it('validates against plain schemas as before', () => {
@@ -171,10 +171,10 @@ describe('SchemaValidator, each direction and OpenAPI 3.0', () => {
     const validator = new SchemaValidator({ openapi: model.openapi });
     expect(validator.requestBody(create, { email: 'a@example.com', password: 'secret' })).toEqual([]);
     expect(validator.response(create, '201', { id: 'u1', ref: 'r1', email: 'a@example.com' })).toEqual([]);
-    expect(validator.requestBody(create, { email: 'a@example.com' })).toEqual([{ pointer: '', message: 'missing required property "password" at /' }]);
+    expect(validator.requestBody(create, { email: 'a@example.com' })).toEqual([{ pointer: '', message: 'missing required property "password" at the top level' }]);
     expect(validator.response(create, '201', { email: 'a@example.com' })).toEqual([
-      { pointer: '', message: 'missing required property "id" at /' },
-      { pointer: '', message: 'missing required property "ref" at /' },
+      { pointer: '', message: 'missing required property "id" at the top level' },
+      { pointer: '', message: 'missing required property "ref" at the top level' },
     ]);
   });
 
@@ -188,7 +188,7 @@ describe('SchemaValidator, each direction and OpenAPI 3.0', () => {
     expect(validator.requestBody(create, { ...user, owner: {} }).map((p) => p.message)).toContain('missing required property "name" at /owner');
     expect(validator.requestBody(create, { ...user, nickname: 'c' }).map((p) => p.message)).toContain('/nickname must be one of "a", "b", null');
     const min = create.parameters[0]!.schema;
-    expect(validator.validate(min, 0)).toEqual([{ pointer: '', message: '/ must be > 0' }]);
+    expect(validator.validate(min, 0)).toEqual([{ pointer: '', message: 'the value must be > 0' }]);
     expect(validator.validate(min, 0.5)).toEqual([]);
   });
 
