@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import type { BuildOptions } from 'esbuild';
-import { writeCacheFile } from '../cache/cache-dir.js';
+import { readCacheValue, writeCacheValue } from '../cache/cache-dir.js';
 import { digest, toolFingerprint } from '../cache/fingerprint.js';
 import { inputFilesOf } from '../cache/output-manifest.js';
 import type { RuntimeConstants } from '../config/schema.js';
@@ -127,14 +126,14 @@ export async function cachedAssets(dir: string | null, options: { runtime: Runti
   let key: string | null = null;
   try {
     key = assetsKey(options.runtime);
-    const kept = deserialize(readFileSync(file)) as { key?: unknown; assets?: BundledAssets };
+    const kept = readCacheValue(file) as { key?: unknown; assets?: BundledAssets };
     if (kept.key === key && kept.assets && Array.isArray(kept.assets.files) && typeof kept.assets.urls?.css === 'string') return kept.assets;
   } catch {
     // No usable entry: bundled below.
   }
   if (!bundle) return UNBUNDLED;
   const assets = await bundleAssets(options);
-  if (key) writeCacheFile(file, serialize({ key, assets: { urls: assets.urls, files: assets.files.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new Uint8Array(f.contents) } : f)) } }));
+  if (key) writeCacheValue(file, { key, assets: { urls: assets.urls, files: assets.files.map((f) => ('contents' in f && typeof f.contents !== 'string' ? { path: f.path, contents: new Uint8Array(f.contents) } : f)) } });
   return assets;
 }
 

@@ -2,8 +2,10 @@
 // place build tools share by convention (find-cache-dir), found upward from the site's
 // folder. One sub-folder per site (by its config path), so two sites never share entries.
 // Safe to delete at any time; BANKDOCS_CACHE_DIR moves it, BANKDOCS_CACHE=off turns it off.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { crc32 } from 'node:zlib';
 import { digest } from './fingerprint.js';
 
 export function cacheRoot(projectRoot: string): string | null {
@@ -42,4 +44,24 @@ export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferVi
     }
     return false;
   }
+}
+
+/**
+ * Writes `value` (v8 serialisation) with its CRC-32 after it, for readCacheValue: v8's
+ * deserializer reads a damaged file (a changed byte in a restored CI cache, a bad disk)
+ * as other values without a word, and a build would publish them.
+ */
+export function writeCacheValue(file: string, value: unknown): boolean {
+  const bytes = serialize(value);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32LE(crc32(bytes));
+  return writeCacheFile(file, Buffer.concat([bytes, sum], bytes.length + 4));
+}
+
+/** What writeCacheValue wrote; throws when the file is missing, damaged or not one. */
+export function readCacheValue(file: string): unknown {
+  const bytes = readFileSync(file);
+  const end = bytes.length - 4;
+  if (end < 0 || crc32(bytes.subarray(0, end)) !== bytes.readUInt32LE(end)) throw new Error(`damaged cache file: ${file}`);
+  return deserialize(bytes.subarray(0, end));
 }

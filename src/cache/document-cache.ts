@@ -5,17 +5,16 @@
 //
 // A few files per site and mode (v8 serialisation, see SHARDS): a thousand small files
 // would cost more to open than the pack costs to read. Written atomically; anything
-// unreadable or of another shape is ignored, which only means rendering again.
-import { readFileSync } from 'node:fs';
+// unreadable, damaged (readCacheValue) or of another shape is ignored, which only means
+// rendering again.
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { crc32 } from 'node:zlib';
 import { releaseBuffers } from '../build/heap.js';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { SearchSection } from '../markdown/rehype-search-text.js';
 import type { FileLink, RenderedDocument } from '../render/render-documents.js';
-import { writeCacheFile } from './cache-dir.js';
+import { readCacheValue, writeCacheValue } from './cache-dir.js';
 
 const FORMAT = 4;
 
@@ -97,7 +96,7 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
       // Writing a whole pack (a cold build, at its memory peak), each buffer is freed once
       // written; for the few shards an edit changes, the collections would cost more than they free.
       const release = due.length > SHARDS / 2;
-      for (const shard of due) if (writeCacheFile(fileOf(shard), serialize({ format: FORMAT, entries: codec.encode(kept[shard]!) })) && release) releaseBuffers();
+      for (const shard of due) if (writeCacheValue(fileOf(shard), { format: FORMAT, entries: codec.encode(kept[shard]!) }) && release) releaseBuffers();
     },
     get hits() {
       return hits;
@@ -107,7 +106,7 @@ export function openPack<T>(dir: string | null, name: string, valid: (value: unk
 
 function readPack<T>(file: string, valid: (value: unknown) => value is T, codec: PackCodec<T>): Map<string, T> {
   try {
-    const pack = deserialize(readFileSync(file)) as { format?: unknown; entries?: unknown };
+    const pack = readCacheValue(file) as { format?: unknown; entries?: unknown };
     const entries = pack.format === FORMAT ? codec.decode(pack.entries) : null;
     if (!entries) return new Map();
     return new Map(entries.filter((entry): entry is [string, T] => Array.isArray(entry) && typeof entry[0] === 'string' && valid(entry[1])));
@@ -242,9 +241,9 @@ class Block<T> {
 
 /**
  * A shard: the documents' cores, then every document's blocks (links, search text, twin)
- * in one byte array (their ends in `ends`), with its CRC-32: a damaged block would only
- * be found when read, after the build trusted the entry, so the whole shard is checked
- * when it is read.
+ * in one byte array (their ends in `ends`). A damaged block would only be found when
+ * read, after the build trusted the entry: the shard's file is checked whole when it is
+ * read (readCacheValue).
  */
 const BLOCKS = 3;
 const documentCodec: PackCodec<CachedDocument> = {
@@ -259,11 +258,11 @@ const documentCodec: PackCodec<CachedDocument> = {
     let at = 0;
     blocks.forEach((b, i) => (ends[i] = at += b.length));
     const bytes = Buffer.concat(blocks, at);
-    return { plain, ends, bytes, crc: crc32(bytes) };
+    return { plain, ends, bytes };
   },
   decode(raw) {
-    const { plain, ends, bytes, crc } = (raw ?? {}) as { plain?: unknown; ends?: unknown; bytes?: unknown; crc?: unknown };
-    if (!Array.isArray(plain) || !(ends instanceof Int32Array) || !(bytes instanceof Uint8Array) || ends.length !== plain.length * BLOCKS || crc32(bytes) !== crc) return null;
+    const { plain, ends, bytes } = (raw ?? {}) as { plain?: unknown; ends?: unknown; bytes?: unknown };
+    if (!Array.isArray(plain) || !(ends instanceof Int32Array) || !(bytes instanceof Uint8Array) || ends.length !== plain.length * BLOCKS) return null;
     const block = <T>(i: number): Block<T> => {
       const start = i === 0 ? 0 : ends[i - 1]!;
       const end = ends[i]!;

@@ -7,9 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic } from '../diagnostics.js';
-import { writeCacheFile } from './cache-dir.js';
+import { readCacheValue, writeCacheValue } from './cache-dir.js';
 import { digest } from './fingerprint.js';
 
 const FORMAT = 2;
@@ -58,7 +57,7 @@ export function manifestFile(cacheDir: string, outDir: string): string {
 
 export function readManifest(file: string): OutputManifest | null {
   try {
-    const raw = deserialize(readFileSync(file)) as { format?: unknown; buildKey?: unknown; pluginsKey?: unknown; plan?: { walks?: unknown; files?: unknown }; inputs?: unknown; files?: unknown; pages?: unknown; diagnostics?: unknown };
+    const raw = readCacheValue(file) as { format?: unknown; buildKey?: unknown; pluginsKey?: unknown; plan?: { walks?: unknown; files?: unknown }; inputs?: unknown; files?: unknown; pages?: unknown; diagnostics?: unknown };
     if (raw.format !== FORMAT || typeof raw.buildKey !== 'string' || typeof raw.pluginsKey !== 'string' || !Array.isArray(raw.plan?.walks) || !Array.isArray(raw.plan?.files)) return null;
     if (!(raw.inputs instanceof Map) || !(raw.files instanceof Map) || typeof raw.pages !== 'number' || !Array.isArray(raw.diagnostics)) return null;
     return { buildKey: raw.buildKey, pluginsKey: raw.pluginsKey, plan: raw.plan as InputPlan, inputs: raw.inputs as Map<string, InputRecord>, files: raw.files as Map<string, OutputRecord>, pages: raw.pages, diagnostics: raw.diagnostics as Diagnostic[] };
@@ -68,7 +67,7 @@ export function readManifest(file: string): OutputManifest | null {
 }
 
 export function writeManifest(file: string, manifest: OutputManifest): void {
-  writeCacheFile(file, serialize({ format: FORMAT, ...manifest }));
+  writeCacheValue(file, { format: FORMAT, ...manifest });
 }
 
 export function forgetManifest(file: string): void {

@@ -1,12 +1,12 @@
 // The runtime bundle kept in the site's cache folder (cachedAssets): taken from there when
 // the theme, the runtime settings and bankdocs are those of the run that made it, made
 // anew by esbuild otherwise, and never trusted when the cache is unreadable.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleAssets, cachedAssets, type BundledAssets } from '../../../src/build/assets.js';
+import { readCacheValue, writeCacheValue } from '../../../src/cache/cache-dir.js';
 import { runtimeSchema } from '../../../src/config/schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-assets-'));
@@ -20,16 +20,16 @@ describe('the runtime bundle in the cache', () => {
     const plain = await bundleAssets({ runtime });
     expect(first.urls).toEqual(plain.urls);
     expect(text(first)).toEqual(text(plain));
-    const kept = deserialize(readFileSync(join(dir, 'assets.bin'))) as { assets: BundledAssets };
+    const kept = readCacheValue(join(dir, 'assets.bin')) as { assets: BundledAssets };
     expect(text(kept.assets)).toEqual(text(plain));
   });
 
   it('is taken from the cache by the next run with the same theme and settings', async () => {
     // Marked in the cache: only a bundle read from there carries the mark.
     const file = join(dir, 'assets.bin');
-    const kept = deserialize(readFileSync(file)) as { key: string; assets: BundledAssets };
+    const kept = readCacheValue(file) as { key: string; assets: BundledAssets };
     kept.assets.urls.redirectScript = 'marked';
-    writeFileSync(file, serialize(kept));
+    writeCacheValue(file, kept);
     expect((await cachedAssets(dir, { runtime })).urls.redirectScript).toBe('marked');
   });
 

@@ -60,6 +60,21 @@ describe('openPack', () => {
     none.save();
     expect(none.get(keys[0]!)).toBeUndefined();
   });
+
+  it('ignores a shard with one byte changed, which would read as another value', () => {
+    const first = openPack(dir, 'test', isText);
+    for (const key of keys) first.set(key, `value of ${key}`);
+    first.save();
+    const file = join(dir, `test-${keys[0]![0]}.bin`);
+    const bytes = readFileSync(file);
+    const at = bytes.indexOf(`value of ${keys[0]}`);
+    expect(at).toBeGreaterThan(0);
+    bytes[at] = 'V'.charCodeAt(0);
+    writeFileSync(file, bytes);
+    const second = openPack(dir, 'test', isText);
+    expect(second.get(keys[0]!)).toBeUndefined();
+    expect(keys.filter((k) => k[0] !== keys[0]![0]).every((k) => second.get(k) === `value of ${k}`)).toBe(true);
+  });
 });
 
 describe('openDocumentCache', () => {
