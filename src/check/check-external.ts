@@ -5,11 +5,11 @@
 // otherwise not public (ip-address.ts); redirects are followed by hand so each hop is
 // checked, and the connection goes to the very addresses that were checked.
 import { promises as dns } from 'node:dns';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { dirname } from 'node:path';
+import { writeCacheFile } from '../cache/cache-dir.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ExternalLink } from './check-links.js';
 import { nonPublicReason } from './ip-address.js';
@@ -70,7 +70,7 @@ type Answer = { ok: boolean; status: number | null; error?: string; refused?: Re
 const resolveWithDns: ResolveHost = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 export async function checkExternal(links: readonly ExternalLink[], options: ExternalOptions): Promise<Diagnostic[]> {
-  const cache: Record<string, Answer> = options.cacheFile ? await readFile(options.cacheFile, 'utf8').then((t) => JSON.parse(t) as Record<string, Answer>, () => ({})) : {};
+  const cache = options.cacheFile ? await readAnswers(options.cacheFile) : {};
   const now = Date.now();
   const urls = [...new Set(links.map((l) => l.url.split('#')[0]!))];
   // Answers that say a link works (or is not public) are kept for a while; a failure is
@@ -85,12 +85,8 @@ export async function checkExternal(links: readonly ExternalLink[], options: Ext
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, pending.length) }, worker));
-  if (options.cacheFile) {
-    // A cache that cannot be written only costs the next run time.
-    await mkdir(dirname(options.cacheFile), { recursive: true })
-      .then(() => writeFile(options.cacheFile!, JSON.stringify(cache)))
-      .catch(() => undefined);
-  }
+  // Whole or not at all (another check may read it meantime); one that cannot be written only costs the next run time.
+  if (options.cacheFile) writeCacheFile(options.cacheFile, JSON.stringify(cache));
   return links.flatMap((link): Diagnostic[] => {
     const answer = cache[link.url.split('#')[0]!];
     if (!answer || answer.ok) return [];
@@ -114,6 +110,22 @@ export async function checkExternal(links: readonly ExternalLink[], options: Ext
       ...place,
     }];
   });
+}
+
+/** The answers a last run kept; none from a file that is missing, damaged or of another shape (they are asked again). */
+async function readAnswers(file: string): Promise<Record<string, Answer>> {
+  try {
+    const kept = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    if (typeof kept !== 'object' || kept === null || Array.isArray(kept)) return {};
+    return Object.fromEntries(Object.entries(kept).filter(([, a]) => isAnswer(a))) as Record<string, Answer>;
+  } catch {
+    return {};
+  }
+}
+
+function isAnswer(value: unknown): value is Answer {
+  const a = value as Answer | null;
+  return typeof a === 'object' && a !== null && typeof a.ok === 'boolean' && typeof a.at === 'number' && (a.refused === undefined || (typeof a.refused === 'object' && a.refused !== null));
 }
 
 type Hops = { resolve: ResolveHost; request: RequestHop };

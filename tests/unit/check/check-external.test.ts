@@ -1,7 +1,7 @@
 // check --external requests only public addresses, also after redirects, and connects
 // to the addresses it checked. Nothing here leaves this machine: fake resolvers and
 // fake requests stand in for DNS and the web, and the real request goes to 127.0.0.1.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -206,6 +206,25 @@ describe('checkExternal with a fake resolver and fake requests', () => {
       const second = fakeRequest({ 'HEAD https://public.example/flaky': { status: 200, location: null } });
       expect(await checkExternal(links, options({ resolve, request: second.request, cacheFile, cacheTtlMs: 86_400_000 }))).toEqual([]);
       expect(second.urls()).toEqual(['HEAD https://public.example/flaky']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('asks again, without failing, when the kept answers are damaged or of another shape', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-external-'));
+    try {
+      const cacheFile = join(dir, 'external-links.json');
+      const resolve = fakeResolver({ 'public.example': ['93.184.216.34'] });
+      const links = [link('https://public.example/ok', 1)];
+      // Cut short (a run stopped while writing it), JSON of another shape, an entry of another shape.
+      for (const kept of ['{"https://public.example/ok": {"ok": tr', 'null', '[1]', '{"https://public.example/ok": 7}']) {
+        writeFileSync(cacheFile, kept);
+        const web = fakeRequest({ 'HEAD https://public.example/ok': { status: 200, location: null } });
+        expect(await checkExternal(links, options({ resolve, request: web.request, cacheFile, cacheTtlMs: 86_400_000 }))).toEqual([]);
+        expect(web.urls()).toEqual(['HEAD https://public.example/ok']);
+        expect(JSON.parse(readFileSync(cacheFile, 'utf8'))).toMatchObject({ 'https://public.example/ok': { ok: true, status: 200 } });
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
