@@ -7,7 +7,7 @@
 // a build stopped in between leaves a folder the next build does not trust, and writes
 // whole. Errors in the content stop the build before anything is written, as always.
 import { pluginSources } from '../plugin/sources.js';
-import { renameSync, rmdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { outputError, type Diagnostic } from '../diagnostics.js';
@@ -163,7 +163,8 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
           const made = mkdirSync(dirname(target), { recursive: true });
           if (made) madeDirs.push(made);
           if ('contents' in f) writeFileSync(temp, f.contents);
-          else if ('from' in f) copyFileSync(f.from, temp);
+          // Not copyFileSync, which would give it its source's mode (see write-output.ts).
+          else if ('from' in f) writeFileSync(temp, readFileSync(f.from));
           else throw new Error(`Internal error: ${f.path} was written into a staging folder, not this one`);
           moves.push({ temp, target, path: f.path, id });
           if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error(`${f.path} is a folder`), { code: 'EISDIR' });

@@ -1,7 +1,7 @@
 // The only module that touches the output folder. Everything is written into a
 // temporary sibling folder, then swapped in, so a failed build leaves the previous dist/
 // exactly as it was.
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { internalError, outputError } from '../diagnostics.js';
 import type { MadeFile, OutputFile } from './assets.js';
@@ -58,7 +58,9 @@ export async function stageOutput(outDir: string): Promise<Staging> {
       const left = files.filter((f): f is MadeFile => !written.has(f.path) && !('staged' in f));
       const dirs = new Set(left.map((f) => dirname(join(temp, f.path))));
       for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-      await inBatches(left, 64, (f) => ('from' in f ? copyFile(f.from, join(temp, f.path)) : writeFile(join(temp, f.path), f.contents)));
+      // A content file is copied as read, not by copyFile, which gives the copy its source's
+      // mode (an executable bit, a read-only checkout): every file gets the mode the umask gives.
+      await inBatches(left, 64, async (f) => writeFile(join(temp, f.path), 'from' in f ? await readFile(f.from) : f.contents));
       await writeFile(join(temp, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
       const hadPrevious = await rename(target, old).then(
         () => true,

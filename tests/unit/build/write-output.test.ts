@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,18 @@ describe('writeOutput', () => {
     expect(readdirSync(out).sort()).toEqual(['.bankdocs-output', '404.html', 'a']);
     expect(readFileSync(join(out, 'a/index.html'), 'utf8')).toBe('A');
     expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('gives a copied file the mode of a written one, not its source\'s (an executable bit, a read-only checkout)', async () => {
+    const out = join(root, 'dist');
+    writeFileSync(join(root, 'run.svg'), '<svg/>');
+    chmodSync(join(root, 'run.svg'), 0o755);
+    writeFileSync(join(root, 'locked.svg'), '<svg/>');
+    chmodSync(join(root, 'locked.svg'), 0o444);
+    await writeOutput(out, [{ path: 'index.html', contents: 'A' }, { path: 'run.svg', from: join(root, 'run.svg') }, { path: 'locked.svg', from: join(root, 'locked.svg') }]);
+    const mode = (rel: string) => (statSync(join(out, rel)).mode & 0o777).toString(8);
+    expect([mode('run.svg'), mode('locked.svg')]).toEqual([mode('index.html'), mode('index.html')]);
+    expect(readFileSync(join(out, 'locked.svg'), 'utf8')).toBe('<svg/>');
   });
 
   it('leaves the previous output untouched and no temp folder when a write fails', async () => {
