@@ -58,6 +58,11 @@ export function refuseOutDir(input: OutDirInput): OutDirRefusal | null {
   }
   if (stat.isSymbolicLink()) return { reason: `${resolve(input.outDir)} is a symbolic link`, hint: 'point --out at the real folder' };
   if (!stat.isDirectory()) return { reason: `${target} is a file, not a folder`, hint: own };
+  // A mount point (a container's volume, a tmpfs) cannot be renamed: the new folder could
+  // not be swapped in, and every build that writes a whole folder would fail at its end (EBUSY).
+  if (stat.dev !== lstatSync(dirname(target)).dev) {
+    return { reason: `${target} is a mount point (another file system than the folder above it); a build swaps a new folder in, which a mount point cannot take`, hint: 'mount the folder above it instead, or build into a folder of that file system and copy it' };
+  }
   const found = PROJECT_FILES.find((name) => existsSync(join(target, name)));
   if (found) return { reason: `${target} holds ${found}: it is a project, not a built site`, hint: own };
   if (existsSync(join(target, OUTPUT_MARKER)) || input.force) return null;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -59,6 +59,19 @@ describe('refuseOutDir', () => {
     writeFileSync(join(home, 'notes.txt'), '');
     const refusal = refuseOutDir({ outDir: home, projectRoot: project, contentDir: join(project, 'content'), configFile: join(project, 'docs.config.yaml'), home, force: true });
     expect(refusal?.reason).toMatch(/is your home folder/);
+  });
+
+  // /dev/shm is a file system of its own on Linux (tmpfs), as a container's volume would be.
+  it.skipIf(!existsSync('/dev/shm') || statSync('/dev/shm').dev === statSync('/dev').dev)('refuses a mount point, even forced: it cannot be swapped for a new folder', () => {
+    const refusal = refuseOutDir({ outDir: '/dev/shm', projectRoot: project, contentDir: join(project, 'content'), configFile: join(project, 'docs.config.yaml'), home: join(root, 'home', 'me'), force: true });
+    expect(refusal?.reason).toMatch(/^\/dev\/shm is a mount point/);
+    // A folder on that file system is fine.
+    const inside = mkdtempSync('/dev/shm/bankdocs-outdir-');
+    try {
+      expect(refuseOutDir({ outDir: inside, projectRoot: project, contentDir: join(project, 'content'), configFile: join(project, 'docs.config.yaml'), home: join(root, 'home', 'me') })).toBeNull();
+    } finally {
+      rmSync(inside, { recursive: true, force: true });
+    }
   });
 
   it('refuses a symbolic link', () => {
