@@ -14,14 +14,16 @@
 // a cold run compiles little of its bundle (a cold check of 1000 pages 60-70 ms faster),
 // and a warm one does not compile the code only warm runs use. V8 checks
 // an entry against its own version, flags and the source, and rejects one that does not
-// fit: the bundle then compiles as usual and the entry is written anew. Entries are named
-// by the bundle's content hash, so another build of bankdocs never takes this one's.
+// fit: the bundle then compiles as usual and the entry is written anew. It does not check
+// the code itself: each entry carries its CRC-32, and a damaged one is taken for none.
+// Entries are named by the bundle's content hash, so another build of bankdocs never
+// takes this one's.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { cacheRoot, writeCacheFile } from './cache/cache-dir.js';
+import { cacheRoot, readSealedCacheFile, writeSealedCacheFile } from './cache/cache-dir.js';
 import { IMPORT_HOOK } from './dynamic-import.js';
 
 /** CommonJS's own wrapper: the bundle is a CommonJS module body. */
@@ -60,9 +62,10 @@ export function loadBundle(url: URL, id: string): Record<string, unknown> {
   return module.exports;
 }
 
+/** An entry, or undefined when there is none or it is damaged: V8 checks an entry's version, flags and source, not its code, and a changed byte there crashes it (Check failed: … area_end). */
 function readEntry(file: string): Buffer | undefined {
   try {
-    return readFileSync(file);
+    return readSealedCacheFile(file);
   } catch {
     return undefined;
   }
@@ -83,7 +86,7 @@ function entryFile(file: string, id: string): string | null {
 
 /** Written whole or not at all; older entries of the same bundle go (not another run's file being written). */
 function writeEntry(file: string, data: Buffer): void {
-  if (!writeCacheFile(file, data)) return;
+  if (!writeSealedCacheFile(file, data)) return;
   const dir = dirname(file);
   const name = basename(file);
   const bundle = `${name.slice(0, name.indexOf('-'))}-`;

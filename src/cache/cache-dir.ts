@@ -47,21 +47,31 @@ export function writeCacheFile(file: string, data: string | NodeJS.ArrayBufferVi
 }
 
 /**
- * Writes `value` (v8 serialisation) with its CRC-32 after it, for readCacheValue: v8's
- * deserializer reads a damaged file (a changed byte in a restored CI cache, a bad disk)
- * as other values without a word, and a build would publish them.
+ * Writes `bytes` with their CRC-32 after them, for readSealedCacheFile: what v8 reads
+ * (its serialisation, its compiled code) it does not check, so a damaged file (a changed
+ * byte in a restored CI cache, a bad disk) would be read as other values without a word,
+ * and a build would publish them, or V8 would crash on the code.
  */
-export function writeCacheValue(file: string, value: unknown): boolean {
-  const bytes = serialize(value);
+export function writeSealedCacheFile(file: string, bytes: Uint8Array): boolean {
   const sum = Buffer.alloc(4);
   sum.writeUInt32LE(crc32(bytes));
   return writeCacheFile(file, Buffer.concat([bytes, sum], bytes.length + 4));
 }
 
-/** What writeCacheValue wrote; throws when the file is missing, damaged or not one. */
-export function readCacheValue(file: string): unknown {
+/** The bytes writeSealedCacheFile wrote; throws when the file is missing, damaged or not one. */
+export function readSealedCacheFile(file: string): Buffer {
   const bytes = readFileSync(file);
   const end = bytes.length - 4;
   if (end < 0 || crc32(bytes.subarray(0, end)) !== bytes.readUInt32LE(end)) throw new Error(`damaged cache file: ${file}`);
-  return deserialize(bytes.subarray(0, end));
+  return bytes.subarray(0, end);
+}
+
+/** Writes `value` in v8 serialisation, sealed (writeSealedCacheFile). */
+export function writeCacheValue(file: string, value: unknown): boolean {
+  return writeSealedCacheFile(file, serialize(value));
+}
+
+/** What writeCacheValue wrote; throws when the file is missing, damaged or not one. */
+export function readCacheValue(file: string): unknown {
+  return deserialize(readSealedCacheFile(file));
 }

@@ -3,12 +3,13 @@
 // (lib/commands/code/), so that a cold run compiles little. Run in child processes with
 // the compiled loader, as the CLI runs it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeSealedCacheFile } from '../../src/cache/cache-dir.js';
 import { HEAD, seedFile, TAIL } from '../../src/code-cache.js';
 
 const LOADER = pathToFileURL(join(import.meta.dirname, '..', '..', 'lib', 'code-cache.js')).href;
@@ -35,10 +36,11 @@ function load(env: Record<string, string> = {}): { answer: number; from: string 
   return JSON.parse(run.stdout) as { answer: number; from: string | null; rejected: boolean };
 }
 
+/** An entry as the cache writes it: V8's data and its CRC-32. */
 const seed = (data: Buffer) => {
   const file = seedFile(bundle, ID);
   mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(file, data);
+  expect(writeSealedCacheFile(file, data)).toBe(true);
 };
 
 describe('the code cache made at install', () => {
@@ -61,9 +63,19 @@ describe('the code cache made at install', () => {
     expect(statSync(join(cache, 'code', first[0]!)).mtimeMs).toBeGreaterThan(written);
   });
 
-  it('refused by V8 (another Node made it, or it is damaged) costs only compiling; the run keeps an entry of its own', () => {
+  it('refused by V8 (another Node made it) costs only compiling; the run keeps an entry of its own', () => {
     seed(Buffer.alloc(2048, 7));
     expect(load()).toEqual({ answer: 42, from: 'seed', rejected: true });
+    expect(load()).toEqual({ answer: 42, from: 'cache', rejected: false });
+  });
+
+  it('with a byte changed (which V8 does not check, and may crash on) is not handed to V8: the bundle compiles, and the entry is written anew', () => {
+    expect(load()).toEqual({ answer: 42, from: null, rejected: false });
+    const file = join(cache, 'code', readdirSync(join(cache, 'code'))[0]!);
+    const bytes = readFileSync(file);
+    bytes[bytes.length >> 1]! ^= 0xff;
+    writeFileSync(file, bytes);
+    expect(load()).toEqual({ answer: 42, from: null, rejected: false });
     expect(load()).toEqual({ answer: 42, from: 'cache', rejected: false });
   });
 
