@@ -162,11 +162,12 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
           const temp = join(dirname(target), `.${process.pid}.${moves.length}.bankdocs.tmp`);
           const made = mkdirSync(dirname(target), { recursive: true });
           if (made) madeDirs.push(made);
+          // Listed before it is written: a write that fails halfway (no space) leaves a file to take back too.
+          moves.push({ temp, target, path: f.path, id });
           if ('contents' in f) writeFileSync(temp, f.contents);
           // Not copyFileSync, which would give it its source's mode (see write-output.ts).
           else if ('from' in f) writeFileSync(temp, readFileSync(f.from));
           else throw new Error(`Internal error: ${f.path} was written into a staging folder, not this one`);
-          moves.push({ temp, target, path: f.path, id });
           if (statSync(target, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error(`${f.path} is a folder`), { code: 'EISDIR' });
         }
       } catch (error) {
