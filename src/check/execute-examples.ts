@@ -88,7 +88,12 @@ export async function executeExamples(input: ExecuteInput): Promise<ExecuteResul
       exchanges.set(exchange.example, [...(exchanges.get(exchange.example) ?? []), exchange]);
     },
   });
-  const work = await mkdtemp(join(tmpdir(), 'bankdocs-execute-'));
+  // A folder that cannot be made (TMPDIR missing, a read-only /tmp) must not leave the mock
+  // listening: the run would never end.
+  const work = await mkdtemp(join(tmpdir(), 'bankdocs-execute-')).catch(async (error: unknown) => {
+    await mock.close();
+    throw error;
+  });
   const timeoutMs = input.timeoutMs ?? 10_000;
   const diagnostics: Diagnostic[] = [];
   try {

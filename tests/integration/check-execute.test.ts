@@ -110,6 +110,20 @@ describe.skipIf(!CURL)('bankdocs check --execute', () => {
   });
 });
 
+describe('bankdocs check --execute without a temporary folder', () => {
+  it.skipIf(!CURL)('ends (exit 70, saying why) instead of keeping the mock API listening for ever', () => {
+    const dir = siteWith(null);
+    try {
+      const result = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'bin', 'bankdocs.js'), 'check', '--execute'], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, TMPDIR: join(dir, 'no-such-folder') } });
+      expect(result.signal).toBeNull();
+      expect(result.status).toBe(70);
+      expect(result.stderr).toMatch(/ENOENT.*mkdtemp/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('bankdocs check --execute without curl', () => {
   it('skips the curl examples with a notice, and still reports what the static check finds', () => {
     const dir = siteWith(join(EXECUTE, 'cases', 'wrong-method', 'files'));
