@@ -34,10 +34,11 @@ export function markdownEngine(this: Processor, options: { engine?: MarkdownEngi
       const message = file.message(`lists, quotes or emphasis are nested more than ${nestingLimit()} levels deep here; what lies deeper is not rendered`, { place: { line, column: 1 }, ruleId: 'markdown-too-deep', source: 'bankdocs' });
       message.fatal = true;
     }
-    for (const line of unclosedFences(tree, document)) {
+    for (const { line } of unclosedBlocks(tree, document, 'code', FENCE_OPEN_RE, closesFence)) {
       file.message('this code fence is never closed: everything after it, to the end of its container, is shown as code', { place: { line, column: 1 }, ruleId: 'code-fence-unclosed', source: 'bankdocs' });
     }
-    for (const { line, column, colons, name } of hasDirectives(tree) ? unclosedDirectives(tree, document) : []) {
+    for (const { node, line, column, opener: colons } of hasDirectives(tree) ? unclosedBlocks(tree, document, 'containerDirective', DIRECTIVE_OPEN_RE, closesDirective) : []) {
+      const name = (node as { name?: string }).name ?? '';
       const message = file.message(`"${colons}${name}" is never closed: everything after it, to the end of its container, is part of it`, { place: { line, column }, ruleId: 'directive-unclosed', source: 'bankdocs' });
       message.note = `end it with a line of "${colons}" where it should end`;
     }
@@ -45,49 +46,35 @@ export function markdownEngine(this: Processor, options: { engine?: MarkdownEngi
   };
 }
 
+const FENCE_OPEN_RE = /^[ \t>*+\-\d.)]*?(`{3,}|~{3,})/;
 const DIRECTIVE_OPEN_RE = /^[ \t>*+\-\d.)]*?(:{3,})/;
 
-/** Lines of container directives (:::operation, ::::tabs) that run to the end of their container without a closing line of colons. */
-function unclosedDirectives(tree: Root, source: string): { line: number; column: number; colons: string; name: string }[] {
-  const lines: { line: number; column: number; colons: string; name: string }[] = [];
+/** A code fence's closing line: the same character, at least as many times, alone. */
+const closesFence = (last: string, fence: string) => last.startsWith(fence[0]!.repeat(fence.length)) && /^(`+|~+)$/.test(last);
+/** A container directive's closing line: colons alone, at least as many. */
+const closesDirective = (last: string, colons: string) => /^:+$/.test(last) && last.length >= colons.length;
+
+/**
+ * Blocks opened by a line of marks (a code fence, a container directive's colons) that run
+ * to the end of their container without a closing line: CommonMark and the directive
+ * syntax allow it, and it is rarely meant.
+ */
+function unclosedBlocks(tree: Root, source: string, type: 'code' | 'containerDirective', open: RegExp, closes: (last: string, opener: string) => boolean): { node: RootContent; line: number; column: number; opener: string }[] {
+  const found: { node: RootContent; line: number; column: number; opener: string }[] = [];
   const visit = (node: RootContent | Root): void => {
-    if (node.type === 'containerDirective' && node.position) {
+    if (node.type === type && node.position) {
       const { start, end } = node.position;
       const first = source.slice(start.offset! - (start.column - 1), source.indexOf('\n', start.offset!) >>> 0);
-      const colons = DIRECTIVE_OPEN_RE.exec(first)?.[1];
-      if (colons) {
+      const opener = open.exec(first)?.[1];
+      if (opener) {
         const last = source.slice(source.lastIndexOf('\n', end.offset! - 1) + 1, end.offset!).replace(/^[ \t>]*/, '').trimEnd();
-        const closed = end.line > start.line && /^:+$/.test(last) && last.length >= colons.length;
-        if (!closed) lines.push({ line: start.line, column: start.column, colons, name: node.name });
+        if (!(end.line > start.line && closes(last, opener))) found.push({ node: node as RootContent, line: start.line, column: start.column, opener });
       }
     }
     if ('children' in node) for (const child of node.children as RootContent[]) visit(child);
   };
   visit(tree);
-  return lines;
-}
-
-const FENCE_OPEN_RE = /^[ \t>*+\-\d.)]*?(`{3,}|~{3,})/;
-
-/** Lines of fenced code blocks that run to the end of their container without a closing fence (CommonMark allows it; it is rarely meant). */
-function unclosedFences(tree: Root, source: string): number[] {
-  const lines: number[] = [];
-  const visit = (node: RootContent | Root): void => {
-    if (node.type === 'code' && node.position) {
-      const { start, end } = node.position;
-      const first = source.slice(start.offset! - (start.column - 1), source.indexOf('\n', start.offset!) >>> 0);
-      const fence = FENCE_OPEN_RE.exec(first)?.[1];
-      if (fence) {
-        const lastLineStart = source.lastIndexOf('\n', end.offset! - 1) + 1;
-        const last = source.slice(lastLineStart, end.offset!).replace(/^[ \t>]*/, '').trimEnd();
-        const closed = end.line > start.line && last.startsWith(fence[0]!.repeat(fence.length)) && /^(`+|~+)$/.test(last);
-        if (!closed) lines.push(start.line);
-      }
-    }
-    if ('children' in node) for (const child of node.children as RootContent[]) visit(child);
-  };
-  visit(tree);
-  return lines;
+  return found;
 }
 
 /** Parses a whole document (front matter already blanked) into mdast with `engine`. */
