@@ -140,7 +140,6 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
   };
 }
 
-/** The file's content id now; null when it is gone. */
 /**
  * Two pages at one URL (developers/a.md and developers/a/index.md are both /developers/a):
  * one would be lost. Reported at the second; `bankdocs dev` asks again after each edit.
@@ -158,6 +157,7 @@ export function urlCollisions(pages: readonly Page[]): { byUrl: Map<string, Page
   return { byUrl, diagnostics };
 }
 
+/** The file's content id now; null when it is gone. */
 function hashNow(file: string): string | null {
   try {
     return contentId(readFileSync(file));
