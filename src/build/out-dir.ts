@@ -49,6 +49,8 @@ export function refuseOutDir(input: OutDirInput): OutDirRefusal | null {
     if (within(target, path)) return { reason: `${target} is inside ${what}; the next build would publish the built site as content`, hint: own };
   }
   if (target.split(sep).includes('.git')) return { reason: `${target} is a git folder`, hint: own };
+  // Installed packages (the site's own node_modules, --force or not): a build would replace them.
+  if (target.split(sep).includes('node_modules')) return { reason: `${target} is a folder of installed packages (node_modules)`, hint: own };
 
   let stat;
   try {

@@ -38,13 +38,15 @@ describe('refuseOutDir', () => {
     expect(check('src', true)).toBeNull();
   });
 
-  it('always refuses the project, its parents, the home folder, .git, files, content and projects', () => {
+  it('always refuses the project, its parents, the home folder, .git, node_modules, files, content and projects', () => {
     expect(check('.', true)?.reason).toMatch(/is the project folder/);
     expect(check('..', true)?.reason).toMatch(/is a folder above the project folder/);
     expect(refuseOutDir({ outDir: '/', projectRoot: project, contentDir: join(project, 'content'), configFile: join(project, 'docs.config.yaml'), force: true })?.reason).toMatch(/above the project folder/);
     expect(check('../..', true)?.reason).toMatch(/above/);
     expect(check('.git', true)?.reason).toMatch(/git folder/);
     expect(check('.git/objects', true)?.reason).toMatch(/git folder/);
+    expect(check('node_modules', true)?.reason).toMatch(/installed packages/);
+    expect(check('node_modules/.cache/site', true)?.reason).toMatch(/installed packages/);
     expect(check('README.md', true)?.reason).toMatch(/is a file, not a folder/);
     expect(check('content', true)?.reason).toMatch(/holds the content folder|inside the content folder/);
     expect(check('content/dist', true)?.reason).toMatch(/inside the content folder/);
