@@ -80,10 +80,9 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
 }
 
 /** Where the errors not fixed yet are ("content/x.md:4:1"), the first few: the saved file's first, then by place. */
-function left(problems: UpdateReport['problems'], saved: string): string {
-  // `saved`: the update's files as its terminal line names them (relative, ", " between).
-  const savedFiles = new Set(saved.split(', '));
-  const isSaved = (d: UpdateReport['problems'][number]) => Number(savedFiles.has(relative(process.cwd(), d.file)));
+function left(problems: UpdateReport['problems'], saved: readonly string[]): string {
+  const savedFiles = new Set(saved);
+  const isSaved = (d: UpdateReport['problems'][number]) => Number(savedFiles.has(d.file));
   const places = [...new Set([...problems].sort((a, b) => isSaved(b) - isSaved(a) || byPlace(a, b)).map((d) => `${escapeControls(relative(process.cwd(), d.file) || d.file)}:${d.line}:${d.column}`))];
   return places.length > LEFT_SHOWN ? `${places.slice(0, LEFT_SHOWN).join(', ')} and ${places.length - LEFT_SHOWN} more` : places.join(', ');
 }
@@ -103,7 +102,7 @@ function report(out: Output, result: UpdateReport): void {
   // By place, as build and check print them: a file's problems come from several checks.
   for (const problem of [...result.problems].sort(byPlace)) if (!printed.has(key(problem))) out.error(formatDiagnostic(problem, process.cwd(), out.color ?? false));
   const fixed = [...printed].filter((k) => !now.has(k)).length;
-  if (fixed) out.info(`  ${fixed} error${fixed === 1 ? '' : 's'} fixed${now.size ? `; ${now.size} left: ${left(result.problems, result.what)} (in the browser's overlay)` : ''}`);
+  if (fixed) out.info(`  ${fixed} error${fixed === 1 ? '' : 's'} fixed${now.size ? `; ${now.size} left: ${left(result.problems, result.files)} (in the browser's overlay)` : ''}`);
   printed = now;
   // Warnings of the files just saved (build and check say them too, with the site's links).
   for (const warning of [...result.warnings].sort(byPlace)) out.error(formatDiagnostic(warning, process.cwd(), out.color ?? false));

@@ -43,6 +43,8 @@ export interface FileChange {
 export interface UpdateReport {
   /** What changed, for the terminal line. */
   what: string;
+  /** The files of the update (absolute paths); none at start. */
+  files: string[];
   rendered: number;
   ms: number;
   /** URLs whose page changed ("*" for all); empty when nothing visible changed. */
@@ -177,7 +179,7 @@ export class DevSession {
     this.warnings = [];
     const done = (what: string, rendered: number, reload: string[], cssOnly = false): UpdateReport => {
       if (rendered || cssOnly) this.generation++;
-      return { what, rendered, ms: Math.round(performance.now() - started), reload, cssOnly, problems: this.errors, warnings: this.warningsAbout(changes) };
+      return { what, files: changes.map((c) => c.path), rendered, ms: Math.round(performance.now() - started), reload, cssOnly, problems: this.errors, warnings: this.warningsAbout(changes) };
     };
     const configFile = resolve(this.configPath);
     const within = (dir: string, path: string) => path === dir || path.startsWith(dir + sep);
@@ -333,7 +335,7 @@ export class DevSession {
     const rendered = await this.renderDocuments(affected);
     this.writeDerived();
     if (rendered) this.generation++;
-    return { what: names, rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.errors, warnings: this.warningsAbout(changes) };
+    return { what: names, files: changes.map((c) => c.path), rendered, ms: Math.round(performance.now() - started), reload: structural ? ['*'] : affected.map((d) => d.url), cssOnly: false, problems: this.errors, warnings: this.warningsAbout(changes) };
   }
 
   /**
