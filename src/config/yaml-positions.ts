@@ -1,7 +1,7 @@
 // Parses YAML for bankdocs (config, front matter, the OpenAPI document, ruby-client.yaml)
 // and maps a path inside the parsed document (as zod reports it) to the line and column
 // of the node the writer has to edit.
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, YAMLParseError, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 
 export interface Position {
   line: number;
@@ -45,14 +45,55 @@ export function parseYaml(source: string, lineOffset = 0): ParsedYaml {
   // such a file as one line. One character for one keeps every offset, line and column.
   const text = source.includes('\r') ? source.replace(/\r(?!\n)/g, '\n') : source;
   const lineCounter = new LineCounter();
-  // The package's own duplicate-key check compares each key with every earlier key of
-  // its map: quadratic (20 000 keys take seconds). inspectTree does it with a Set.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  // The package's composer recurses once per level and overflows the stack a few hundred
+  // levels down, at a place that depends on the stack left (Node 22 in a test worker
+  // overflowed inside its tag resolution; with less left, V8 aborted the process compiling
+  // a regular expression). So a document nested too deep is refused from its syntax tree,
+  // which the parser builds without recursion, and not composed at all.
+  const tooDeep = offsetPastDepth(tokens);
+  const doc = composeFirst(tooDeep === undefined ? tokens : [], text.length);
   const { aliases, errors } = inspectTree(doc);
-  // Nesting too deep is told once, where it passes the limit, not again where the package's parser gave up.
-  const own = errors.some((e) => e.code === 'RESOURCE_EXHAUSTION') ? doc.errors.filter((e) => e.code !== 'RESOURCE_EXHAUSTION') : doc.errors;
-  if (errors.length) doc.errors = [...own, ...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  if (tooDeep !== undefined) errors.push(new YAMLParseError([tooDeep, tooDeep + 1], 'RESOURCE_EXHAUSTION', `lists and mappings nest more than ${MAX_YAML_DEPTH} levels deep here`));
+  if (errors.length) doc.errors = [...doc.errors, ...errors].sort((a, b) => a.pos[0] - b.pos[0]);
   return { doc, lineCounter, lineOffset, aliases, keyIndex: new WeakMap() };
+}
+
+/**
+ * The package's parseDocument from its parser's tokens: the first document, and an error
+ * where a second one starts. The package's own duplicate-key check compares each key with
+ * every earlier key of its map: quadratic (20 000 keys take seconds); inspectTree does it
+ * with a Set.
+ */
+function composeFirst(tokens: readonly CST.Token[], length: number): Document.Parsed {
+  const composer = new Composer({ prettyErrors: false, uniqueKeys: false });
+  let first: Document.Parsed | undefined;
+  for (const doc of composer.compose(tokens, true, length)) {
+    if (!first) first = doc;
+    else {
+      first.errors.push(new YAMLParseError([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
+  return first!;
+}
+
+/** Where the first list or mapping more than MAX_YAML_DEPTH levels deep starts, if any (a walk without recursion). */
+function offsetPastDepth(tokens: readonly CST.Token[]): number | undefined {
+  const stack: { token: CST.Token | undefined; depth: number }[] = tokens.map((token) => ({ token, depth: 0 }));
+  while (stack.length) {
+    const { token, depth } = stack.pop()!;
+    if (!token) continue;
+    if (token.type === 'document') stack.push({ token: token.value, depth });
+    else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth + 1 > MAX_YAML_DEPTH) return token.offset;
+      for (const item of token.items) {
+        if ('key' in item && item.key) stack.push({ token: item.key, depth: depth + 1 });
+        stack.push({ token: item.value, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -120,12 +161,11 @@ function isNode(value: unknown): value is Node {
 }
 
 /** The errors bankdocs adds to the package's own. */
-type InspectionCode = 'DUPLICATE_KEY' | 'BAD_ALIAS' | 'NON_STRING_KEY' | 'RESOURCE_EXHAUSTION';
+type InspectionCode = 'DUPLICATE_KEY' | 'BAD_ALIAS' | 'NON_STRING_KEY';
 
 /**
- * One pass over the document, without recursion (a deep document must not overflow the
- * stack): duplicate keys, keys that are lists or mappings, nesting deeper than
- * MAX_YAML_DEPTH, and the aliases with what they expand to. Reports a problem as the
+ * One pass over the document, without recursion: duplicate keys, keys that are lists or
+ * mappings, and the aliases with what they expand to. Reports a problem as the
  * package reports its own, so every caller shows it as a YAML syntax error.
  */
 function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAMLParseError[] } {
@@ -142,12 +182,9 @@ function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAML
   const totals: number[] = [0];
   let nodes = 0;
 
-  let tooDeep = false;
-
-  /** `depth`: the lists and mappings the node is in. */
-  const stack: { node: unknown; exit: boolean; depth: number }[] = [{ node: doc.contents, exit: false, depth: 0 }];
+  const stack: { node: unknown; exit: boolean }[] = [{ node: doc.contents, exit: false }];
   while (stack.length) {
-    const { node, exit, depth } = stack.pop()!;
+    const { node, exit } = stack.pop()!;
     if (node === null || node === undefined) continue;
     if (exit) {
       const total = totals.pop()!;
@@ -180,18 +217,12 @@ function inspectTree(doc: Document.Parsed): { aliases: YamlAlias[]; errors: YAML
       anchors.set(node.anchor, node);
       open.add(node);
     }
-    stack.push({ node, exit: true, depth });
+    stack.push({ node, exit: true });
     if (isMap(node)) checkKeys(node, error);
-    const inner = isMap(node) || isSeq(node) ? depth + 1 : depth;
-    if (inner > MAX_YAML_DEPTH) {
-      if (!tooDeep) error((node as Node).range?.[0] ?? 0, `lists and mappings nest more than ${MAX_YAML_DEPTH} levels deep here`, 'RESOURCE_EXHAUSTION');
-      tooDeep = true;
-      continue;
-    }
     // Children in reverse, so that they come off the stack in document order (the order
     // in which anchors are defined and aliases resolved).
     const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], exit: false, depth: inner });
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], exit: false });
   }
   const expanded = totals[0]!;
   if (aliases.length && expanded - nodes > MAX_ALIAS_EXPANSION) {

@@ -117,6 +117,17 @@ describe('parseYaml: hostile shapes', () => {
     expect(problems(`x: ${'['.repeat(255)}${']'.repeat(255)}`)).toEqual([]);
   });
 
+  it('tells too deep a nesting once, wherever the stack runs out under the package', () => {
+    // Where the package's parser overflows depends on the stack left (Node 22 in a test
+    // worker overflowed inside its tag resolution: TAG_RESOLVE_FAILED "Maximum call
+    // stack size exceeded"). Calling it with less stack left each time moves that place.
+    const text = `x: ${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const withStackUsed = (frames: number): string[] => (frames === 0 ? problems(text) : withStackUsed(frames - 1));
+    const seen = new Set<string>();
+    for (let frames = 0; frames <= 1500; frames += 100) seen.add(JSON.stringify(withStackUsed(frames)));
+    expect([...seen]).toEqual([JSON.stringify(['1:259 RESOURCE_EXHAUSTION lists and mappings nest more than 256 levels deep here'])]);
+  });
+
   it('refuses a key that is a list or a mapping (the package made it text, with a warning on the process)', () => {
     expect(problems('? [a, b]\n: c\ntitle: X\n')).toEqual(['1:3 NON_STRING_KEY a key is a list or a mapping; keys are text']);
     expect(problems('a: &k { b: 1 }\n? *k\n: 2\n')).toEqual(['2:3 NON_STRING_KEY a key is a list or a mapping; keys are text']);
