@@ -1,6 +1,7 @@
 // Reads a built search index (src/search/build-index.ts) the way the browser does, from
 // any source of its files (dist/ on disk, or a server).
 import type { RecordChunk, SearchMeta } from '../../src/search/build-index.js';
+import { arrange, SearchIndex } from '../../theme/client/search-index.js';
 
 export type ReadJson = (path: string) => Promise<unknown> | unknown;
 
@@ -53,4 +54,16 @@ export async function readIndex(read: ReadJson, locale: string): Promise<ReadInd
       return [...best].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id, score]) => ({ record: records[id]!, score }));
     },
   };
+}
+
+/** The index of `locale` as the search dialog ranks it (theme/client/search-index.ts). */
+export async function rankingIndex(read: ReadJson, locale: string): Promise<SearchIndex> {
+  const dir = `search/${locale}`;
+  return new SearchIndex((await read(`${dir}/index.json`)) as SearchMeta, async (name) => read(`${dir}/${name}`));
+}
+
+/** What the dialog lists for `query`, in its order (grouped by page type): each result's URL and #hash. */
+export async function listed(index: SearchIndex, query: string): Promise<string[]> {
+  const { results } = await index.answer(query);
+  return arrange(results).flatMap(([, list]) => list.map((r) => (r.hash ? `${r.url}#${r.hash}` : r.url)));
 }

@@ -1,6 +1,7 @@
-// The ranking rules of the search dialog (theme/client/search.ts) that need no index.
+// The ranking rules of the search dialog (theme/client/search-index.ts, search.ts) that need no index.
 import { describe, expect, it } from 'vitest';
-import { queryPath, samePath, singularsOf, termFactor, titleBonus, windowed } from '../../../../theme/client/search.js';
+import { windowed } from '../../../../theme/client/search.js';
+import { queryPath, samePath, singularsOf, termFactor, titleBonus } from '../../../../theme/client/search-index.js';
 
 describe('singularsOf', () => {
   it('gives what a plural may be the plural of, both forms for -ses, -ces and -ges', () => {
