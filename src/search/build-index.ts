@@ -8,14 +8,17 @@
 //   r-<hash>.json  the records (title, #hash, excerpt) and their pages (URL, title, group)
 //
 // Scores are BM25 over words weighted by where they stand (title, method and path, field
-// names, text), times the record's weight (older legal versions rank below the latest),
-// computed here, so a query only adds numbers. A query word is looked up as a prefix: the
-// browser fetches the chunks whose range holds words starting with it.
+// names, text; a label counts a word once, a text each time, see weigh), times the
+// record's weight (older legal versions rank below the latest), computed here, so a query
+// only combines numbers. A query word is looked up as a prefix: the browser fetches the
+// chunks whose range holds words starting with it.
 import { contentHash, type OutputFile } from '../build/assets.js';
 import { builtinTheme } from '../../theme/index.js';
 import type { UiStrings } from '../theme/contract.js';
 import { siteStrings, type StringsOf } from '../theme/strings.js';
 import { SEARCH_GROUPS, type SearchEntry, type SearchGroup } from './entries.js';
+import { inverseFrequency } from './rarity.js';
+import { singularsOf } from './tokenize.js';
 import { WordIds } from './word-ids.js';
 
 export const SEARCH_DIR = 'search';
@@ -81,22 +84,23 @@ function deltas(postings: Int32Array, from: number, to: number): string {
 }
 
 /**
- * A record's words (ids into the vocabulary) and their weighted counts: what a build keeps
- * for the next one, which starts its vocabulary with the same words so the ids hold.
+ * A record's words (ids into the vocabulary), their weighted counts in its text and their
+ * weight in its labels: what a build keeps for the next one, which starts its vocabulary
+ * with the same words so the ids hold.
  */
 export interface PreparedWords {
   terms: Int32Array;
+  /** Per term: its weighted count in the text fields. */
   counts: Float64Array;
+  /** Per term: the boost of the strongest label holding it (0: none). */
+  labels: Float64Array;
+  /** The weighted length of the text fields (labels are not counted). */
   length: number;
 }
 
-interface Weighted {
+interface Weighted extends PreparedWords {
   entry: SearchEntry;
   index: number;
-  /** Term ids of the record's words, each once, and their weighted counts beside them. */
-  terms: Int32Array;
-  counts: Float64Array;
-  length: number;
 }
 
 /**
@@ -107,6 +111,7 @@ class Vocabulary {
   private readonly ids: WordIds;
   readonly words: string[];
   private counts: Float64Array;
+  private labels: Float64Array;
   private readonly touched: number[] = [];
 
   /** `words`: the last build's, whose ids the prepared records use. */
@@ -114,40 +119,68 @@ class Vocabulary {
     this.ids = new WordIds(words);
     this.words = this.ids.words;
     this.counts = new Float64Array(Math.max(1024, this.words.length * 2));
+    this.labels = new Float64Array(this.counts.length);
   }
 
+  /**
+   * A record's words: in a label (a title, an operation's id and path, parameter names),
+   * each word once, at the boost of the strongest label holding it, and a plural also as
+   * its singular ("Given mandates" names a mandate, as fully as "Delete given mandate"
+   * does); in a text, every occurrence, at its boost.
+   */
   weigh(entry: SearchEntry, index: number): Weighted {
     let length = 0;
     let boost = 0;
-    const count = (id: number) => {
+    let label = false;
+    const touch = (id: number) => {
       if (id >= this.counts.length) {
-        const grown = new Float64Array(Math.max(this.counts.length * 2, id + 1));
-        grown.set(this.counts);
-        this.counts = grown;
+        const size = Math.max(this.counts.length * 2, id + 1);
+        const counts = new Float64Array(size);
+        counts.set(this.counts);
+        this.counts = counts;
+        const labels = new Float64Array(size);
+        labels.set(this.labels);
+        this.labels = labels;
       }
-      const before = this.counts[id]!;
-      if (before === 0) this.touched.push(id);
-      this.counts[id] = before + boost;
+      if (this.counts[id] === 0 && this.labels[id] === 0) this.touched.push(id);
+    };
+    const name = (id: number) => {
+      touch(id);
+      if (boost > this.labels[id]!) this.labels[id] = boost;
+    };
+    const visit = (id: number) => {
+      if (label) {
+        name(id);
+        for (const singular of singularsOf(this.words[id]!)) name(this.ids.id(singular));
+        return;
+      }
+      touch(id);
+      this.counts[id]! += boost;
       length += boost;
     };
     for (const field of entry.records[index]!.fields) {
       if (!field.text) continue;
       boost = field.boost;
-      this.ids.eachId(field.text, count);
+      label = field.label === true;
+      this.ids.eachId(field.text, visit);
     }
     const terms = Int32Array.from(this.touched);
     const counts = new Float64Array(terms.length);
+    const labels = new Float64Array(terms.length);
     for (let i = 0; i < terms.length; i++) {
-      counts[i] = this.counts[terms[i]!]!;
-      this.counts[terms[i]!] = 0;
+      const id = terms[i]!;
+      counts[i] = this.counts[id]!;
+      labels[i] = this.labels[id]!;
+      this.counts[id] = 0;
+      this.labels[id] = 0;
     }
     this.touched.length = 0;
-    return { entry, index, terms, counts, length };
+    return { entry, index, terms, counts, labels, length };
   }
 
   /** A record counted by an earlier build, in this vocabulary's ids: nothing to split or look up. */
   prepared(entry: SearchEntry, index: number, words: PreparedWords): Weighted {
-    return { entry, index, terms: words.terms, counts: words.counts, length: words.length };
+    return { entry, index, ...words };
   }
 }
 
@@ -164,7 +197,7 @@ export function buildSearchIndex(input: SearchIndexInput): { files: OutputFile[]
     } else {
       const counted = entry.records.map((_, i) => vocabulary.weigh(entry, i));
       weighted.set(entry, counted);
-      if (input.keepWords) words.set(entry, counted.map(({ terms, counts, length }) => ({ terms, counts, length })));
+      if (input.keepWords) words.set(entry, counted.map(({ terms, counts, labels, length }) => ({ terms, counts, labels, length })));
     }
   }
   const files: OutputFile[] = [];
@@ -189,7 +222,7 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
     return name;
   };
 
-  // Document frequencies and the average (weighted) length, for BM25.
+  // Document frequencies and the average (weighted) length of the text, for BM25.
   const df = new Int32Array(vocabulary.length);
   let total = 0;
   for (const r of records) {
@@ -199,7 +232,7 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
   const n = records.length;
   const average = total / Math.max(1, n) || 1;
   const idf = new Float64Array(vocabulary.length);
-  for (let id = 0; id < df.length; id++) if (df[id]) idf[id] = Math.log(1 + (n - df[id]! + 0.5) / (df[id]! + 0.5));
+  for (let id = 0; id < df.length; id++) if (df[id]) idf[id] = inverseFrequency(n, df[id]!);
   // Postings of every term in one array, term by term (a term's df pairs from from[id]):
   // [record id, score, …], ids growing, as the records are taken in order.
   const from = new Int32Array(vocabulary.length + 1);
@@ -207,14 +240,16 @@ function localeIndex(locale: string, records: Weighted[], vocabulary: readonly s
   const next = from.slice(0, vocabulary.length);
   const postings = new Int32Array(from[vocabulary.length]!);
   records.forEach((r, record) => {
-    const norm = K1 * (1 - B + (B * r.length) / average);
+    // BM25F of two fields: a long text makes each of its words count less, not the words of
+    // the record's labels (a section's title counts as much whatever follows it).
+    const norm = 1 - B + (B * r.length) / average;
     const weight = r.entry.weight * 10;
     for (let i = 0; i < r.terms.length; i++) {
       const id = r.terms[i]!;
-      const tf = r.counts[i]!;
+      const tf = r.labels[i]! + r.counts[i]! / norm;
       const at = next[id]!;
       postings[at] = record;
-      postings[at + 1] = Math.max(1, Math.round(idf[id]! * ((tf * (K1 + 1)) / (tf + norm)) * weight));
+      postings[at + 1] = Math.max(1, Math.round(idf[id]! * ((tf * (K1 + 1)) / (tf + K1)) * weight));
       next[id] = at + 2;
     }
   });

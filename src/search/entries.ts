@@ -24,6 +24,12 @@ export interface SearchField {
   text: string;
   /** How much a word here counts: the title more than the body. */
   boost: number;
+  /**
+   * A name (a title, an operation's id and path, parameter names), not prose: its words
+   * count once, at the strongest label holding them, and however long the record's text is
+   * (build-index.ts). Else a text, whose every word counts, less in a long text.
+   */
+  label?: boolean;
 }
 
 export interface SearchRecord {
@@ -120,11 +126,18 @@ function isSpace(code: number): boolean {
 /** The search entry of one rendered document, its reason to be left out, or null (not searchable). */
 export function searchEntryMaker({ site, plan, latestLabel }: Omit<EntriesInput, 'documents'>): (rendered: IndexedDocument) => { entry: SearchEntry } | { excluded: ExcludedPage } | null {
   const decide = searchDecider({ site, plan });
+  const sourceOf = new Map(site.pages.map((p) => [p.source, p]));
   return (rendered) => {
     const decision = decide(rendered);
     if (!decision || 'excluded' in decision) return decision;
     const { doc, search } = decision;
     if (doc.kind === 'api') {
+      // A section file's description sums up its h2 section, as a page's sums up its top.
+      const summaries = new Map<string, string>();
+      for (const source of doc.sections) {
+        const data = sourceOf.get(source)?.data;
+        if (data?.description) summaries.set(data.title, data.description);
+      }
       return {
         entry: {
           url: doc.url.replace(/[^/]+$/, LANGUAGE_PLACEHOLDER),
@@ -132,7 +145,7 @@ export function searchEntryMaker({ site, plan, latestLabel }: Omit<EntriesInput,
           group: 'api',
           locale: null,
           weight: 1,
-          records: search.map((section) => apiRecord(section, site.api)),
+          records: search.map((section) => apiRecord(section, site.api, section.depth === 2 ? summaries.get(section.title) : undefined)),
         },
       };
     }
@@ -207,8 +220,8 @@ function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sec
       title: doc.title,
       excerpt: excerptOf(introText),
       fields: [
-        { text: doc.title, boost: 4 },
-        { text: doc.description, boost: 1 },
+        { text: doc.title, boost: 4, label: true },
+        { text: doc.description, boost: 2, label: true },
         { text: intro?.text ?? '', boost: 1 },
       ],
     },
@@ -220,8 +233,8 @@ function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sec
       title: section.title,
       excerpt: excerptOf(section.text),
       fields: [
-        { text: section.title, boost: 4 },
-        { text: doc.title, boost: 1 },
+        { text: section.title, boost: 4, label: true },
+        { text: doc.title, boost: 1, label: true },
         { text: section.text, boost: 1 },
       ],
     });
@@ -229,10 +242,20 @@ function pageEntry(doc: Extract<DocumentPlan, { kind: 'page' }>, page: Page, sec
   return { url: doc.url, title, group, locale: 'locale' in info ? doc.locale : null, weight, records };
 }
 
-function apiRecord(section: SearchSection, api: ApiModel | null): SearchRecord {
+/** `summary`: the description of the section file whose h2 this section is. */
+function apiRecord(section: SearchSection, api: ApiModel | null, summary = ''): SearchRecord {
   const operation = section.operation ? operationOf(api, section.operation) : undefined;
   if (!operation) {
-    return { hash: section.id, title: section.title, excerpt: excerptOf(section.text), fields: [{ text: section.title, boost: 4 }, { text: section.text, boost: 1 }] };
+    return {
+      hash: section.id,
+      title: section.title,
+      excerpt: excerptOf(section.text),
+      fields: [
+        { text: section.title, boost: 4, label: true },
+        { text: summary, boost: 2, label: true },
+        { text: section.text, boost: 1 },
+      ],
+    };
   }
   const detail = `${operation.method.toUpperCase()} ${operation.path}`;
   const fields = bodyFields(operation);
@@ -243,9 +266,9 @@ function apiRecord(section: SearchSection, api: ApiModel | null): SearchRecord {
     excerpt: excerptOf(section.text),
     detail,
     fields: [
-      { text: section.title, boost: 4 },
-      { text: `${operation.id} ${detail}`, boost: 3 },
-      { text: names.join(' '), boost: 2 },
+      { text: section.title, boost: 4, label: true },
+      { text: `${operation.id} ${detail}`, boost: 3, label: true },
+      { text: names.join(' '), boost: 2, label: true },
       { text: section.text, boost: 1 },
     ],
   };

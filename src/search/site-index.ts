@@ -38,8 +38,8 @@ export interface SearchMemo {
 }
 /**
  * Kept small, as it is read and written whole on every build: the entry without the text
- * of its fields (only counting needs that), each record's term ids and counts as typed
- * arrays (both serialise as single blocks).
+ * of its fields (only counting needs that), each record's term ids, counts and label
+ * weights as typed arrays (each serialises as a single block).
  */
 export type MemoEntry = { entry: SearchEntry; vocabulary: string; words: PreparedWords[] } | null;
 export interface MemoVocabulary {
@@ -48,9 +48,10 @@ export interface MemoVocabulary {
 }
 
 /**
- * The memo as kept on disk: every record's term ids and counts of a shard joined into one
- * Int32Array and one Float64Array (records read back as views into them), not two typed
- * arrays per record, which the serializer reads one by one (13 000 at 1000 pages).
+ * The memo as kept on disk: every record's term ids, counts and label weights of a shard
+ * joined into one Int32Array and two Float64Arrays (records read back as views into them),
+ * not three typed arrays per record, which the serializer reads one by one (13 000 records
+ * at 1000 pages).
  */
 export const memoCodec: PackCodec<MemoEntry> = {
   encode(entries) {
@@ -58,22 +59,25 @@ export const memoCodec: PackCodec<MemoEntry> = {
     for (const [, memo] of entries) for (const w of memo?.words ?? []) size += w.terms.length;
     const terms = new Int32Array(size);
     const counts = new Float64Array(size);
+    const labels = new Float64Array(size);
     let at = 0;
     const plain = entries.map(([key, memo]) => {
       if (!memo) return [key, null];
       const words = memo.words.map((w) => {
         terms.set(w.terms, at);
         counts.set(w.counts, at);
+        labels.set(w.labels, at);
         at += w.terms.length;
         return [w.terms.length, w.length];
       });
       return [key, { entry: memo.entry, vocabulary: memo.vocabulary, words }];
     });
-    return { plain, terms, counts };
+    return { plain, terms, counts, labels };
   },
   decode(raw) {
-    const { plain, terms, counts } = (raw ?? {}) as { plain?: unknown; terms?: unknown; counts?: unknown };
-    if (!Array.isArray(plain) || !(terms instanceof Int32Array) || !(counts instanceof Float64Array) || terms.length !== counts.length) return null;
+    const { plain, terms, counts, labels } = (raw ?? {}) as { plain?: unknown; terms?: unknown; counts?: unknown; labels?: unknown };
+    if (!Array.isArray(plain) || !(terms instanceof Int32Array) || !(counts instanceof Float64Array) || !(labels instanceof Float64Array)) return null;
+    if (terms.length !== counts.length || terms.length !== labels.length) return null;
     let at = 0;
     const entries: [string, unknown][] = [];
     for (const item of plain as [string, { entry: SearchEntry; vocabulary: string; words: [number, number][] } | null][]) {
@@ -86,7 +90,7 @@ export const memoCodec: PackCodec<MemoEntry> = {
       const words: PreparedWords[] = [];
       for (const [count, length] of memo.words) {
         if (!(count >= 0) || at + count > terms.length) return null;
-        words.push({ terms: terms.subarray(at, at + count), counts: counts.subarray(at, at + count), length });
+        words.push({ terms: terms.subarray(at, at + count), counts: counts.subarray(at, at + count), labels: labels.subarray(at, at + count), length });
         at += count;
       }
       entries.push([item[0], { entry: memo.entry, vocabulary: memo.vocabulary, words }]);
@@ -173,7 +177,7 @@ export function keep(memo: SearchMemo, last: MemoVocabulary | null, built: Pick<
   const fresh = { stamp: `${Date.now().toString(36)}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`, words: ids.map((id) => built.vocabulary[id]!) };
   memo.setVocabulary(fresh);
   for (const [entry, { key }] of keyOf) {
-    const words = built.words.get(entry)!.map((w) => ({ terms: w.terms.map((id) => renumber[id]!), counts: w.counts, length: w.length }));
+    const words = built.words.get(entry)!.map((w) => ({ ...w, terms: w.terms.map((id) => renumber[id]!) }));
     memo.set(key, remember(entry, words, fresh.stamp));
   }
 }

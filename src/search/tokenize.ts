@@ -105,3 +105,15 @@ export function queryWords(query: string): string[] {
 export function isCjk(word: string): boolean {
   return HAS_CJK_RE.test(word);
 }
+
+/**
+ * What a plural may be the plural of: "payments" -> "payment", "statuses" -> "status",
+ * "responses" -> "response" or "respons" (a word ending in -ses, -ces, -ges may drop "s"
+ * or "es"); none for a word that is no plural of this simple kind.
+ */
+export function singularsOf(word: string): string[] {
+  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return [];
+  if (/(?:x|z|ch|sh)es$/.test(word)) return [word.slice(0, -2)];
+  if (/[scg]es$/.test(word)) return [word.slice(0, -1), word.slice(0, -2)];
+  return [word.slice(0, -1)];
+}

@@ -5,7 +5,7 @@
 import type { RecordChunk, SearchMeta } from '../../src/search/build-index.js';
 import type { SearchGroup } from '../../src/search/entries.js';
 import { editDistance } from '../../src/did-you-mean.js';
-import { fold, isCjk, queryWords } from '../../src/search/tokenize.js';
+import { fold, isCjk, queryWords, singularsOf } from '../../src/search/tokenize.js';
 
 /** Results fetched and ranked per query, and shown per group. */
 const MAX_RESULTS = 40;
@@ -217,18 +217,6 @@ export function titleBonus(title: string, words: string[]): number {
   if (!words.every((w) => own.some((o) => same(o, w)))) return 1;
   const named = own.filter((o) => words.some((w) => same(o, w))).length;
   return 1 + TITLE_ALL_WORDS + (TITLE_COVERAGE * named) / own.length;
-}
-
-/**
- * What a plural may be the plural of: "payments" -> "payment", "statuses" -> "status",
- * "responses" -> "response" or "respons" (a word ending in -ses, -ces, -ges may drop "s"
- * or "es"); none for a word that is no plural of this simple kind.
- */
-export function singularsOf(word: string): string[] {
-  if (word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return [];
-  if (/(?:x|z|ch|sh)es$/.test(word)) return [word.slice(0, -2)];
-  if (/[scg]es$/.test(word)) return [word.slice(0, -1), word.slice(0, -2)];
-  return [word.slice(0, -1)];
 }
 
 /** How much a term of the index counts for a query word: 1 for the word, less for a longer word it begins or its singular, 0 for none. */

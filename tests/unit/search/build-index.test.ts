@@ -98,6 +98,34 @@ describe('the search index', () => {
     expect(older!.score).toBeLessThan(latest!.score / 2);
   });
 
+  it('counts a word of a label once, a plural label also as its singular, and does not let a long text dilute a title', () => {
+    const labelled = (hash: string, title: string, names: string, text: string): SearchRecord => ({
+      hash,
+      title,
+      excerpt: '',
+      fields: [
+        { text: title, boost: 4, label: true },
+        { text: names, boost: 2, label: true },
+        { text, boost: 1 },
+      ],
+    });
+    const filler = 'Each organization keeps its own integrations, users and accounts apart. '.repeat(30);
+    const index = build([
+      entry('/a', 'en', [
+        // The title's words again as names: counted once, so no more than a title alone.
+        labelled('twice', 'Delete mandate', 'mandate delete mandate', 'Removes it.'),
+        labelled('once', 'Delete mandate', '', 'Removes it.'),
+        // Plural title, long text: as much a mandate as a singular title with a short text.
+        labelled('given', 'Given mandates', '', `A mandate lets a representative act for you. ${filler}`),
+        labelled('text', 'Representatives', '', `A mandate lets a representative act for you. ${filler}`),
+      ]),
+    ], ['en']);
+    const score = (url: string) => lookup(index, 'en', 'mandate').find((r) => r.url === url)!.score;
+    expect(score('/a#twice')).toBe(score('/a#once'));
+    expect(score('/a#given')).toBeGreaterThan(score('/a#once') * 0.8);
+    expect(score('/a#given')).toBeGreaterThan(score('/a#text') * 1.5);
+  });
+
   it('keeps an operation’s method and path for the result line', () => {
     const meta = json<SearchMeta>(files, 'search/en/index.json');
     const all = meta.chunks.flatMap(([, name]) => json<RecordChunk>(files, `search/en/${name}`).records);

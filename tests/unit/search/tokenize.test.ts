@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fold, queryWords, words } from '../../../src/search/tokenize.js';
+import { fold, queryWords, singularsOf, words } from '../../../src/search/tokenize.js';
 
 const all = (text: string) => {
   const out: string[] = [];
@@ -70,5 +70,17 @@ describe('search words of ASCII text', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('singularsOf', () => {
+  it('gives what a plural may be the plural of, both forms for -ses, -ces and -ges', () => {
+    expect(singularsOf('payments')).toEqual(['payment']);
+    expect(singularsOf('statuses')).toEqual(['statuse', 'status']);
+    expect(singularsOf('responses')).toEqual(['response', 'respons']);
+    expect(singularsOf('purposes')).toEqual(['purpose', 'purpos']);
+    expect(singularsOf('boxes')).toEqual(['box']);
+    expect(singularsOf('access')).toEqual([]);
+    expect(singularsOf('bus')).toEqual([]);
   });
 });

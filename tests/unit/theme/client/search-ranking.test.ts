@@ -1,19 +1,7 @@
 // The ranking rules of the search dialog (theme/client/search-index.ts, search.ts) that need no index.
 import { describe, expect, it } from 'vitest';
 import { windowed } from '../../../../theme/client/search.js';
-import { queryPath, samePath, singularsOf, termFactor, titleBonus } from '../../../../theme/client/search-index.js';
-
-describe('singularsOf', () => {
-  it('gives what a plural may be the plural of, both forms for -ses, -ces and -ges', () => {
-    expect(singularsOf('payments')).toEqual(['payment']);
-    expect(singularsOf('statuses')).toEqual(['statuse', 'status']);
-    expect(singularsOf('responses')).toEqual(['response', 'respons']);
-    expect(singularsOf('purposes')).toEqual(['purpose', 'purpos']);
-    expect(singularsOf('boxes')).toEqual(['box']);
-    expect(singularsOf('access')).toEqual([]);
-    expect(singularsOf('bus')).toEqual([]);
-  });
-});
+import { queryPath, samePath, termFactor, titleBonus } from '../../../../theme/client/search-index.js';
 
 describe('termFactor', () => {
   it('counts the word, a longer word it begins (any, for the word being typed; two letters more, for one finished) and its singular', () => {
