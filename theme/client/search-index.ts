@@ -5,6 +5,7 @@
 import type { RecordChunk, SearchMeta } from '../../src/search/build-index.js';
 import type { SearchGroup } from '../../src/search/entries.js';
 import { editDistance } from '../../src/did-you-mean.js';
+import { inverseFrequency } from '../../src/search/rarity.js';
 import { fold, isCjk, queryWords, singularsOf } from '../../src/search/tokenize.js';
 
 /** Results fetched and ranked per query, and shown per group. */
@@ -31,6 +32,12 @@ const COMMON_SHARE = 0.25;
  * nearly every section, and are rarely what a reader of the docs searches for.
  */
 const GROUP_WEIGHT: Partial<Record<SearchGroup, number>> = { legal: 0.7 };
+/**
+ * An operation the query finds by words outside its title (a parameter, its text) counts
+ * this much: the section that explains a thing ranks above the calls that take it
+ * ("page[limit]": Pagination, not every list operation).
+ */
+const OPERATION_WEIGHT = 0.85;
 /** Equal scores: the group that is more often the answer first. */
 const GROUP_ORDER: readonly SearchGroup[] = ['api', 'guide', 'help', 'support', 'home', 'legal'];
 
@@ -95,25 +102,16 @@ export class SearchIndex {
     const singulars = singularsOf(word);
     const names = new Set([...this.termFiles(word), ...singulars.flatMap((singular) => this.termFiles(singular))]);
     const chunks = await Promise.all([...names].map((name) => this.file<Postings>(name)));
-    const scores = new Map<number, number>();
-    const add = (list: number[], factor: number) => {
-      let id = 0;
-      for (let i = 0; i < list.length; i += 2) {
-        id += list[i]!;
-        const score = list[i + 1]! * factor;
-        // The best form of the word counts, not every form found.
-        if (score > (scores.get(id) ?? 0)) scores.set(id, score);
-      }
-    };
+    const forms: [list: number[], factor: number][] = [];
     for (const chunk of chunks) {
       for (const term of Object.keys(chunk)) {
         const factor = termFactor(term, word, last, singulars);
-        if (factor) add(chunk[term]!, factor);
+        if (factor) forms.push([chunk[term]!, factor]);
       }
     }
     // A word no term is or begins: a typo ("paymnet"), or a spelling the site does not use
     // ("synchronisation"): the nearest terms of its chunks, by edits, stand in.
-    if (!scores.size && word.length >= 4 && !isCjk(word)) {
+    if (!forms.length && word.length >= 4 && !isCjk(word)) {
       const allowed = word.length >= 8 ? 2 : 1;
       let nearest = allowed + 1;
       let found: [string, number[]][] = [];
@@ -125,8 +123,35 @@ export class SearchIndex {
           else if (distance === nearest) found.push([term, chunk[term]!]);
         }
       }
-      for (const [, list] of found) add(list, TYPO_FACTOR);
+      for (const [, list] of found) forms.push([list, TYPO_FACTOR]);
       this.standIns.set(word, found.map(([term]) => term));
+    }
+    return this.oneWord(forms);
+  }
+
+  /**
+   * The scores of the forms of one query word, by record: each form's score as the index has
+   * it, but for the word's rarity, which is that of all its forms together ("betaling" is
+   * rare, "betalingen" common: one word; "mandateaccount" is rare, but no rarer than
+   * "mandate"); a record scores by its best form, not by every form it holds.
+   */
+  private oneWord(forms: [list: number[], factor: number][]): Map<number, number> {
+    const records = this.meta.records;
+    const holding = new Set<number>();
+    for (const [list] of forms) {
+      let id = 0;
+      for (let i = 0; i < list.length; i += 2) holding.add((id += list[i]!));
+    }
+    const rarity = inverseFrequency(records, holding.size);
+    const scores = new Map<number, number>();
+    for (const [list, factor] of forms) {
+      const scale = (rarity / inverseFrequency(records, list.length / 2)) * factor;
+      let id = 0;
+      for (let i = 0; i < list.length; i += 2) {
+        id += list[i]!;
+        const score = list[i + 1]! * scale;
+        if (score > (scores.get(id) ?? 0)) scores.set(id, score);
+      }
     }
     return scores;
   }
@@ -175,7 +200,7 @@ export class SearchIndex {
       const [url, pageTitle, group] = chunk.pages[page]!;
       // The operation whose path the query is ("/accounts/{id}/transactions") as a title that is the query.
       const bonus = path !== null && detail !== undefined && samePath(detail, path) ? TITLE_EXACT : Math.max(titleBonus(title, words), parts.length ? titleBonus(title, parts) : 1);
-      const result: Ranked = { id, score: score * bonus * (GROUP_WEIGHT[group] ?? 1), url, hash, title, page: pageTitle, group, excerpt };
+      const result: Ranked = { id, score: score * bonus * (GROUP_WEIGHT[group] ?? 1) * (detail !== undefined && bonus === 1 ? OPERATION_WEIGHT : 1), url, hash, title, page: pageTitle, group, excerpt };
       if (detail) result.detail = detail;
       return result;
     });
@@ -208,14 +233,16 @@ export function arrange<T extends Ranked>(results: readonly T[]): [SearchGroup, 
 
 /**
  * A title that is the query ("Create payment" for "create payment") ranks first, one that
- * holds every word of it next: the index scores words, not their order.
+ * holds every word of it next, as the search finds words (termFactor: "Betalingen
+ * initiëren" holds "betaling" typed): the index scores words, not their order.
  */
 export function titleBonus(title: string, words: string[]): number {
   const own = queryWords(title);
   const same = (a: string, b: string) => a === b || singularsOf(a).includes(b) || singularsOf(b).includes(a);
   if (own.length === words.length && own.every((w, i) => same(w, words[i]!))) return TITLE_EXACT;
-  if (!words.every((w) => own.some((o) => same(o, w)))) return 1;
-  const named = own.filter((o) => words.some((w) => same(o, w))).length;
+  const finds = (o: string, w: string, i: number) => termFactor(o, w, i === words.length - 1) > 0;
+  if (!words.every((w, i) => own.some((o) => finds(o, w, i)))) return 1;
+  const named = own.filter((o) => words.some((w, i) => finds(o, w, i))).length;
   return 1 + TITLE_ALL_WORDS + (TITLE_COVERAGE * named) / own.length;
 }
 

@@ -2,8 +2,8 @@
 // only src/theme-api.ts (the contract's types and pure helpers); src/ imports the theme
 // only through theme/index.ts (the built-in theme object). The browser runtime
 // (theme/client/) also imports the dependency-free modules it shares with the build (the
-// route resolver, the search tokenizer, search types, the edit distance search takes
-// typos by): routing them through the entry
+// route resolver, the search tokenizer and word rarity, search types, the edit distance
+// search takes typos by): routing them through the entry
 // would make esbuild put them in one chunk the runtime loads at start (STYLE.md: "the few
 // modules both need … dependency-free and importable from both").
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from '../../helpers/site.js';
 
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-const CLIENT_SHARED = ['src/routes/resolve.ts', 'src/search/tokenize.ts', 'src/search/build-index.ts', 'src/search/entries.ts', 'src/did-you-mean.ts'];
+const CLIENT_SHARED = ['src/routes/resolve.ts', 'src/search/tokenize.ts', 'src/search/rarity.ts', 'src/search/build-index.ts', 'src/search/entries.ts', 'src/did-you-mean.ts'];
 
 function sources(dir: string): string[] {
   return (readdirSync(join(REPO, dir), { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])

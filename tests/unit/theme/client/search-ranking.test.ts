@@ -1,7 +1,9 @@
 // The ranking rules of the search dialog (theme/client/search-index.ts, search.ts) that need no index.
 import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, type SearchMeta } from '../../../../src/search/build-index.js';
+import type { SearchEntry, SearchRecord } from '../../../../src/search/entries.js';
 import { windowed } from '../../../../theme/client/search.js';
-import { queryPath, samePath, termFactor, titleBonus } from '../../../../theme/client/search-index.js';
+import { queryPath, SearchIndex, samePath, termFactor, titleBonus } from '../../../../theme/client/search-index.js';
 
 describe('termFactor', () => {
   it('counts the word, a longer word it begins (any, for the word being typed; two letters more, for one finished) and its singular', () => {
@@ -23,6 +25,10 @@ describe('titleBonus', () => {
     expect(short).toBeGreaterThan(long);
     expect(long).toBeGreaterThan(1);
     expect(titleBonus('Get account', ['mandate'])).toBe(1);
+  });
+  it('finds the query’s words in a title as the search finds them: the word being typed begins a longer one', () => {
+    expect(titleBonus('Betalingen initiëren', ['betaling'])).toBeGreaterThan(1);
+    expect(titleBonus('Betalingen initiëren', ['betaling', 'nu'])).toBe(1);
   });
 });
 
@@ -53,5 +59,72 @@ describe('a query that is an API path', () => {
     expect(samePath('GET /accounts/{accountId}/transactions', '/accounts/3f6c2b9e/transactions/')).toBe(true);
     expect(samePath('GET /accounts/{accountId}/transactions/{id}', '/accounts/{id}/transactions')).toBe(false);
     expect(samePath('GET /accounts/{accountId}/pending-transactions', '/accounts/{id}/transactions')).toBe(false);
+  });
+});
+
+/** A SearchIndex over an index built in memory from `entries`, in locale "en". */
+function indexOf(entries: SearchEntry[]): SearchIndex {
+  const { files } = buildSearchIndex({ entries, locales: ['en'], languages: { available: ['curl'], default: 'curl' } });
+  const text = new Map(files.map((f) => [f.path, 'contents' in f ? String(f.contents) : '']));
+  const read = (name: string) => JSON.parse(text.get(`search/en/${name}`)!) as unknown;
+  return new SearchIndex(read('index.json') as SearchMeta, async (name) => read(name));
+}
+
+const section = (hash: string, title: string, text: string, extra: Partial<SearchRecord> = {}): SearchRecord => ({
+  hash,
+  title,
+  excerpt: '',
+  fields: [
+    { text: title, boost: 4, label: true },
+    { text, boost: 1 },
+  ],
+  ...extra,
+});
+const page = (url: string, records: SearchRecord[], group: SearchEntry['group'] = 'help'): SearchEntry => ({ url, title: url, group, locale: null, weight: 1, records });
+const found = async (index: SearchIndex, query: string) => (await index.answer(query)).results.map((r) => `${r.url}#${r.hash}`);
+
+describe('the ranking of an index', () => {
+  it('takes the forms of a query word for one word, as rare as all of them together', async () => {
+    // "betaling" is rare, "betalingen" common: the rare form's record does not win by its rarity.
+    const index = indexOf([
+      page('/initiating', [section('', 'Betalingen initiëren', 'Betalingen worden ondertekend door de gebruiker.')]),
+      page('/faq', [section('q', 'Wordt een betaling geannuleerd als de gebruiker stopt en het scherm sluit?', 'Nee, de betaling blijft open.')]),
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => page(`/other-${id}`, [section('', `Over ${id}`, 'Betalingen en rekeningen.')])),
+      ...['g', 'h', 'i', 'j', 'k', 'l', 'm', 'n'].map((id) => page(`/filler-${id}`, [section('', `Over ${id}`, 'Rekeningen.')])),
+    ]);
+    expect((await found(index, 'betaling'))[0]).toBe('/initiating#');
+  });
+
+  it('ranks the section that explains a parameter above the operations that take it', async () => {
+    // As src/search/entries.ts makes an operation: its parameters are names, and a table in its text.
+    const text = (id: string) => `Lists the ${id}. Parameters page[limit] the maximum number of resources. page[before] a cursor. page[after] a cursor. Responses A page of ${id}.`;
+    const operation = (id: string): SearchRecord => ({
+      ...section(`list-${id}`, `List ${id}`, text(id)),
+      detail: `GET /${id}`,
+      fields: [
+        { text: `List ${id}`, boost: 4, label: true },
+        { text: `list${id} GET /${id}`, boost: 3, label: true },
+        { text: 'page[limit] page[before] page[after]', boost: 2, label: true },
+        { text: text(id), boost: 1 },
+      ],
+    });
+    const index = indexOf([
+      page('/api', [
+        // As src/search/entries.ts makes a section of the API reference: its file's description a label.
+        {
+          ...section('pagination', 'Pagination', ''),
+          fields: [
+            { text: 'Pagination', boost: 4, label: true },
+            { text: 'Read lists page by page with page[limit] and page[after].', boost: 2, label: true },
+            { text: 'Every list returns one page of resources. page[limit] is the number of resources on a page, from 1 to 100; page[after] and page[before] are cursors. Follow the links of each page to read a whole list, and use the largest page[limit] you can handle.', boost: 1 },
+          ],
+        },
+        ...['users', 'accounts', 'payments', 'mandates', 'integrations'].map(operation),
+      ], 'api'),
+      ...Array.from({ length: 30 }, (_, i) => page(`/filler-${i}`, [section('', `Guide ${i}`, 'Accounts and integrations.')])),
+    ]);
+    expect((await found(index, 'page[limit]'))[0]).toBe('/api#pagination');
+    // Named by its title, an operation is still the answer.
+    expect((await found(index, 'list users'))[0]).toBe('/api#list-users');
   });
 });
