@@ -20,11 +20,26 @@ export interface FieldRow {
  */
 const MAX_LABEL_DEPTH = 8;
 
-export function typeLabel(schema: Schema): string {
-  return label(schema, 0, new Map());
+/**
+ * The document's named schemas (components.schemas) by the schema each is once its $refs
+ * are resolved: a variant that is one of them is called by its name ("Circle or Square").
+ */
+export type SchemaNames = ReadonlyMap<Schema, string>;
+
+export function schemaNames(named: Readonly<Record<string, Schema>>): SchemaNames {
+  return new Map(Object.entries(named).map(([name, component]) => [component, name]));
 }
 
-function label(schema: Schema, depth: number, known: Map<Schema, string>): string {
+export function typeLabel(schema: Schema, names: SchemaNames = new Map()): string {
+  return label(schema, 0, new Map(), names);
+}
+
+/** A variant's name: its title, else the name of the component it is; null for neither. */
+function nameOf(variant: Schema, names: SchemaNames): string | null {
+  return (typeof variant.title === 'string' && variant.title) || names.get(variant) || null;
+}
+
+function label(schema: Schema, depth: number, known: Map<Schema, string>, names: SchemaNames): string {
   const remembered = known.get(schema);
   if (remembered !== undefined) return remembered;
   if (depth > MAX_LABEL_DEPTH) return 'any';
@@ -42,11 +57,12 @@ function label(schema: Schema, depth: number, known: Map<Schema, string>): strin
     // A `{ type: 'null' }` variant (3.1's way to make a $ref nullable) is said once, at the end.
     const nulls = variants.filter(isNullOnly);
     const others = variants.filter((variant) => !isNullOnly(variant));
-    text = others.length ? joinVariants([...new Set(others.map((variant) => label(typed(variant), depth + 1, known)))]) : 'null';
+    // A variant that is a named object (a $ref to a Circle) is called by its name, as a body's variants are (bodyVariants): "object" says nothing.
+    text = others.length ? joinVariants([...new Set(others.map((variant) => (hasFields(variant) ? nameOf(variant, names) : null) ?? label(typed(variant), depth + 1, known, names)))]) : 'null';
     if ((nullable || nulls.length) && others.length && !text.endsWith(', nullable')) text = `${text}, nullable`;
   } else {
-    text = types.length ? types.join(' or ') : schema.enum ? valuesLabel(schema.enum) : schema.allOf?.length === 1 ? label(schema.allOf[0]!, depth + 1, known) : schema.allOf ? 'object' : 'any';
-    if (types.length === 1 && types[0] === 'array' && schema.items) text = `array of ${label(schema.items, depth + 1, known)}`;
+    text = types.length ? types.join(' or ') : schema.enum ? valuesLabel(schema.enum) : schema.allOf?.length === 1 ? label(schema.allOf[0]!, depth + 1, known, names) : schema.allOf ? 'object' : 'any';
+    if (types.length === 1 && types[0] === 'array' && schema.items) text = `array of ${label(schema.items, depth + 1, known, names)}`;
     if (schema.format) text += ` (${schema.format})`;
     if (nullable) text = `${text}, nullable`;
   }
@@ -169,18 +185,19 @@ const MAX_FIELD_DEPTH = 4;
 const MAX_FIELD_ROWS = 400;
 
 /** The fields of an object schema, with those of its nested objects and lists of objects (`payments[].amount`). */
-export function fieldRows(schema: Schema, of: FieldsOf = 'schema'): FieldRow[] {
+export function fieldRows(schema: Schema, of: FieldsOf = 'schema', names: SchemaNames = new Map()): FieldRow[] {
   const rows: FieldRow[] = [];
-  addRows(rows, schema, of, '', 0);
+  addRows(rows, schema, { of, names }, '', 0);
   return rows;
 }
 
-function addRows(rows: FieldRow[], schema: Schema, of: FieldsOf, prefix: string, depth: number): void {
+function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: SchemaNames }, prefix: string, depth: number): void {
+  const { of, names } = how;
   const { properties, required } = objectParts(schema);
   const hidden = of === 'request' ? 'readOnly' : of === 'response' ? 'writeOnly' : null;
   for (const [name, field] of properties) {
     if (hidden && field[hidden] === true) continue;
-    rows.push({ name: prefix + name, type: typeLabel(field), required: required.has(name), rules: rulesOf(field), description: field.description ?? '' });
+    rows.push({ name: prefix + name, type: typeLabel(field, names), required: required.has(name), rules: rulesOf(field), description: field.description ?? '' });
     if (depth >= MAX_FIELD_DEPTH || rows.length >= MAX_FIELD_ROWS) continue;
     // A list of lists of objects is `grid[][].x`.
     let inner = field;
@@ -189,7 +206,7 @@ function addRows(rows: FieldRow[], schema: Schema, of: FieldsOf, prefix: string,
       inner = inner.items;
       path += '[]';
     }
-    if (hasFields(inner)) addRows(rows, inner, of, `${path}.`, depth + 1);
+    if (hasFields(inner)) addRows(rows, inner, how, `${path}.`, depth + 1);
   }
 }
 
@@ -206,8 +223,8 @@ function hasFields(schema: Schema): boolean {
 export function bodyVariants(schema: Schema, named: Readonly<Record<string, Schema>> = {}): { name: string; schema: Schema }[] | null {
   const variants = schema.oneOf ?? schema.anyOf;
   if (!variants?.length || schema.properties || !variants.some(hasFields)) return null;
-  const names = new Map(Object.entries(named).map(([name, component]) => [component, name]));
-  return variants.map((variant, i) => ({ name: (typeof variant.title === 'string' && variant.title) || names.get(variant) || String(i + 1), schema: variant }));
+  const names = schemaNames(named);
+  return variants.map((variant, i) => ({ name: nameOf(variant, names) ?? String(i + 1), schema: variant }));
 }
 
 /** The rows of an operation's parameters; a header or cookie parameter says where it goes. */

@@ -13,7 +13,7 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, schemaNames, type FieldRow } from '../api/describe-schema.js';
 import { describeSecurity } from '../api/auth.js';
 import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -104,8 +104,9 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
     const caption = fieldsCaption(operation, fields.wrapped, ui);
     // A body that is one of several (oneOf): a list for each, named after it.
     const variants = bodyVariants(fields.schema, schemas);
-    if (variants) for (const variant of variants) main.push(fieldList(fieldRows(variant.schema, 'request'), true, inline, `${caption}: ${variant.name}`, ui, languages.shown));
-    else main.push(fieldList(fieldRows(fields.schema, 'request'), true, inline, caption, ui, languages.shown));
+    const names = schemaNames(schemas);
+    if (variants) for (const variant of variants) main.push(fieldList(fieldRows(variant.schema, 'request', names), true, inline, `${caption}: ${variant.name}`, ui, languages.shown));
+    else main.push(fieldList(fieldRows(fields.schema, 'request', names), true, inline, caption, ui, languages.shown));
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
   const responses = responseRows(operation);
@@ -132,7 +133,8 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
 
 function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings, schemas: Readonly<Record<string, Schema>>, language: string | null): RootContent[] {
   const variants = bodyVariants(schema, schemas);
-  const lists = variants ? variants.map((variant) => fieldList(fieldRows(schemaFields(variant.schema)), false, inline, variant.name, ui, language)) : [fieldList(fieldRows(schemaFields(schema)), false, inline, null, ui, language)];
+  const names = schemaNames(schemas);
+  const lists = variants ? variants.map((variant) => fieldList(fieldRows(schemaFields(variant.schema), 'schema', names), false, inline, variant.name, ui, language)) : [fieldList(fieldRows(schemaFields(schema), 'schema', names), false, inline, null, ui, language)];
   return [named(SCHEMA, { name }, lists)];
 }
 

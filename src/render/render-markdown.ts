@@ -12,7 +12,7 @@
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, type FieldRow } from '../api/describe-schema.js';
+import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, schemaNames, type FieldRow } from '../api/describe-schema.js';
 import { bodyFields, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
@@ -268,8 +268,9 @@ class TwinWriter {
       const schema = this.ctx.api?.schemas[node.attributes?.name ?? ''];
       if (!schema) return REMOVED;
       const variants = bodyVariants(schema, this.ctx.api?.schemas ?? {});
+      const names = schemaNames(this.ctx.api?.schemas ?? {});
       const language = this.target.apiLanguage;
-      return variants ? joinBlocks(variants.flatMap((variant) => [`${variant.name}:`, table(fieldRows(schemaFields(variant.schema)), false, language)])) : table(fieldRows(schemaFields(schema)), false, language);
+      return variants ? joinBlocks(variants.flatMap((variant) => [`${variant.name}:`, table(fieldRows(schemaFields(variant.schema), 'schema', names), false, language)])) : table(fieldRows(schemaFields(schema), 'schema', names), false, language);
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
@@ -310,8 +311,9 @@ class TwinWriter {
     if (fields) {
       const caption = fieldsCaption(operation, fields.wrapped, TWIN_WORDS);
       const variants = bodyVariants(fields.schema, this.ctx.api?.schemas ?? {});
-      if (variants) for (const variant of variants) parts.push(`${caption}: ${variant.name}:`, table(fieldRows(variant.schema, 'request'), true, language));
-      else parts.push(`${caption}:`, table(fieldRows(fields.schema, 'request'), true, language));
+      const names = schemaNames(this.ctx.api?.schemas ?? {});
+      if (variants) for (const variant of variants) parts.push(`${caption}: ${variant.name}:`, table(fieldRows(variant.schema, 'request', names), true, language));
+      else parts.push(`${caption}:`, table(fieldRows(fields.schema, 'request', names), true, language));
     }
     const responses = responseRows(operation);
     if (responses.length) parts.push('Responses:', responseTable(responses));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRows, parameterRows, rulesOf, schemaFields, typeLabel } from '../../../src/api/describe-schema.js';
+import { fieldRows, parameterRows, rulesOf, schemaFields, schemaNames, typeLabel } from '../../../src/api/describe-schema.js';
 import type { Schema } from '../../../src/api/openapi.js';
 import { checkRefs, resolvedViews } from '../../../src/api/resolve-refs.js';
 
@@ -30,6 +30,29 @@ describe('typeLabel', () => {
   it('names a recursive $ref by its schema', () => {
     const views = componentViews({ Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } });
     expect(typeLabel(views.Node!.properties!.children!)).toBe('array of Node');
+  });
+
+  it('names the variants of a property that are named objects, as a body\'s variants are named', () => {
+    const views = componentViews({
+      Circle: { type: 'object', properties: { radius: { type: 'number' } } },
+      Square: { type: 'object', title: 'A square', properties: { side: { type: 'number' } } },
+      Drawing: {
+        type: 'object',
+        properties: {
+          shape: { oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }] },
+          shapes: { type: 'array', items: { anyOf: [{ $ref: '#/components/schemas/Circle' }, { type: 'null' }] } },
+          // An object variant of no name, and a string one, read as before.
+          either: { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'string' }] },
+        },
+      },
+    });
+    const names = schemaNames(views);
+    // It read "object": the reader could not tell which objects.
+    expect(fieldRows(views.Drawing!, 'schema', names).map((r) => [r.name, r.type])).toEqual([
+      ['shape', 'Circle or A square'],
+      ['shapes', 'array of Circle, nullable'],
+      ['either', 'object or string'],
+    ]);
   });
 
   it('stops spelling out types eight levels down', () => {
