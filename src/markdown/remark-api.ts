@@ -13,9 +13,10 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, schemaNames, type FieldRow } from '../api/describe-schema.js';
+import { nameInLanguage, type FieldRow } from '../api/describe-schema.js';
+import { operationLists, schemaLists, type FieldList } from '../api/reference-lists.js';
 import { describeSecurity } from '../api/auth.js';
-import { bodyFields, isJsonMediaType, operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
+import { operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 import { siteStrings } from '../theme/strings.js';
 import { builtinTheme } from '../../theme/index.js';
@@ -69,7 +70,10 @@ function withCode(rule: string): PhrasingContent[] {
  * stacked list that never clips, issue #19). A field's name, type and requiredness are
  * its data (and its search words); its rules and description are Markdown slots.
  */
-function fieldList(rows: FieldRow[], showRequired: boolean, inline: Inline, caption: string | null, ui: UiStrings, language: string | null = null): BlockContent {
+function fieldList({ kind, caption, rows }: FieldList, inline: Inline, ui: UiStrings, shownLanguage: string | null): BlockContent {
+  // A response is no field: no "required" beside it, and no name in another language.
+  const showRequired = kind === 'parameters' || kind === 'body';
+  const language = kind === 'responses' ? null : shownLanguage;
   const label = language ? ui.fieldInLanguage.replace('{language}', language) : '';
   const field = (r: FieldRow): RootContent => {
     const written = nameInLanguage(language, r.name);
@@ -98,19 +102,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   };
   // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
   const main: RootContent[] = prose.length ? prose : blocks(operation.description);
-  if (operation.parameters.length) main.push(fieldList(parameterRows(operation.parameters), true, inline, ui.fieldsParameters, ui, languages.shown));
-  const fields = bodyFields(operation);
-  if (fields) {
-    const caption = fieldsCaption(operation, fields.wrapped, ui);
-    // A body that is one of several (oneOf): a list for each, named after it.
-    const variants = bodyVariants(fields.schema, schemas);
-    const names = schemaNames(schemas);
-    if (variants) for (const variant of variants) main.push(fieldList(fieldRows(variant.schema, 'request', names), true, inline, `${caption}: ${variant.name}`, ui, languages.shown));
-    else main.push(fieldList(fieldRows(fields.schema, 'request', names), true, inline, caption, ui, languages.shown));
-  }
-  // What the operation answers (200, 404, …): the statuses a client handles.
-  const responses = responseRows(operation);
-  if (responses.length) main.push(fieldList(responses, false, inline, ui.fieldsResponses, ui));
+  for (const list of operationLists(operation, schemas, ui)) main.push(fieldList(list, inline, ui, languages.shown));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
@@ -132,26 +124,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
 }
 
 function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings, schemas: Readonly<Record<string, Schema>>, language: string | null): RootContent[] {
-  const variants = bodyVariants(schema, schemas);
-  const names = schemaNames(schemas);
-  const lists = variants ? variants.map((variant) => fieldList(fieldRows(schemaFields(variant.schema), 'schema', names), false, inline, variant.name, ui, language)) : [fieldList(fieldRows(schemaFields(schema), 'schema', names), false, inline, null, ui, language)];
-  return [named(SCHEMA, { name }, lists)];
-}
-
-/**
- * "Attributes (data.attributes; data.type = "payment")", "Body (application/json)", "Form
- * fields (application/x-www-form-urlencoded)". The resource type a JSON:API body must name
- * (`integrationAccount`, not `integration-account`) is otherwise only in the example.
- */
-export function fieldsCaption(operation: Operation, wrapped: boolean, ui: UiStrings): string {
-  const type = operation.requestBody!.mediaType;
-  if (wrapped) {
-    const named = operation.requestBody!.schema.properties?.data?.properties?.type;
-    const values = named?.enum ?? (named?.const !== undefined ? [named.const] : []);
-    const resource = values.length === 1 && typeof values[0] === 'string' ? `; data.type = "${values[0]}"` : '';
-    return `${ui.fieldsAttributes} (data.attributes${resource})`;
-  }
-  return `${isJsonMediaType(type) ? ui.fieldsBody : ui.fieldsForm} (${type})`;
+  return [named(SCHEMA, { name }, schemaLists(schema, schemas).map((list) => fieldList(list, inline, ui, language)))];
 }
 
 const NO_DOCUMENT = 'add the OpenAPI document under content/ (api.openapi in docs.config.yaml names it; api/openapi.yaml by default), or remove this directive';

@@ -12,11 +12,11 @@
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { bodyVariants, fieldRows, nameInLanguage, parameterRows, responseRows, schemaFields, schemaNames, type FieldRow } from '../api/describe-schema.js';
-import { bodyFields, type ApiModel, type Operation, operationOf } from '../api/openapi.js';
+import { nameInLanguage, type FieldRow } from '../api/describe-schema.js';
+import { type ApiModel, type Operation, operationOf } from '../api/openapi.js';
+import { operationLists, schemaLists, type FieldList } from '../api/reference-lists.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
-import { fieldsCaption } from '../markdown/remark-api.js';
 import { linkedSource } from '../markdown/remark-links.js';
 import { explicitId } from '../markdown/remark-heading-ids.js';
 import { splitHash } from '../routes/paths.js';
@@ -267,10 +267,7 @@ class TwinWriter {
     if (node.name === 'schema') {
       const schema = this.ctx.api?.schemas[node.attributes?.name ?? ''];
       if (!schema) return REMOVED;
-      const variants = bodyVariants(schema, this.ctx.api?.schemas ?? {});
-      const names = schemaNames(this.ctx.api?.schemas ?? {});
-      const language = this.target.apiLanguage;
-      return variants ? joinBlocks(variants.flatMap((variant) => [`${variant.name}:`, table(fieldRows(schemaFields(variant.schema), 'schema', names), false, language)])) : table(fieldRows(schemaFields(schema), 'schema', names), false, language);
+      return joinBlocks(schemaLists(schema, this.ctx.api?.schemas ?? {}).flatMap((list) => listBlocks(list, this.target.apiLanguage))).trim();
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
@@ -305,18 +302,7 @@ class TwinWriter {
       `Scope: ${operation.scopes.length ? operation.scopes.map((s) => `\`${s}\``).join(', ') : 'none'} · Authentication: ${auth}`,
       prose || operation.description,
     ];
-    const language = this.target.apiLanguage;
-    if (operation.parameters.length) parts.push('Parameters:', table(parameterRows(operation.parameters), true, language));
-    const fields = bodyFields(operation);
-    if (fields) {
-      const caption = fieldsCaption(operation, fields.wrapped, TWIN_WORDS);
-      const variants = bodyVariants(fields.schema, this.ctx.api?.schemas ?? {});
-      const names = schemaNames(this.ctx.api?.schemas ?? {});
-      if (variants) for (const variant of variants) parts.push(`${caption}: ${variant.name}:`, table(fieldRows(variant.schema, 'request', names), true, language));
-      else parts.push(`${caption}:`, table(fieldRows(fields.schema, 'request', names), true, language));
-    }
-    const responses = responseRows(operation);
-    if (responses.length) parts.push('Responses:', responseTable(responses));
+    for (const list of operationLists(operation, this.ctx.api?.schemas ?? {}, TWIN_WORDS)) parts.push(...listBlocks(list, this.target.apiLanguage));
     for (const example of examples) {
       const lang = example.lang ?? '';
       if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) continue;
@@ -332,8 +318,14 @@ const TWIN_WORDS = builtinStrings('en');
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
+/** A list of the reference as the twin writes it: its caption, then its table. */
+function listBlocks(list: FieldList, language: string | null): string[] {
+  const rows = list.kind === 'responses' ? responseTable(list.rows) : table(list.rows, list.kind !== 'schema', language);
+  return list.caption === null ? [rows] : [`${list.caption}:`, rows];
+}
+
 /** A table of fields; on a page of an example language that names them otherwise (Ruby), its name beside each: "`creditorName` (ruby: `creditor_name`)". */
-function table(rows: FieldRow[], showRequired: boolean, language: string | null = null): string {
+function table(rows: FieldRow[], showRequired: boolean, language: string | null): string {
   const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
