@@ -1,8 +1,9 @@
 // The lists of the API reference, as the page (src/markdown/remark-api.ts) and its Markdown
 // twin (src/render/render-markdown.ts) show them: an operation's parameters, body and
 // responses, a `::schema`'s fields. One function for each, so that the two say the same.
+import { slug } from 'github-slugger';
 import { bodyVariants, fieldRows, parameterRows, responseRows, schemaFields, schemaNames, type FieldRow } from './describe-schema.js';
-import { bodyFields, isJsonMediaType, type Operation, type Schema } from './openapi.js';
+import { bodyFields, isJsonMediaType, operationAnchor, type ApiModel, type Operation, type Schema } from './openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 
 export interface FieldList {
@@ -10,7 +11,12 @@ export interface FieldList {
   kind: 'parameters' | 'body' | 'responses' | 'schema';
   /** "Parameters", "Body (application/json): Circle"; null for a schema of one body. */
   caption: string | null;
-  rows: FieldRow[];
+  rows: ListedRow[];
+}
+
+/** A row and its id on the page: its operation's anchor (or its schema's) and its path, "create-payment-creditorname". */
+export interface ListedRow extends FieldRow {
+  id: string;
 }
 
 type CaptionWords = Pick<UiStrings, 'fieldsParameters' | 'fieldsAttributes' | 'fieldsBody' | 'fieldsForm' | 'fieldsResponses'>;
@@ -18,27 +24,80 @@ type CaptionWords = Pick<UiStrings, 'fieldsParameters' | 'fieldsAttributes' | 'f
 /** The lists of an operation, in the page's order: parameters, the body's fields (a list for each variant of a body that is one of several), the responses. */
 export function operationLists(operation: Operation, schemas: Readonly<Record<string, Schema>>, words: CaptionWords): FieldList[] {
   const lists: FieldList[] = [];
-  if (operation.parameters.length) lists.push({ kind: 'parameters', caption: words.fieldsParameters, rows: parameterRows(operation.parameters) });
+  const ids = new RowIds(operationAnchor(operation.id));
+  if (operation.parameters.length) lists.push({ kind: 'parameters', caption: words.fieldsParameters, rows: ids.of(parameterRows(operation.parameters)) });
   const fields = bodyFields(operation);
   if (fields) {
     const caption = fieldsCaption(operation, fields.wrapped, words);
     const names = schemaNames(schemas);
     const variants = bodyVariants(fields.schema, schemas);
-    if (variants) for (const variant of variants) lists.push({ kind: 'body', caption: `${caption}: ${variant.name}`, rows: fieldRows(variant.schema, 'request', names) });
-    else lists.push({ kind: 'body', caption, rows: fieldRows(fields.schema, 'request', names) });
+    if (variants) for (const variant of variants) lists.push({ kind: 'body', caption: `${caption}: ${variant.name}`, rows: ids.of(fieldRows(variant.schema, 'request', names), variant.name) });
+    else lists.push({ kind: 'body', caption, rows: ids.of(fieldRows(fields.schema, 'request', names)) });
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
   const responses = responseRows(operation);
-  if (responses.length) lists.push({ kind: 'responses', caption: words.fieldsResponses, rows: responses });
+  if (responses.length) lists.push({ kind: 'responses', caption: words.fieldsResponses, rows: ids.of(responses, 'response') });
   return lists;
 }
 
 /** The lists of a `::schema`: its fields, or a list for each of its variants, named after it. */
-export function schemaLists(schema: Schema, schemas: Readonly<Record<string, Schema>>): FieldList[] {
+export function schemaLists(name: string, schema: Schema, schemas: Readonly<Record<string, Schema>>): FieldList[] {
   const names = schemaNames(schemas);
+  const ids = new RowIds(schemaAnchor(name));
   const variants = bodyVariants(schema, schemas);
-  if (!variants) return [{ kind: 'schema', caption: null, rows: fieldRows(schemaFields(schema), 'schema', names) }];
-  return variants.map((variant) => ({ kind: 'schema', caption: variant.name, rows: fieldRows(schemaFields(variant.schema), 'schema', names) }));
+  if (!variants) return [{ kind: 'schema', caption: null, rows: ids.of(fieldRows(schemaFields(schema), 'schema', names)) }];
+  return variants.map((variant) => ({ kind: 'schema', caption: variant.name, rows: ids.of(fieldRows(schemaFields(variant.schema), 'schema', names), variant.name) }));
+}
+
+/** The id of a `::schema`'s lists ("bulk-payment-object", as Stripe's reference calls an entity's table): its fields' ids start with it. */
+export function schemaAnchor(name: string): string {
+  return `${idPart(operationAnchor(name)) || 'schema'}-object`;
+}
+
+/**
+ * The ids of every row an API reference page may show, with those of the `::schema` lists
+ * it shows: the page reserves them (DocumentSlugger), so that a heading of the prose never
+ * takes a field's id, whichever comes first.
+ */
+export function referenceIds(api: Pick<ApiModel, 'operations' | 'schemas'>, shownSchemas: Iterable<string>, words: CaptionWords): string[] {
+  const ids: string[] = [];
+  for (const operation of Object.values(api.operations)) for (const list of operationLists(operation, api.schemas, words)) ids.push(...list.rows.map((row) => row.id));
+  for (const name of shownSchemas) {
+    const schema = api.schemas[name];
+    if (schema) ids.push(schemaAnchor(name), ...schemaLists(name, schema, api.schemas).flatMap((list) => list.rows.map((row) => row.id)));
+  }
+  return ids;
+}
+
+/**
+ * Readable ids for the rows of one operation or schema: its anchor, the variant or
+ * "response" the row is of, and the row's path, each part slugged ("payments[].amount" is
+ * "payments-amount", "page[limit]" "page-limit"); a path that comes to the id of another
+ * row of the same operation (a parameter and a field of one name) gets "-1".
+ */
+class RowIds {
+  private readonly taken = new Set<string>();
+  constructor(private readonly anchor: string) {}
+
+  of(rows: FieldRow[], part?: string): ListedRow[] {
+    const base = part === undefined ? this.anchor : `${this.anchor}-${idPart(part) || 'variant'}`;
+    return rows.map((row) => {
+      const wanted = `${base}-${idPart(row.name) || 'field'}`;
+      let id = wanted;
+      for (let n = 1; this.taken.has(id); n++) id = `${wanted}-${n}`;
+      this.taken.add(id);
+      return { ...row, id };
+    });
+  }
+}
+
+/** A name as part of an id: its words in lower case, joined by "-" ("Idempotency-Key" is "idempotency-key", "creditor.address" "creditor-address"). */
+function idPart(name: string): string {
+  return name
+    .split(/[^\p{L}\p{N}_-]+/u)
+    .map((word) => slug(word))
+    .filter(Boolean)
+    .join('-');
 }
 
 /**

@@ -78,25 +78,27 @@ export const THEME_IDS = ['main', 'site-menu', 'api-menu', 'bankdocs-consent', '
 
 /** What holds an id of a document, named when a heading's own id ({#id}) cannot be kept. */
 export interface IdHolder {
-  kind: 'frame' | 'operation' | 'section' | 'heading' | 'tabs';
+  kind: 'frame' | 'operation' | 'field' | 'section' | 'heading' | 'tabs';
   /** Where it is written: the content-relative source, and its line when known. */
   at?: { source: string; line?: number };
 }
 
 /**
  * The ids of one document (a page, or every section of an API reference page): GitHub's
- * slugs, made unique, with the theme's ids taken first and `reserved` ids kept for the
- * headings that name them (an operation's "#create-payment", which links and the README
- * promise): a prose heading "Create payment" gets "-1" instead of taking it.
+ * slugs, made unique, with the theme's ids taken first and reserved ids kept for the
+ * elements that name them (an operation's "#create-payment", which links and the README
+ * promise; its fields' "#create-payment-creditorname"): a prose heading "Create payment"
+ * gets "-1" instead of taking it.
  */
 export class DocumentSlugger {
   private readonly slugger = new GithubSlugger();
   private readonly holders = new Map<string, IdHolder>();
   private readonly kept = new Set<string>();
 
-  constructor(reserved: Iterable<string> = []) {
+  constructor(reserved: { operations?: Iterable<string>; fields?: Iterable<string> } = {}) {
     for (const id of THEME_IDS) this.take(id, { kind: 'frame' });
-    for (const id of reserved) if (this.take(id, { kind: 'operation' }) === id) this.kept.add(id);
+    for (const id of reserved.operations ?? []) if (this.take(id, { kind: 'operation' }) === id) this.kept.add(id);
+    for (const id of reserved.fields ?? []) if (this.take(id, { kind: 'field' }) === id) this.kept.add(id);
   }
 
   /** A unique slug of `text`, held by `holder`. */
@@ -106,7 +108,7 @@ export class DocumentSlugger {
     return id;
   }
 
-  /** The reserved id for the element that names it (an operation's heading) the first time, else a unique slug of it. */
+  /** The reserved id for the element that names it (an operation's heading, a field's row) the first time, else a unique slug of it. */
   claimReserved(id: string, holder: IdHolder): string {
     return this.kept.delete(id) ? id : this.take(id, holder);
   }

@@ -62,6 +62,7 @@ function holdsLink(node: Element): boolean {
 const HOLDERS: Record<IdHolder['kind'], string> = {
   frame: 'the page frame (an element of the theme)',
   operation: 'the heading of an operation of the API reference',
+  field: 'a field of the API reference',
   section: 'the title of a section of the API reference',
   heading: 'the heading',
   tabs: 'the tab view',

@@ -13,8 +13,8 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { nameInLanguage, type FieldRow } from '../api/describe-schema.js';
-import { operationLists, schemaLists, type FieldList } from '../api/reference-lists.js';
+import { nameInLanguage } from '../api/describe-schema.js';
+import { operationLists, schemaAnchor, schemaLists, type FieldList, type ListedRow } from '../api/reference-lists.js';
 import { describeSecurity } from '../api/auth.js';
 import { operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -70,12 +70,21 @@ function withCode(rule: string): PhrasingContent[] {
  * stacked list that never clips, issue #19). A field's name, type and requiredness are
  * its data (and its search words); its rules and description are Markdown slots.
  */
-function fieldList({ kind, caption, rows }: FieldList, inline: Inline, ui: UiStrings, shownLanguage: string | null): BlockContent {
+/** What the lists of one page share: its words, the OpenAPI document's named schemas, its example languages, and its ids. */
+interface ApiPage {
+  ui: UiStrings;
+  schemas: Readonly<Record<string, Schema>>;
+  languages: { shown: string | null; all: readonly string[] };
+  /** The id of a field or schema on this page: its own, or "-1" where the page holds it already (DocumentSlugger). */
+  claim: (id: string) => string;
+}
+
+function fieldList({ kind, caption, rows }: FieldList, inline: Inline, { ui, languages, claim }: ApiPage): BlockContent {
   // A response is no field: no "required" beside it, and no name in another language.
   const showRequired = kind === 'parameters' || kind === 'body';
-  const language = kind === 'responses' ? null : shownLanguage;
+  const language = kind === 'responses' ? null : languages.shown;
   const label = language ? ui.fieldInLanguage.replace('{language}', language) : '';
-  const field = (r: FieldRow): RootContent => {
+  const field = (r: ListedRow): RootContent => {
     const written = nameInLanguage(language, r.name);
     const inLanguage = written === null ? {} : { inLanguage: { label, name: written } };
     const required = showRequired ? r.required : null;
@@ -83,12 +92,13 @@ function fieldList({ kind, caption, rows }: FieldList, inline: Inline, ui: UiStr
     const description = r.description ? [slot('description', inline(r.description))] : [];
     const requiredLabel = required === null ? null : required ? ui.fieldRequired : ui.fieldOptional;
     const words = [r.name, r.type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
-    return named(FIELD, { name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage }, [...rules, ...description], words);
+    return named(FIELD, { id: claim(r.id), name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage }, [...rules, ...description], words);
   };
   return named(FIELDS, { caption }, rows.map(field));
 }
 
-function operationNodes(operation: Operation, body: RootContent[], { inline, blocks }: { inline: Inline; blocks: Blocks }, languages: { shown: string | null; all: readonly string[] }, ui: UiStrings, schemas: Readonly<Record<string, Schema>>): RootContent[] {
+function operationNodes(operation: Operation, body: RootContent[], { inline, blocks }: { inline: Inline; blocks: Blocks }, page: ApiPage): RootContent[] {
+  const { ui, languages } = page;
   // Another language's example leaves here, not later (remark-api-language.ts), so that
   // no labelled figure is left empty around it.
   const other = (n: Code) => languages.shown !== null && n.lang !== null && n.lang !== undefined && languages.all.includes(n.lang) && n.lang !== languages.shown;
@@ -102,7 +112,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   };
   // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
   const main: RootContent[] = prose.length ? prose : blocks(operation.description);
-  for (const list of operationLists(operation, schemas, ui)) main.push(fieldList(list, inline, ui, languages.shown));
+  for (const list of operationLists(operation, page.schemas, ui)) main.push(fieldList(list, inline, page));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
@@ -123,9 +133,36 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   return [heading, element];
 }
 
-function schemaNodes(name: string, schema: Schema, inline: Inline, ui: UiStrings, schemas: Readonly<Record<string, Schema>>, language: string | null): RootContent[] {
-  return [named(SCHEMA, { name }, schemaLists(schema, schemas).map((list) => fieldList(list, inline, ui, language)))];
+function schemaNodes(name: string, schema: Schema, inline: Inline, page: ApiPage): RootContent[] {
+  return [named(SCHEMA, { name, id: page.claim(schemaAnchor(name)) }, schemaLists(name, schema, page.schemas).map((list) => fieldList(list, inline, page)))];
 }
+
+/**
+ * The schemas a page's Markdown shows (`::schema{name="Account"}` lines outside code
+ * fences), read before it is rendered: the API page reserves their ids, and an operation's
+ * responses, which may come first, link to them.
+ */
+export function schemasShown(bodies: readonly string[]): Set<string> {
+  const shown = new Set<string>();
+  for (const body of bodies) {
+    if (!body.includes('::schema')) continue;
+    let fence: string | null = null;
+    for (const line of body.split('\n')) {
+      const mark = FENCE_RE.exec(line)?.[1];
+      if (fence !== null) {
+        if (mark && mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark) fence = null;
+      } else if (mark) fence = mark;
+      else {
+        const name = SCHEMA_LINE_RE.exec(line)?.slice(1).find((part) => part !== undefined);
+        if (name) shown.add(name);
+      }
+    }
+  }
+  return shown;
+}
+
+const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
+const SCHEMA_LINE_RE = /^\s*::schema\{[^}]*?\bname=(?:"([^"]*)"|'([^']*)'|([^\s"'}]+))[^}]*\}\s*$/;
 
 const NO_DOCUMENT = 'add the OpenAPI document under content/ (api.openapi in docs.config.yaml names it; api/openapi.yaml by default), or remove this directive';
 
@@ -151,6 +188,12 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
     if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
     const ui = stringsIn(ctx.locale);
+    const pageAt = (node: ContainerDirective | LeafDirective): ApiPage => ({
+      ui,
+      schemas: ctx.api?.schemas ?? {},
+      languages: { shown: ctx.apiLanguage, all: ctx.apiLanguages },
+      claim: (id) => ctx.slugger.claimReserved(id, { kind: 'field', at: { source: ctx.source, ...(node.position ? { line: node.position.start.line } : {}) } }),
+    });
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string) =>
       ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
 
@@ -167,7 +210,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           return index;
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
-        parent.children.splice(index, 1, ...(operationNodes(operation, body, describedAt(engine, node.position), { shown: ctx.apiLanguage, all: ctx.apiLanguages }, ui, ctx.api?.schemas ?? {}) as never[]));
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, describedAt(engine, node.position), pageAt(node)) as never[]));
         return index + 2;
       }
       if (node.name === 'schema') {
@@ -180,7 +223,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, ui, ctx.api?.schemas ?? {}, ctx.apiLanguage) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, pageAt(node)) as never[]));
         return index + 1;
       }
       return undefined;

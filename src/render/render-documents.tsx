@@ -1,13 +1,15 @@
 // renderDocuments: each planned document -> { path, html } plus the ids it defines and
 // the internal links it contains (for the anchor check). No file system access here.
 import { createElement, type ComponentType, type ReactElement } from 'react';
-import { operationAnchor } from '../api/openapi.js';
+import { operationAnchor, type ApiModel } from '../api/openapi.js';
+import { referenceIds } from '../api/reference-lists.js';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { DocumentSlugger, type Heading, type LinkRef } from '../markdown/context.js';
 import { createMarkdownProcessor, renderMarkdown, type MarkdownProcessor } from '../markdown/pipeline.js';
+import { schemasShown } from '../markdown/remark-api.js';
 import { apiTwinText, pageTwinText, twinRedirects } from './render-markdown.js';
 import { directLinks } from '../routes/direct-links.js';
 import type { SiteFacts } from '../routes/resolve.js';
@@ -179,7 +181,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
       try {
         let body: PageBody;
         if (doc.kind === 'page') body = renderPageBody({ ctx, theme, doc, page: pageOf(doc.source), markdown, markup });
-        else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids, markup, operationAnchors: Object.keys(site.api?.operations ?? {}).map(operationAnchor) });
+        else if (doc.kind === 'api') body = renderApiBody({ ctx, theme, doc, pages: doc.sections.map(pageOf), markdown, ids, markup, api: site.api });
         else body = layoutBody(theme, markup, 'not-found', { ctx });
 
         const { Document } = theme.components;
@@ -296,10 +298,11 @@ function renderPageBody({ ctx, theme, doc, page, markdown, markup }: { ctx: Them
   return layoutBody(theme, markup, page.info.layout, { ctx, doc, content: element, headings });
 }
 
-function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup, operationAnchors }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[]; markup: Markup; operationAnchors: readonly string[] }): PageBody {
+function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup, api }: { ctx: ThemeContext; theme: Theme; doc: ApiDocument; pages: Page[]; markdown: MarkdownFn; ids: string[]; markup: Markup; api: ApiModel | null }): PageBody {
   // One slugger for the whole page: ids stay unique across sections; the operations'
-  // anchors are theirs, whatever heading comes first.
-  const slugger = new DocumentSlugger(operationAnchors);
+  // anchors and their fields' ids are theirs, whatever heading comes first.
+  const shown = schemasShown(pages.map((page) => page.body));
+  const slugger = new DocumentSlugger({ operations: Object.keys(api?.operations ?? {}).map(operationAnchor), fields: api ? referenceIds(api, shown, ctx.strings) : [] });
   const sections: ApiSectionView[] = pages.map((page) => {
     const id = slugger.take(page.data.title, { kind: 'section', at: { source: page.source } });
     ids.push(id);

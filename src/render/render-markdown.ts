@@ -265,9 +265,10 @@ class TwinWriter {
       return operation ? this.operation(operation, node.type === 'containerDirective' ? (node.children as unknown as AnyNode[]) : []) : REMOVED;
     }
     if (node.name === 'schema') {
-      const schema = this.ctx.api?.schemas[node.attributes?.name ?? ''];
+      const name = node.attributes?.name ?? '';
+      const schema = this.ctx.api?.schemas[name];
       if (!schema) return REMOVED;
-      return joinBlocks(schemaLists(schema, this.ctx.api?.schemas ?? {}).flatMap((list) => listBlocks(list, this.target.apiLanguage))).trim();
+      return joinBlocks(schemaLists(name, schema, this.ctx.api?.schemas ?? {}).flatMap((list) => listBlocks(list, this.target.apiLanguage))).trim();
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');

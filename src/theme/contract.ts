@@ -239,6 +239,8 @@ export interface FieldsProps {
   children?: ReactNode;
 }
 export interface FieldProps {
+  /** The row's id, unique on the page ("create-payment-creditorname"): the row is its target, and its name links to it. */
+  id?: string;
   name: string;
   type: string;
   /** null where requiredness does not apply (a schema's attributes). */
@@ -266,6 +268,8 @@ export interface ExampleProps {
 /** `::schema{name="…"}`: children are its Fields. */
 export interface SchemaProps {
   name: string;
+  /** The id of the schema's lists ("payment-object"), which an operation's responses link to. */
+  id?: string;
   children?: ReactNode;
 }
 

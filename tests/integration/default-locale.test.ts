@@ -43,7 +43,7 @@ describe('a site in French', () => {
     expect(api).toContain('Portée: aucune · Authentification: aucune');
     expect(api).not.toMatch(/Scope:|Authentication:/);
     expect(api).toMatch(/<p class="table-caption">Paramètres<\/p>/);
-    expect(api).toMatch(/<code class="field-name">verbose<\/code> <span class="field-type">boolean<\/span> <span class="field-optional">facultatif<\/span>/);
+    expect(api).toMatch(/<code class="field-name">verbose<\/code><\/a> <span class="field-type">boolean<\/span> <span class="field-optional">facultatif<\/span>/);
     expect(read('1/api/curl.md')).toContain('Scope: none · Authentication: none');
   });
 

@@ -1,5 +1,6 @@
 // A heading's own id ({#id}) that the document holds already, in the API reference, whose
 // sections share one set of ids: `check` names what holds it.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySite, removeSite, replaceIn, runCli } from '../helpers/site.js';
@@ -24,5 +25,30 @@ describe('a written heading id in the API reference', () => {
       'content/api/04-errors.md:54:1 heading-id-taken the id "introduction" is taken already, by the title of a section of the API reference (api/01-introduction.md): this heading gets "introduction-1", so links to "#introduction" do not reach it',
     ]);
     expect(result.status).toBe(1);
+  });
+
+  it('is heading-id-taken when a field of an operation holds it, and a heading of the same words leaves the field its id', () => {
+    const own = copySite(null);
+    try {
+      const introduction = join(own, 'content', 'api', '01-introduction.md');
+      replaceIn(introduction, '### Scopes\n', '### Scopes {#create-payment-creditorname}\n');
+      replaceIn(introduction, '### Versioning\n', '### Create payment creditorName\n');
+      const result = runCli(['check', '--format', 'json'], own);
+      const found = (JSON.parse(result.stdout) as { diagnostics: { ruleId: string; file: string; line: number; column: number; message: string }[] }).diagnostics;
+      expect(found.map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId} ${d.message}`)).toEqual([
+        'content/api/01-introduction.md:75:1 heading-id-taken the id "create-payment-creditorname" is taken already, by a field of the API reference: this heading gets "create-payment-creditorname-1", so links to "#create-payment-creditorname" do not reach it',
+      ]);
+      replaceIn(introduction, '### Scopes {#create-payment-creditorname}\n', '### Scopes\n');
+      const build = runCli(['build'], own);
+      expect(build.status, build.stderr).toBe(0);
+      const page = readFileSync(join(own, 'dist', '1', 'api', 'curl', 'index.html'), 'utf8');
+      const holders = [...page.matchAll(/<(\w+)[^>]* id="(create-payment-creditorname(?:-\d+)?)"/g)].map((m) => [m[1], m[2]]);
+      expect(holders).toEqual([
+        ['h3', 'create-payment-creditorname-1'],
+        ['li', 'create-payment-creditorname'],
+      ]);
+    } finally {
+      removeSite(own);
+    }
   });
 });

@@ -392,7 +392,7 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(operation).toContain('<code class="field-name">password</code>');
     expect(operation).not.toContain('<code class="field-name">id</code>');
     expect(operation).toContain('more than 0');
-    expect(operation).toContain('<code class="field-name">owner</code> <span class="field-type">object, nullable</span>');
+    expect(operation).toContain('<code class="field-name">owner</code></a> <span class="field-type">object, nullable</span>');
     expect(operation).toContain('<code class="field-name">owner.<wbr/>name</code>');
     expect(page).toMatch(/<code>\/<wbr\/>users\/<wbr\/>\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
     const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
@@ -401,9 +401,9 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(twin).toContain('Body (application/json): Square:');
     // A body that is one of several: a list for each, named after it; the same for a ::schema.
     const shape = page.slice(page.indexOf('data-operation="createShape"'));
-    expect(shape).toMatch(/<p class="table-caption">Body \(application\/json\): Circle<\/p><ul class="fields"><li class="field"><p class="field-head"><code class="field-name">kind<\/code>/);
+    expect(shape).toMatch(/<p class="table-caption">Body \(application\/json\): Circle<\/p><ul class="fields"><li class="field" id="create-shape-circle-kind"><p class="field-head"><a class="field-link" href="#create-shape-circle-kind"><code class="field-name">kind<\/code>/);
     expect(shape).toContain('<p class="table-caption">Body (application/json): Square</p>');
-    expect(shape).toMatch(/<div class="schema-fields"><p class="table-caption">Circle<\/p>[\s\S]*<code class="field-name">radius<\/code>[\s\S]*<p class="table-caption">Square<\/p>/);
+    expect(shape).toMatch(/<div class="schema-fields" id="shape-object"><p class="table-caption">Circle<\/p>[\s\S]*<code class="field-name">radius<\/code>[\s\S]*<p class="table-caption">Square<\/p>/);
     expect(page).toMatch(/<h2 id="create-user-1"><a [^>]*>Create user/);
     expect(page).toMatch(/<h3 id="create-user"><a [^>]*>Create a user/);
     expect(page).toContain('Authentication: bearer access token / API key in the X-API-Key header');

@@ -68,13 +68,26 @@ export function Fields({ caption, children }: FieldsProps) {
   );
 }
 
-export function Field({ name, type, required, requiredLabel, rules, description, inLanguage }: FieldProps) {
+/**
+ * A field's row is the target of its id, and its name links to it, as a heading's text does
+ * (the "#" beside it shows on hover and focus): a reader can link a colleague to a field.
+ */
+export function Field({ id, name, type, required, requiredLabel, rules, description, inLanguage }: FieldProps) {
+  const code = (
+    <code className="field-name">
+      <Breakable text={name} after={NAME_PARTS_RE} />
+    </code>
+  );
   return (
-    <li className="field">
+    <li className="field" {...(id ? { id } : {})}>
       <p className="field-head">
-        <code className="field-name">
-          <Breakable text={name} after={NAME_PARTS_RE} />
-        </code>
+        {id ? (
+          <a className="field-link" href={`#${id}`}>
+            {code}
+          </a>
+        ) : (
+          code
+        )}
         {type ? (
           <>
             {' '}
@@ -121,6 +134,10 @@ export function Example({ kind, method, status, children }: ExampleProps) {
   );
 }
 
-export function Schema({ children }: SchemaProps) {
-  return <div className="schema-fields">{children}</div>;
+export function Schema({ id, children }: SchemaProps) {
+  return (
+    <div className="schema-fields" {...(id ? { id } : {})}>
+      {children}
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApi, type ApiModel } from '../../../src/api/openapi.js';
+import { schemasShown } from '../../../src/markdown/remark-api.js';
 import { renderBody } from '../../helpers/markdown.js';
 import { treeDocument } from '../../helpers/openapi.js';
 
@@ -72,7 +73,7 @@ describe('the responses of an operation', () => {
       const { html, diagnostics } = renderBody(':::operation{id="getAccount"}\nReads one account.\n:::\n', { api: bundled, engine });
       expect(diagnostics).toEqual([]);
       const list = /<p class="table-caption">Responses<\/p><ul class="fields">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
-      const items = [...list.matchAll(/<code class="field-name">([^<]*)<\/code>(?: <span class="field-type">([^<]*)<\/span>)?.*?<p class="field-description">(.*?)<\/p>/g)].map((m) => [m[1], m[2], m[3]]);
+      const items = [...list.matchAll(/<code class="field-name">([^<]*)<\/code>(?:<\/a>)?(?: <span class="field-type">([^<]*)<\/span>)?.*?<p class="field-description">(.*?)<\/p>/g)].map((m) => [m[1], m[2], m[3]]);
       expect(items, engine).toEqual([
         ['200', 'application/json', 'The account.'],
         ['404', 'application/json', 'The resource was not found.'],
@@ -87,7 +88,7 @@ describe('the responses of an operation', () => {
     writeFileSync(join(dir, 'bodiless.yaml'), document);
     const api = (await loadApi(join(dir, 'bodiless.yaml'), 'api/bodiless.yaml')).api!;
     const { html } = renderBody(':::operation{id="deleteTree"}\n:::\n', { api });
-    expect(html).toContain('<p class="table-caption">Responses</p><ul class="fields"><li class="field"><p class="field-head"><code class="field-name">204</code></p><p class="field-description">The tree is gone.</p></li></ul>');
+    expect(html).toContain('<p class="table-caption">Responses</p><ul class="fields"><li class="field" id="delete-tree-response-204"><p class="field-head"><a class="field-link" href="#delete-tree-response-204"><code class="field-name">204</code></a></p><p class="field-description">The tree is gone.</p></li></ul>');
   });
 });
 
@@ -104,5 +105,26 @@ describe('field names in the page\'s example language', () => {
     // A name Ruby writes the same ("reference", "currency") has no second name.
     expect(shown.map(([name]) => name)).not.toContain('reference');
     expect(renderBody(body, { api: bundled, apiLanguage: 'curl' }).html).not.toContain('field-in-language');
+  });
+});
+
+describe('the schemas a page shows', () => {
+  it('are its ::schema lines, written any way, and none inside a code fence', () => {
+    const body = [
+      'Intro.',
+      '::schema{name="Account"}',
+      "  ::schema{#x name='Payment' .y}",
+      '::schema{name=User}',
+      '````markdown',
+      '::schema{name="InFence"}',
+      '```',
+      '::schema{name="StillInFence"}',
+      '````',
+      '~~~',
+      '::schema{name="InTildes"}',
+      '~~~',
+      'Text ::schema{name="InText"}',
+    ].join('\n');
+    expect([...schemasShown([body, '::schema{name="Mandate"}\n', 'No directive.'])]).toEqual(['Account', 'Payment', 'User', 'Mandate']);
   });
 });

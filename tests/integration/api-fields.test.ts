@@ -1,0 +1,60 @@
+// What a developer reading the API reference sees of its fields: each row has an id that
+// links can name (and `check` knows), on the bundled site built as it is.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attr, copySite, readHtml, removeSite, replaceIn, runCli, select, selectAll, toString, type Root } from '../helpers/site.js';
+
+let site: string;
+let page: Root;
+
+beforeAll(() => {
+  site = copySite(null);
+  const build = runCli(['build'], site);
+  expect(build.status, build.stdout + build.stderr).toBe(0);
+  page = readHtml(join(site, 'dist'), '1/api/curl/index.html');
+});
+afterAll(() => removeSite(site));
+
+/** The row with this id: its name, and where its name links to. */
+const row = (id: string) => {
+  const li = select(`li.field[id="${id}"]`, page);
+  const link = select('a.field-link', li);
+  return li ? { name: toString(select('.field-name', li)!), href: attr(link, 'href') } : null;
+};
+
+describe('the id of a field', () => {
+  it('is its operation\'s anchor and its path, and its name links to it', () => {
+    expect(row('create-payment-creditorname')).toEqual({ name: 'creditorName', href: '#create-payment-creditorname' });
+    // A parameter, a nested field of a list of objects, a response, a schema's attribute.
+    expect(row('create-payment-accountid')).toEqual({ name: 'accountId', href: '#create-payment-accountid' });
+    expect(row('list-accounts-page-limit')?.name).toBe('page[limit]');
+    expect(row('create-bulk-payment-payments-creditorname')?.name).toBe('payments[].creditorName');
+    expect(row('get-account-response-200')?.name).toBe('200');
+    expect(row('account-object-availablebalance')?.name).toBe('availableBalance');
+    expect(attr(select('#bulk-payment-object', page), 'className')).toBe('schema-fields');
+  });
+
+  it('is on every row, and no two elements of the page share one', () => {
+    const rows = selectAll('li.field', page);
+    expect(rows.length).toBeGreaterThan(400);
+    expect(rows.filter((li) => !attr(li, 'id'))).toEqual([]);
+    const ids = selectAll('[id]', page).map((element) => attr(element, 'id'));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+});
+
+describe('a link to a field', () => {
+  it('passes check, and one to a field that is not there is told with the nearest id', () => {
+    const guide = join(site, 'content', 'developers', 'dashboard-api.md');
+    const undo = replaceIn(guide, '\n## ', '\nSee [the payee\'s name](/api#create-payment-creditorname) and [its type](/api#create-payment-creditoraccountreferencetyp).\n\n## ');
+    try {
+      const result = runCli(['check', '--format', 'json'], site);
+      const found = (JSON.parse(result.stdout) as { diagnostics: { ruleId: string; message: string; hint?: string }[] }).diagnostics;
+      expect(found.map((d) => [d.ruleId, d.message, d.hint])).toEqual([
+        ['missing-anchor', expect.stringContaining('no heading or element with id "create-payment-creditoraccountreferencetyp" on /1/api/curl'), 'did you mean "create-payment-creditoraccountreferencetype"?'],
+      ]);
+    } finally {
+      undo();
+    }
+  });
+});

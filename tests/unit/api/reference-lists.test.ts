@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadApi } from '../../../src/api/openapi.js';
+import { operationLists, referenceIds, schemaAnchor, schemaLists } from '../../../src/api/reference-lists.js';
+import { treeDocument } from '../../helpers/openapi.js';
+
+const WORDS = { fieldsParameters: 'Parameters', fieldsAttributes: 'Attributes', fieldsBody: 'Body', fieldsForm: 'Form fields', fieldsResponses: 'Responses' };
+const dir = mkdtempSync(join(tmpdir(), 'bankdocs-reference-lists-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const SHAPES = `    Tree:
+      type: object
+      properties:
+        name: { type: string }
+        crown: { type: object, properties: { leafColour: { type: string } } }
+    Circle:
+      type: object
+      properties: { radius: { type: number } }
+    Square:
+      type: object
+      properties: { side: { type: number } }
+    Shape:
+      oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
+`;
+
+const PLANT = `  /trees/{name}:
+    put:
+      operationId: plantTree
+      parameters:
+        - { name: name, in: path, required: true, schema: { type: string } }
+        - { name: "page[limit]", in: query, schema: { type: integer } }
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { name: { type: string }, crown: { type: object, properties: { leafColour: { type: string } } } } }
+      responses:
+        "2XX": { description: Planted. }
+  /shapes:
+    post:
+      operationId: drawShape
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Shape" }
+      responses:
+        "201": { description: Drawn. }
+`;
+
+async function api() {
+  writeFileSync(join(dir, 'openapi.yaml'), treeDocument(SHAPES).replace('paths:\n', `paths:\n${PLANT}`));
+  return (await loadApi(join(dir, 'openapi.yaml'), 'api/openapi.yaml')).api!;
+}
+
+const ids = (lists: { rows: { name: string; id: string }[] }[]) => lists.flatMap((list) => list.rows.map((row) => [row.name, row.id]));
+
+describe('the ids of the rows of the reference', () => {
+  it("are the operation's anchor and the row's path, a variant's name or 'response' between; a second row of one path gets -1", async () => {
+    const model = await api();
+    expect(ids(operationLists(model.operations.plantTree!, model.schemas, WORDS))).toEqual([
+      ['name', 'plant-tree-name'],
+      ['page[limit]', 'plant-tree-page-limit'],
+      // A field of the body with a parameter's name: its own id, not the parameter's.
+      ['name', 'plant-tree-name-1'],
+      ['crown', 'plant-tree-crown'],
+      ['crown.leafColour', 'plant-tree-crown-leafcolour'],
+      ['2XX', 'plant-tree-response-2xx'],
+    ]);
+    expect(ids(operationLists(model.operations.drawShape!, model.schemas, WORDS))).toEqual([
+      ['radius', 'draw-shape-circle-radius'],
+      ['side', 'draw-shape-square-side'],
+      ['201', 'draw-shape-response-201'],
+    ]);
+  });
+
+  it("are a schema's anchor and the row's path", async () => {
+    const model = await api();
+    expect(schemaAnchor('FinancialInstitutionAccount')).toBe('financial-institution-account-object');
+    expect(ids(schemaLists('Tree', model.schemas.Tree!, model.schemas))).toEqual([
+      ['name', 'tree-object-name'],
+      ['crown', 'tree-object-crown'],
+      ['crown.leafColour', 'tree-object-crown-leafcolour'],
+    ]);
+    expect(ids(schemaLists('Shape', model.schemas.Shape!, model.schemas))).toEqual([
+      ['radius', 'shape-object-circle-radius'],
+      ['side', 'shape-object-square-side'],
+    ]);
+  });
+
+  it('are all reserved for the page: every operation\'s, and those of the schemas it shows', async () => {
+    const model = await api();
+    const reserved = referenceIds(model, ['Tree', 'Missing'], WORDS);
+    expect(reserved).toContain('plant-tree-crown-leafcolour');
+    expect(reserved).toContain('get-tree-response-200');
+    expect(reserved).toContain('tree-object');
+    expect(reserved).toContain('tree-object-crown-leafcolour');
+    expect(reserved.filter((id) => id.startsWith('shape-object'))).toEqual([]);
+    expect(new Set(reserved).size).toBe(reserved.length);
+  });
+});
