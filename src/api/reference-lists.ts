@@ -12,6 +12,8 @@ export interface FieldList {
   /** "Parameters", "Body (application/json): Circle"; null for a schema of one body. */
   caption: string | null;
   rows: ListedRow[];
+  /** A body's list: whether the operation needs the body (`requestBody.required`, false when not said). */
+  required?: boolean;
 }
 
 /** A row and its id on the page: its operation's anchor (or its schema's) and its path, "create-payment-creditorname". */
@@ -30,9 +32,10 @@ export function operationLists(operation: Operation, schemas: Readonly<Record<st
   if (fields) {
     const caption = fieldsCaption(operation, fields.wrapped, words);
     const names = schemaNames(schemas);
+    const required = operation.requestBody!.required;
     const variants = bodyVariants(fields.schema, schemas);
-    if (variants) for (const variant of variants) lists.push({ kind: 'body', caption: `${caption}: ${variant.name}`, rows: ids.of(fieldRows(variant.schema, 'request', names), variant.name) });
-    else lists.push({ kind: 'body', caption, rows: ids.of(fieldRows(fields.schema, 'request', names)) });
+    if (variants) for (const variant of variants) lists.push({ kind: 'body', caption: `${caption}: ${variant.name}`, rows: ids.of(fieldRows(variant.schema, 'request', names), variant.name), required });
+    else lists.push({ kind: 'body', caption, rows: ids.of(fieldRows(fields.schema, 'request', names)), required });
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
   const responses = responseRows(operation);

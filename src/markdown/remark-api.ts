@@ -79,7 +79,7 @@ interface ApiPage {
   claim: (id: string) => string;
 }
 
-function fieldList({ kind, caption, rows }: FieldList, inline: Inline, { ui, languages, claim }: ApiPage): BlockContent {
+function fieldList({ kind, caption, rows, required: body }: FieldList, inline: Inline, { ui, languages, claim }: ApiPage): BlockContent {
   // A response is no field: no "required" beside it, and no name in another language.
   const showRequired = kind === 'parameters' || kind === 'body';
   const language = kind === 'responses' ? null : languages.shown;
@@ -94,7 +94,9 @@ function fieldList({ kind, caption, rows }: FieldList, inline: Inline, { ui, lan
     const words = [r.name, r.type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
     return named(FIELD, { id: claim(r.id), name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage }, [...rules, ...description], words);
   };
-  return named(FIELDS, { caption }, rows.map(field));
+  // Whether the operation needs its body at all, beside the body's caption (OpenAPI's requestBody.required).
+  const needed = body === undefined ? {} : { required: body, requiredLabel: body ? ui.fieldRequired : ui.fieldOptional };
+  return named(FIELDS, { caption, ...needed }, rows.map(field));
 }
 
 function operationNodes(operation: Operation, body: RootContent[], { inline, blocks }: { inline: Inline; blocks: Blocks }, page: ApiPage): RootContent[] {

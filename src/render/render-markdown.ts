@@ -322,7 +322,8 @@ const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')
 /** A list of the reference as the twin writes it: its caption, then its table. */
 function listBlocks(list: FieldList, language: string | null): string[] {
   const rows = list.kind === 'responses' ? responseTable(list.rows) : table(list.rows, list.kind !== 'schema', language);
-  return list.caption === null ? [rows] : [`${list.caption}:`, rows];
+  const needed = list.required === undefined ? '' : `, ${list.required ? 'required' : 'optional'}`;
+  return list.caption === null ? [rows] : [`${list.caption}${needed}:`, rows];
 }
 
 /** A table of fields; on a page of an example language that names them otherwise (Ruby), its name beside each: "`creditorName` (ruby: `creditor_name`)". */

@@ -236,6 +236,9 @@ export interface OperationProps {
 export interface FieldsProps {
   /** "Parameters", "Attributes (data.attributes)", …; null for a schema. */
   caption: string | null;
+  /** A request body's list: whether the operation needs the body (OpenAPI's requestBody.required), and that word in the page's language. */
+  required?: boolean;
+  requiredLabel?: string;
   children?: ReactNode;
 }
 export interface FieldProps {

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../src/diagnostics.js';
 import type { MarkdownEngine } from '../../src/markdown/engines.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../src/markdown/pipeline.js';
 
-export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string; api?: ApiModel | null; apiLanguage?: string | null } = {}) {
+export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string; api?: ApiModel | null; apiLanguage?: string | null; locale?: string | null } = {}) {
   const diagnostics: Diagnostic[] = [];
   const result = renderMarkdown(createMarkdownProcessor({ highlight: options.highlight ?? true, engine: options.engine ?? 'fast' }), body, {
     source: 'developers/x.md',
@@ -13,7 +13,7 @@ export function renderBody(body: string, options: { highlight?: boolean; assets?
     urlBySource: new Map([['developers/y.md', '/developers/y']]),
     assets: new Set(options.assets ?? []),
     api: options.api ?? null,
-    locale: null,
+    locale: options.locale ?? null,
     apiLanguage: options.apiLanguage ?? null,
     apiLanguages: ['curl', 'ruby'],
     diagnostics,

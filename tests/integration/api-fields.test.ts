@@ -1,5 +1,6 @@
 // What a developer reading the API reference sees of its fields: each row has an id that
 // links can name (and `check` knows), on the bundled site built as it is.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr, copySite, readHtml, removeSite, replaceIn, runCli, select, selectAll, toString, type Root } from '../helpers/site.js';
@@ -56,5 +57,15 @@ describe('a link to a field', () => {
     } finally {
       undo();
     }
+  });
+});
+
+describe('the request body', () => {
+  it('says on the page and in its twin whether the operation needs it', () => {
+    const caption = selectAll('p.table-caption', select('[data-operation="createPayment"]', page)!).map((p) => toString(p));
+    expect(caption).toContain('Attributes (data.attributes; data.type = "payment") required');
+    const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
+    expect(twin).toContain('Attributes (data.attributes; data.type = "payment"), required:');
+    expect(twin).toContain('Form fields (application/x-www-form-urlencoded), required:');
   });
 });

@@ -397,12 +397,12 @@ describe('an OpenAPI 3.0 document as teams write it', () => {
     expect(page).toMatch(/<code>\/<wbr\/>users\/<wbr\/>\{id\}<\/code> <span class="badge badge-deprecated">Deprecated<\/span>/);
     const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
     expect(twin).toContain('`DELETE /users/{id}` (deprecated)');
-    expect(twin).toContain('Body (application/json): Circle:');
-    expect(twin).toContain('Body (application/json): Square:');
+    expect(twin).toContain('Body (application/json): Circle, required:');
+    expect(twin).toContain('Body (application/json): Square, required:');
     // A body that is one of several: a list for each, named after it; the same for a ::schema.
     const shape = page.slice(page.indexOf('data-operation="createShape"'));
-    expect(shape).toMatch(/<p class="table-caption">Body \(application\/json\): Circle<\/p><ul class="fields"><li class="field" id="create-shape-circle-kind"><p class="field-head"><a class="field-link" href="#create-shape-circle-kind"><code class="field-name">kind<\/code>/);
-    expect(shape).toContain('<p class="table-caption">Body (application/json): Square</p>');
+    expect(shape).toMatch(/<p class="table-caption">Body \(application\/json\): Circle <span class="field-required">required<\/span><\/p><ul class="fields"><li class="field" id="create-shape-circle-kind"><p class="field-head"><a class="field-link" href="#create-shape-circle-kind"><code class="field-name">kind<\/code>/);
+    expect(shape).toContain('<p class="table-caption">Body (application/json): Square <span class="field-required">required</span></p>');
     expect(shape).toMatch(/<div class="schema-fields" id="shape-object"><p class="table-caption">Circle<\/p>[\s\S]*<code class="field-name">radius<\/code>[\s\S]*<p class="table-caption">Square<\/p>/);
     expect(page).toMatch(/<h2 id="create-user-1"><a [^>]*>Create user/);
     expect(page).toMatch(/<h3 id="create-user"><a [^>]*>Create a user/);

@@ -59,10 +59,20 @@ export function Operation({ id, method, path, scopes, facts, children, examples 
 }
 
 /** Parameters or attributes: a stacked list that never clips in a narrow column (issue #19). */
-export function Fields({ caption, children }: FieldsProps) {
+export function Fields({ caption, required, requiredLabel, children }: FieldsProps) {
   return (
     <>
-      {caption ? <p className="table-caption">{caption}</p> : null}
+      {caption ? (
+        <p className="table-caption">
+          {caption}
+          {required === undefined ? null : (
+            <>
+              {' '}
+              <span className={required ? 'field-required' : 'field-optional'}>{requiredLabel}</span>
+            </>
+          )}
+        </p>
+      ) : null}
       <ul className="fields">{children}</ul>
     </>
   );

@@ -62,8 +62,26 @@ describe('the attributes of a JSON:API request body', () => {
   it('name the resource type the body must give, in both engines', () => {
     for (const engine of ['fast', 'remark'] as const) {
       const { html } = renderBody(':::operation{id="createIntegrationAccount"}\n:::\n', { api: bundled, engine });
-      expect(html, engine).toContain('<p class="table-caption">Attributes (data.attributes; data.type = &quot;integrationAccount&quot;)</p>');
+      expect(html, engine).toContain('<p class="table-caption">Attributes (data.attributes; data.type = &quot;integrationAccount&quot;) <span class="field-required">required</span></p>');
     }
+  });
+});
+
+describe('the request body of an operation', () => {
+  it('says beside its caption whether the operation needs it, in the page\'s language', async () => {
+    const plant = (required: string) => `  /trees/{name}:\n    put:\n      operationId: plantTree\n      requestBody:\n${required}        content:\n          application/json:\n            schema: { type: object, properties: { height: { type: number } } }\n      responses:\n        "204": { description: Planted. }\n`;
+    const captionOf = async (required: string, locale: string | null = null) => {
+      writeFileSync(join(dir, 'plant.yaml'), treeDocument('    Tree: { type: object }\n').replace('paths:\n', `paths:\n${plant(required)}`));
+      const api = (await loadApi(join(dir, 'plant.yaml'), 'api/plant.yaml')).api!;
+      const { html, diagnostics } = renderBody(':::operation{id="plantTree"}\n:::\n', { api, locale });
+      expect(diagnostics).toEqual([]);
+      return /<p class="table-caption">[^<(]+\(application\/json\)(.*?)<\/p>/.exec(html)?.[1];
+    };
+    expect(await captionOf('        required: true\n')).toBe(' <span class="field-required">required</span>');
+    // OpenAPI's default: a body not said to be required is optional.
+    expect(await captionOf('')).toBe(' <span class="field-optional">optional</span>');
+    expect(await captionOf('        required: false\n', 'nl')).toBe(' <span class="field-optional">optioneel</span>');
+    expect(await captionOf('        required: true\n', 'fr')).toBe(' <span class="field-required">obligatoire</span>');
   });
 });
 
