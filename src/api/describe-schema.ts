@@ -23,26 +23,47 @@ const MAX_LABEL_DEPTH = 8;
 /**
  * The document's named schemas (components.schemas) by the schema each is once its $refs
  * are resolved: a variant that is one of them is called by its name ("Circle or Square").
+ * Also by its `properties`: a $ref with a description beside it is resolved to a copy
+ * with the component's own properties (resolve-refs.ts), and is that component still.
  */
-export type SchemaNames = ReadonlyMap<Schema, string>;
+export type SchemaNames = ReadonlyMap<object, string>;
 
 export function schemaNames(named: Readonly<Record<string, Schema>>): SchemaNames {
-  return new Map(Object.entries(named).map(([name, component]) => [component, name]));
+  const names = new Map<object, string>();
+  for (const [name, component] of Object.entries(named)) {
+    names.set(component, name);
+    if (component.properties && !names.has(component.properties)) names.set(component.properties, name);
+  }
+  return names;
+}
+
+function componentName(schema: Schema, names: SchemaNames): string | null {
+  return names.get(schema) ?? (schema.properties ? names.get(schema.properties) : undefined) ?? null;
 }
 
 export function typeLabel(schema: Schema, names: SchemaNames = new Map()): string {
   return label(schema, 0, new Map(), names);
 }
 
+/** The name of a JSON:API resource of the document's components (a Synchronization), or null for any other schema. */
+export function resourceName(schema: Schema, names: SchemaNames): string | null {
+  const name = componentName(schema, names);
+  return name !== null && schemaFields(schema) !== schema ? name : null;
+}
+
 /** A variant's name: its title, else the name of the component it is; null for neither. */
 function nameOf(variant: Schema, names: SchemaNames): string | null {
-  return (typeof variant.title === 'string' && variant.title) || names.get(variant) || null;
+  return (typeof variant.title === 'string' && variant.title) || componentName(variant, names);
 }
 
 function label(schema: Schema, depth: number, known: Map<Schema, string>, names: SchemaNames): string {
   const remembered = known.get(schema);
   if (remembered !== undefined) return remembered;
   if (depth > MAX_LABEL_DEPTH) return 'any';
+  // A resource inside another (an account's meta.latestSynchronization) is called by its
+  // name: its fields are its own table's (resourceName).
+  const resource = resourceName(schema, names);
+  if (resource !== null) return resource;
   // A $ref left in place is a recursive schema (see resolve-refs.ts): shown by its name.
   if (typeof schema.$ref === 'string') return refName(schema.$ref);
   const variants = schema.anyOf ?? schema.oneOf;
@@ -206,7 +227,7 @@ function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: S
       inner = inner.items;
       path += '[]';
     }
-    if (hasFields(inner)) addRows(rows, inner, how, `${path}.`, depth + 1);
+    if (hasFields(inner) && resourceName(inner, names) === null) addRows(rows, inner, how, `${path}.`, depth + 1);
   }
 }
 
@@ -270,4 +291,16 @@ export function schemaFields(schema: Schema): Schema {
   const attributes = properties.attributes;
   const resource = attributes?.properties && (properties.id || properties.type || Object.keys(properties).length === 1);
   return resource ? attributes : schema;
+}
+
+/**
+ * The rows of a `::schema`: its fields (schemaFields), and a JSON:API resource's `meta`
+ * beside its attributes (an account's `meta.availability`, `meta.synchronizedAt`), named as
+ * the API writes them: what the resource says of itself, not only in the prose.
+ */
+export function schemaRows(schema: Schema, names: SchemaNames = new Map()): FieldRow[] {
+  const fields = schemaFields(schema);
+  const rows = fieldRows(fields, 'schema', names);
+  const meta = fields === schema ? undefined : schema.properties?.meta;
+  return meta && Object.keys(meta.properties ?? {}).length ? [...rows, ...fieldRows({ properties: { meta } }, 'schema', names)] : rows;
 }

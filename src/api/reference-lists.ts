@@ -2,7 +2,7 @@
 // twin (src/render/render-markdown.ts) show them: an operation's parameters, body and
 // responses, a `::schema`'s fields. One function for each, so that the two say the same.
 import { slug } from 'github-slugger';
-import { bodyVariants, fieldRows, parameterRows, responseRows, schemaFields, schemaNames, type FieldRow } from './describe-schema.js';
+import { bodyVariants, fieldRows, parameterRows, responseRows, schemaNames, schemaRows, type FieldRow } from './describe-schema.js';
 import { bodyFields, isJsonMediaType, operationAnchor, type ApiModel, type Operation, type Schema } from './openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 
@@ -48,8 +48,8 @@ export function schemaLists(name: string, schema: Schema, schemas: Readonly<Reco
   const names = schemaNames(schemas);
   const ids = new RowIds(schemaAnchor(name));
   const variants = bodyVariants(schema, schemas);
-  if (!variants) return [{ kind: 'schema', caption: null, rows: ids.of(fieldRows(schemaFields(schema), 'schema', names)) }];
-  return variants.map((variant) => ({ kind: 'schema', caption: variant.name, rows: ids.of(fieldRows(schemaFields(variant.schema), 'schema', names), variant.name) }));
+  if (!variants) return [{ kind: 'schema', caption: null, rows: ids.of(schemaRows(schema, names)) }];
+  return variants.map((variant) => ({ kind: 'schema', caption: variant.name, rows: ids.of(schemaRows(variant.schema, names), variant.name) }));
 }
 
 /** The id of a `::schema`'s lists ("bulk-payment-object", as Stripe's reference calls an entity's table): its fields' ids start with it. */

@@ -69,3 +69,14 @@ describe('the request body', () => {
     expect(twin).toContain('Form fields (application/x-www-form-urlencoded), required:');
   });
 });
+
+describe("a resource's meta", () => {
+  it('is listed beside its attributes, on the page and in the twin', () => {
+    expect(row('account-object-meta-availability')?.name).toBe('meta.availability');
+    expect(row('account-object-meta-synchronizedat')?.name).toBe('meta.synchronizedAt');
+    expect(toString(select('#account-object-meta-latestsynchronization .field-type', page)!)).toBe('Synchronization');
+    const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
+    expect(twin).toMatch(/^\| `meta\.availability` \| string \| one of `available`, `readonly` \| /m);
+    expect(twin).toMatch(/^\| `meta\.synchronizedAt` \| string \(date-time\) \| {2}\| When the account was last synchronized successfully\. \|$/m);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRows, parameterRows, rulesOf, schemaFields, schemaNames, typeLabel } from '../../../src/api/describe-schema.js';
+import { fieldRows, parameterRows, rulesOf, schemaFields, schemaNames, schemaRows, typeLabel } from '../../../src/api/describe-schema.js';
 import type { Schema } from '../../../src/api/openapi.js';
 import { checkRefs, resolvedViews } from '../../../src/api/resolve-refs.js';
 
@@ -189,5 +189,42 @@ describe('what the reference says of OpenAPI schemas as teams write them', () =>
     expect(schemaFields({ properties: { attributes } })).toBe(attributes);
     const product: Schema = { properties: { name: { type: 'string' }, attributes: { type: 'object', additionalProperties: { type: 'string' } } } };
     expect(schemaFields(product)).toBe(product);
+  });
+
+  it("shows a resource's meta beside its attributes, and a resource inside it by its name", () => {
+    const views = componentViews({
+      Synchronization: { type: 'object', properties: { id: { type: 'string' }, type: { type: 'string' }, attributes: { type: 'object', properties: { status: { type: 'string' } } } } },
+      Account: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          type: { type: 'string' },
+          attributes: { type: 'object', properties: { reference: { type: 'string' } } },
+          meta: {
+            type: 'object',
+            description: 'Synchronization state.',
+            properties: {
+              availability: { type: 'string', enum: ['available', 'readonly'] },
+              // A $ref with a description beside it is a copy of the component, and still it.
+              latestSynchronization: { $ref: '#/components/schemas/Synchronization', description: 'The latest one.' },
+              synchronizedAt: { type: 'string', format: 'date-time' },
+            },
+          },
+        },
+      },
+      Mandate: { type: 'object', properties: { id: { type: 'string' }, attributes: { type: 'object', properties: { flavor: { type: 'string' } } }, meta: { type: 'object', description: 'None documented.', properties: {} } } },
+    });
+    const names = schemaNames(views);
+    // meta was in no table, only in the prose.
+    expect(schemaRows(views.Account!, names).map((r) => [r.name, r.type, r.rules, r.description])).toEqual([
+      ['reference', 'string', [], ''],
+      ['meta', 'object', [], 'Synchronization state.'],
+      ['meta.availability', 'string', ['one of `available`, `readonly`'], ''],
+      ['meta.latestSynchronization', 'Synchronization', [], 'The latest one.'],
+      ['meta.synchronizedAt', 'string (date-time)', [], ''],
+    ]);
+    // A meta that documents nothing adds no row; a schema that is no resource is its fields.
+    expect(schemaRows(views.Mandate!, names).map((r) => r.name)).toEqual(['flavor']);
+    expect(schemaRows(views.Synchronization!.properties!.attributes!, names).map((r) => r.name)).toEqual(['status']);
   });
 });
