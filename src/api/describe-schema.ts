@@ -7,6 +7,8 @@ import { snakeCase } from '../check/requests.js';
 export interface FieldRow {
   name: string;
   type: string;
+  /** The resource (a component of the document) whose fields this row's value has: its own list shows them (a response's Account). */
+  resource?: string;
   required: boolean;
   /** Each rule is text; values in backticks are code. */
   rules: string[];
@@ -218,7 +220,8 @@ function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: S
   const hidden = of === 'request' ? 'readOnly' : of === 'response' ? 'writeOnly' : null;
   for (const [name, field] of properties) {
     if (hidden && field[hidden] === true) continue;
-    rows.push({ name: prefix + name, type: typeLabel(field, names), required: required.has(name), rules: rulesOf(field), description: field.description ?? '' });
+    const resource = resourceName(field.items ?? field, names);
+    rows.push({ name: prefix + name, type: typeLabel(field, names), required: required.has(name), rules: rulesOf(field), description: field.description ?? '', ...(resource === null ? {} : { resource }) });
     if (depth >= MAX_FIELD_DEPTH || rows.length >= MAX_FIELD_ROWS) continue;
     // A list of lists of objects is `grid[][].x`.
     let inner = field;
@@ -277,8 +280,17 @@ export function nameInLanguage(language: string | null, name: string): string | 
  * or `default`) as the name, the media types it answers with as the type (none for a
  * bodiless answer, a 204), and its description.
  */
-export function responseRows(operation: Operation): FieldRow[] {
-  return Object.entries(operation.responses).map(([status, response]) => ({ name: status, type: response.mediaTypes.join(', '), required: false, rules: [], description: response.description }));
+export function responseRows(operation: Operation, names: SchemaNames = new Map()): FieldRow[] {
+  return Object.entries(operation.responses).map(([status, response]) => {
+    const resource = response.schema ? bodyResource(response.schema, names) : null;
+    return { name: status, type: response.mediaTypes.join(', '), required: false, rules: [], description: response.description, ...(resource === null ? {} : { resource }) };
+  });
+}
+
+/** The resource a JSON:API body carries (`data`: an Account, or a list of them), or the named schema the body is. */
+function bodyResource(schema: Schema, names: SchemaNames): string | null {
+  const data = schema.properties?.data;
+  return (data && resourceName(data.items ?? data, names)) ?? componentName(schema, names);
 }
 
 /**

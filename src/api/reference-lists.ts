@@ -19,14 +19,22 @@ export interface FieldList {
 /** A row and its id on the page: its operation's anchor (or its schema's) and its path, "create-payment-creditorname". */
 export interface ListedRow extends FieldRow {
   id: string;
+  /** The list of the page that shows the fields of the row's value (`resource`): a response's Account, at "#account-object". */
+  fieldsAt?: { name: string; id: string };
+}
+
+/** What the lists of a page are drawn from: the OpenAPI document's named schemas, and those the page shows a list of (`::schema`). */
+export interface ListSources {
+  schemas: Readonly<Record<string, Schema>>;
+  shown: ReadonlySet<string>;
 }
 
 type CaptionWords = Pick<UiStrings, 'fieldsParameters' | 'fieldsAttributes' | 'fieldsBody' | 'fieldsForm' | 'fieldsResponses'>;
 
 /** The lists of an operation, in the page's order: parameters, the body's fields (a list for each variant of a body that is one of several), the responses. */
-export function operationLists(operation: Operation, schemas: Readonly<Record<string, Schema>>, words: CaptionWords): FieldList[] {
+export function operationLists(operation: Operation, { schemas, shown }: ListSources, words: CaptionWords): FieldList[] {
   const lists: FieldList[] = [];
-  const ids = new RowIds(operationAnchor(operation.id));
+  const ids = new RowIds(operationAnchor(operation.id), shown);
   if (operation.parameters.length) lists.push({ kind: 'parameters', caption: words.fieldsParameters, rows: ids.of(parameterRows(operation.parameters)) });
   const fields = bodyFields(operation);
   if (fields) {
@@ -38,15 +46,15 @@ export function operationLists(operation: Operation, schemas: Readonly<Record<st
     else lists.push({ kind: 'body', caption, rows: ids.of(fieldRows(fields.schema, 'request', names)), required });
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
-  const responses = responseRows(operation);
+  const responses = responseRows(operation, schemaNames(schemas));
   if (responses.length) lists.push({ kind: 'responses', caption: words.fieldsResponses, rows: ids.of(responses, 'response') });
   return lists;
 }
 
 /** The lists of a `::schema`: its fields, or a list for each of its variants, named after it. */
-export function schemaLists(name: string, schema: Schema, schemas: Readonly<Record<string, Schema>>): FieldList[] {
+export function schemaLists(name: string, schema: Schema, { schemas, shown }: ListSources): FieldList[] {
   const names = schemaNames(schemas);
-  const ids = new RowIds(schemaAnchor(name));
+  const ids = new RowIds(schemaAnchor(name), shown);
   const variants = bodyVariants(schema, schemas);
   if (!variants) return [{ kind: 'schema', caption: null, rows: ids.of(schemaRows(schema, names)) }];
   return variants.map((variant) => ({ kind: 'schema', caption: variant.name, rows: ids.of(schemaRows(variant.schema, names), variant.name) }));
@@ -62,12 +70,13 @@ export function schemaAnchor(name: string): string {
  * it shows: the page reserves them (DocumentSlugger), so that a heading of the prose never
  * takes a field's id, whichever comes first.
  */
-export function referenceIds(api: Pick<ApiModel, 'operations' | 'schemas'>, shownSchemas: Iterable<string>, words: CaptionWords): string[] {
+export function referenceIds(api: Pick<ApiModel, 'operations' | 'schemas'>, shown: ReadonlySet<string>, words: CaptionWords): string[] {
   const ids: string[] = [];
-  for (const operation of Object.values(api.operations)) for (const list of operationLists(operation, api.schemas, words)) ids.push(...list.rows.map((row) => row.id));
-  for (const name of shownSchemas) {
+  const sources = { schemas: api.schemas, shown };
+  for (const operation of Object.values(api.operations)) for (const list of operationLists(operation, sources, words)) ids.push(...list.rows.map((row) => row.id));
+  for (const name of shown) {
     const schema = api.schemas[name];
-    if (schema) ids.push(schemaAnchor(name), ...schemaLists(name, schema, api.schemas).flatMap((list) => list.rows.map((row) => row.id)));
+    if (schema) ids.push(schemaAnchor(name), ...schemaLists(name, schema, sources).flatMap((list) => list.rows.map((row) => row.id)));
   }
   return ids;
 }
@@ -80,7 +89,10 @@ export function referenceIds(api: Pick<ApiModel, 'operations' | 'schemas'>, show
  */
 class RowIds {
   private readonly taken = new Set<string>();
-  constructor(private readonly anchor: string) {}
+  constructor(
+    private readonly anchor: string,
+    private readonly shown: ReadonlySet<string>,
+  ) {}
 
   of(rows: FieldRow[], part?: string): ListedRow[] {
     const base = part === undefined ? this.anchor : `${this.anchor}-${idPart(part) || 'variant'}`;
@@ -89,7 +101,9 @@ class RowIds {
       let id = wanted;
       for (let n = 1; this.taken.has(id); n++) id = `${wanted}-${n}`;
       this.taken.add(id);
-      return { ...row, id };
+      // Where the page lists the fields of the row's value, the row leads there.
+      const fieldsAt = row.resource !== undefined && this.shown.has(row.resource) ? { fieldsAt: { name: row.resource, id: schemaAnchor(row.resource) } } : {};
+      return { ...row, id, ...fieldsAt };
     });
   }
 }

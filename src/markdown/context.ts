@@ -38,6 +38,8 @@ export interface MarkdownContext {
   apiFailed?: boolean;
   /** Locale of the page (null for pages that are not translated). */
   locale: string | null;
+  /** The schemas whose lists the document shows (`::schema`, in any of its sections): what its responses and fields link to (schemasShown). */
+  apiSchemasShown?: ReadonlySet<string>;
   /** The language of the API page being rendered; other languages' blocks are dropped. */
   apiLanguage: string | null;
   apiLanguages: readonly string[];

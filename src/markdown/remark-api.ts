@@ -14,7 +14,7 @@ import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { nameInLanguage } from '../api/describe-schema.js';
-import { operationLists, schemaAnchor, schemaLists, type FieldList, type ListedRow } from '../api/reference-lists.js';
+import { operationLists, schemaAnchor, schemaLists, type FieldList, type ListSources, type ListedRow } from '../api/reference-lists.js';
 import { describeSecurity } from '../api/auth.js';
 import { operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -70,10 +70,10 @@ function withCode(rule: string): PhrasingContent[] {
  * stacked list that never clips, issue #19). A field's name, type and requiredness are
  * its data (and its search words); its rules and description are Markdown slots.
  */
-/** What the lists of one page share: its words, the OpenAPI document's named schemas, its example languages, and its ids. */
+/** What the lists of one page share: its words, the OpenAPI document's named schemas and those it shows, its example languages, and its ids. */
 interface ApiPage {
   ui: UiStrings;
-  schemas: Readonly<Record<string, Schema>>;
+  sources: ListSources;
   languages: { shown: string | null; all: readonly string[] };
   /** The id of a field or schema on this page: its own, or "-1" where the page holds it already (DocumentSlugger). */
   claim: (id: string) => string;
@@ -92,7 +92,8 @@ function fieldList({ kind, caption, rows, required: body }: FieldList, inline: I
     const description = r.description ? [slot('description', inline(r.description))] : [];
     const requiredLabel = required === null ? null : required ? ui.fieldRequired : ui.fieldOptional;
     const words = [r.name, r.type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
-    return named(FIELD, { id: claim(r.id), name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage }, [...rules, ...description], words);
+    const fieldsOf = r.fieldsAt ? { fieldsOf: { label: ui.fieldsOf, name: r.fieldsAt.name, href: `#${r.fieldsAt.id}` } } : {};
+    return named(FIELD, { id: claim(r.id), name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage, ...fieldsOf }, [...rules, ...description], words);
   };
   // Whether the operation needs its body at all, beside the body's caption (OpenAPI's requestBody.required).
   const needed = body === undefined ? {} : { required: body, requiredLabel: body ? ui.fieldRequired : ui.fieldOptional };
@@ -114,7 +115,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   };
   // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
   const main: RootContent[] = prose.length ? prose : blocks(operation.description);
-  for (const list of operationLists(operation, page.schemas, ui)) main.push(fieldList(list, inline, page));
+  for (const list of operationLists(operation, page.sources, ui)) main.push(fieldList(list, inline, page));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
@@ -136,7 +137,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
 }
 
 function schemaNodes(name: string, schema: Schema, inline: Inline, page: ApiPage): RootContent[] {
-  return [named(SCHEMA, { name, id: page.claim(schemaAnchor(name)) }, schemaLists(name, schema, page.schemas).map((list) => fieldList(list, inline, page)))];
+  return [named(SCHEMA, { name, id: page.claim(schemaAnchor(name)) }, schemaLists(name, schema, page.sources).map((list) => fieldList(list, inline, page)))];
 }
 
 /**
@@ -192,7 +193,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
     const ui = stringsIn(ctx.locale);
     const pageAt = (node: ContainerDirective | LeafDirective): ApiPage => ({
       ui,
-      schemas: ctx.api?.schemas ?? {},
+      sources: { schemas: ctx.api?.schemas ?? {}, shown: (ctx.apiSchemasShown ??= schemasShown([String(file.value)])) },
       languages: { shown: ctx.apiLanguage, all: ctx.apiLanguages },
       claim: (id) => ctx.slugger.claimReserved(id, { kind: 'field', at: { source: ctx.source, ...(node.position ? { line: node.position.start.line } : {}) } }),
     });

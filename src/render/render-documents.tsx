@@ -156,6 +156,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           api: site.api,
           ...(site.apiFailed ? { apiFailed: true } : {}),
           apiLanguage: options.apiLanguage ?? null,
+          ...(options.schemasShown ? { apiSchemasShown: options.schemasShown } : {}),
           apiLanguages: site.config.api.languages,
           diagnostics,
           ...(options.slugger ? { slugger: options.slugger } : {}),
@@ -252,6 +253,8 @@ interface MarkdownOptions {
   apiLanguage?: string;
   /** The API reference section this Markdown is (its heading is the layout's). */
   section?: { id: string; title: string };
+  /** The schemas the whole document lists (an API reference's sections together). */
+  schemasShown?: ReadonlySet<string>;
 }
 
 type MarkdownFn = (page: Page, options?: MarkdownOptions) => { element: ReactElement; headings: Heading[] };
@@ -306,7 +309,7 @@ function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup, api }: {
   const sections: ApiSectionView[] = pages.map((page) => {
     const id = slugger.take(page.data.title, { kind: 'section', at: { source: page.source } });
     ids.push(id);
-    const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title } });
+    const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title }, schemasShown: shown });
     return { id, title: page.data.title, headings, content: element };
   });
   return layoutBody(theme, markup, 'api', { ctx, doc, sections });

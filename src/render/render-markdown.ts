@@ -12,9 +12,10 @@
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { nameInLanguage, type FieldRow } from '../api/describe-schema.js';
+import { nameInLanguage } from '../api/describe-schema.js';
 import { type ApiModel, type Operation, operationOf } from '../api/openapi.js';
-import { operationLists, schemaLists, type FieldList } from '../api/reference-lists.js';
+import { operationLists, schemaLists, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
+import { schemasShown } from '../markdown/remark-api.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
 import { linkedSource } from '../markdown/remark-links.js';
@@ -38,6 +39,8 @@ export interface TwinSources {
   assets: ReadonlySet<string>;
   /** The public site URL (site.url): links in a twin are absolute, so copied text keeps working. */
   siteUrl: string;
+  /** The schemas whose lists the document shows (schemasShown): its responses and fields link to them; by default, those of the page itself. */
+  apiSchemasShown?: ReadonlySet<string>;
   /** Where a site path redirects a reader of this locale and API language (twinRedirects), or null: a twin's reader follows no script. */
   redirectOf?: (path: string, locale: string, language: string | null) => string | null;
 }
@@ -118,7 +121,8 @@ export function pageTwin(doc: PageDocument, page: Page, ctx: TwinContext): strin
 }
 
 export function apiTwin(doc: ApiDocument, sections: readonly Page[], ctx: TwinContext): string {
-  return apiTwinText(doc, sections.map((section) => ({ title: section.data.title, text: body(section, { url: doc.url, locale: doc.locale, apiLanguage: doc.language }, ctx) })), ctx.siteUrl);
+  const shown = { ...ctx, apiSchemasShown: schemasShown(sections.map((section) => section.body)) };
+  return apiTwinText(doc, sections.map((section) => ({ title: section.data.title, text: body(section, { url: doc.url, locale: doc.locale, apiLanguage: doc.language }, shown) })), ctx.siteUrl);
 }
 
 /** Nothing a twin rewrites (links, images, definitions, raw HTML, directives) can be in a text without these. */
@@ -140,6 +144,7 @@ class TwinWriter {
   private readonly source: string;
   /** "https://docs.example": site paths are appended to it (a URL parser per link adds up on large sites). */
   private readonly origin: string;
+  private shown: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly page: Pick<Page, 'source' | 'body'>,
@@ -268,7 +273,7 @@ class TwinWriter {
       const name = node.attributes?.name ?? '';
       const schema = this.ctx.api?.schemas[name];
       if (!schema) return REMOVED;
-      return joinBlocks(schemaLists(name, schema, this.ctx.api?.schemas ?? {}).flatMap((list) => listBlocks(list, this.target.apiLanguage))).trim();
+      return joinBlocks(schemaLists(name, schema, this.sources()).flatMap((list) => this.listBlocks(list))).trim();
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
@@ -292,6 +297,19 @@ class TwinWriter {
       .join('\n\n');
   }
 
+  /** The document's named schemas and those it lists: the page's own unless the document's were given (an API reference's sections). */
+  private sources(): ListSources {
+    return { schemas: this.ctx.api?.schemas ?? {}, shown: (this.shown ??= this.ctx.apiSchemasShown ?? schemasShown([this.page.body])) };
+  }
+
+  /** A list of the reference as the twin writes it: its caption, then its table; a row leads to the list of its value's fields as on the page. */
+  private listBlocks(list: FieldList): string[] {
+    const fieldsLink = (row: ListedRow) => (row.fieldsAt ? `${TWIN_WORDS.fieldsOf.replace('{name}', `[${row.fieldsAt.name}](${this.absolute(`${this.target.url}#${row.fieldsAt.id}`)})`)}` : '');
+    const rows = list.kind === 'responses' ? responseTable(list.rows, fieldsLink) : table(list.rows, list.kind !== 'schema', this.target.apiLanguage, fieldsLink);
+    const needed = list.required === undefined ? '' : `, ${list.required ? 'required' : 'optional'}`;
+    return list.caption === null ? [rows] : [`${list.caption}${needed}:`, rows];
+  }
+
   private operation(operation: Operation, children: AnyNode[]): string {
     const examples = children.filter((c) => c.type === 'code') as unknown as Code[];
     const prose = this.blocks(children.filter((c) => c.type !== 'code'));
@@ -303,7 +321,7 @@ class TwinWriter {
       `Scope: ${operation.scopes.length ? operation.scopes.map((s) => `\`${s}\``).join(', ') : 'none'} · Authentication: ${auth}`,
       prose || operation.description,
     ];
-    for (const list of operationLists(operation, this.ctx.api?.schemas ?? {}, TWIN_WORDS)) parts.push(...listBlocks(list, this.target.apiLanguage));
+    for (const list of operationLists(operation, this.sources(), TWIN_WORDS)) parts.push(...this.listBlocks(list));
     for (const example of examples) {
       const lang = example.lang ?? '';
       if (this.target.apiLanguage && this.ctx.apiLanguages.includes(lang) && lang !== this.target.apiLanguage) continue;
@@ -319,28 +337,22 @@ const TWIN_WORDS = builtinStrings('en');
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
-/** A list of the reference as the twin writes it: its caption, then its table. */
-function listBlocks(list: FieldList, language: string | null): string[] {
-  const rows = list.kind === 'responses' ? responseTable(list.rows) : table(list.rows, list.kind !== 'schema', language);
-  const needed = list.required === undefined ? '' : `, ${list.required ? 'required' : 'optional'}`;
-  return list.caption === null ? [rows] : [`${list.caption}${needed}:`, rows];
-}
-
 /** A table of fields; on a page of an example language that names them otherwise (Ruby), its name beside each: "`creditorName` (ruby: `creditor_name`)". */
-function table(rows: FieldRow[], showRequired: boolean, language: string | null): string {
+function table(rows: ListedRow[], showRequired: boolean, language: string | null, fieldsLink: (row: ListedRow) => string): string {
   const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const written = nameInLanguage(language, r.name);
-    const cells = [`\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, r.type, ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), r.description];
+    const cells = [`\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, r.type, ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), [r.description, fieldsLink(r)].filter(Boolean).join(' ')];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');
 }
 
-function responseTable(rows: FieldRow[]): string {
+/** The responses; one whose resource the page lists ends "Fields: [Account](…#account-object)", as the page's row links to it. */
+function responseTable(rows: ListedRow[], fieldsLink: (row: ListedRow) => string): string {
   const lines = ['| Status | Media type | Description |', '|---|---|---|'];
-  for (const r of rows) lines.push(`| ${[`\`${r.name}\``, r.type, r.description].map(cell).join(' | ')} |`);
+  for (const r of rows) lines.push(`| ${[`\`${r.name}\``, r.type, [r.description, fieldsLink(r)].filter(Boolean).join(' ')].map(cell).join(' | ')} |`);
   return lines.join('\n');
 }
 

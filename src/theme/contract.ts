@@ -119,6 +119,8 @@ export interface UiStrings {
   fieldsResponses: string;
   /** Before a field's name as the page's example language writes it ("In ruby:" creditor_name); "{language}" is the language. */
   fieldInLanguage: string;
+  /** Under a response or field whose fields a schema's list on the page shows; "{name}" is the schema, a link to its list ("Fields: Account"). */
+  fieldsOf: string;
 }
 
 /** Strings as a site overrides them: any of the keys, searchGroups by group. */
@@ -259,6 +261,8 @@ export interface FieldProps {
    * client's keywords and readers: creditorName is creditor_name), with its label ("In ruby:").
    */
   inLanguage?: { label: string; name: string };
+  /** Where the page lists the fields of the row's value (a response's Account): `label` ("Fields: {name}") in the page's language, the schema's name, and the link to its list. */
+  fieldsOf?: { label: string; name: string; href: string };
 }
 /** An example of an operation: a request in the page's language or a response, around its code block. */
 export interface ExampleProps {

@@ -80,3 +80,26 @@ describe("a resource's meta", () => {
     expect(twin).toMatch(/^\| `meta\.synchronizedAt` \| string \(date-time\) \| {2}\| When the account was last synchronized successfully\. \|$/m);
   });
 });
+
+describe('a response whose fields the page lists', () => {
+  it('leads to them from its row, on the page and in the twin, and every such link reaches its list', () => {
+    const fieldsOf = (id: string) => {
+      const link = select(`li.field[id="${id}"] .field-fields a`, page);
+      return link ? [toString(link), attr(link, 'href')] : null;
+    };
+    expect(fieldsOf('get-account-response-200')).toEqual(['Account', '#account-object']);
+    expect(fieldsOf('list-accounts-response-200')).toEqual(['Account', '#account-object']);
+    expect(fieldsOf('create-payment-response-201')).toEqual(['Payment', '#payment-object']);
+    // An error, a token and a deleted resource's id and type: no list of theirs on the page.
+    expect(fieldsOf('get-account-response-404')).toBeNull();
+    expect(fieldsOf('create-access-token-response-200')).toBeNull();
+    const ids = new Set(selectAll('[id]', page).map((element) => attr(element, 'id')));
+    const hrefs = selectAll('.field-fields a', page).map((link) => attr(link, 'href')!);
+    expect(hrefs.length).toBeGreaterThan(30);
+    expect(hrefs.filter((href) => !ids.has(href.slice(1)))).toEqual([]);
+    for (const language of ['curl', 'ruby']) {
+      const twin = readFileSync(join(site, 'dist', '1', 'api', `${language}.md`), 'utf8');
+      expect(twin).toContain(`| \`200\` | application/json | The account. Fields: [Account](https://docs.moorlink.example/1/api/${language}#account-object) |`);
+    }
+  });
+});

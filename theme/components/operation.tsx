@@ -82,7 +82,7 @@ export function Fields({ caption, required, requiredLabel, children }: FieldsPro
  * A field's row is the target of its id, and its name links to it, as a heading's text does
  * (the "#" beside it shows on hover and focus): a reader can link a colleague to a field.
  */
-export function Field({ id, name, type, required, requiredLabel, rules, description, inLanguage }: FieldProps) {
+export function Field({ id, name, type, required, requiredLabel, rules, description, inLanguage, fieldsOf }: FieldProps) {
   const code = (
     <code className="field-name">
       <Breakable text={name} after={NAME_PARTS_RE} />
@@ -118,7 +118,20 @@ export function Field({ id, name, type, required, requiredLabel, rules, descript
       ) : null}
       {rules ? <p className="field-rules">{rules}</p> : null}
       {description ? <p className="field-description">{description}</p> : null}
+      {fieldsOf ? <FieldsOf {...fieldsOf} /> : null}
     </li>
+  );
+}
+
+/** "Fields: Account", the name a link to the list of its fields (a response's row leads to the resource it answers with). */
+function FieldsOf({ label, name, href }: NonNullable<FieldProps['fieldsOf']>) {
+  const [before = '', after = ''] = label.split('{name}');
+  return (
+    <p className="field-fields">
+      {before}
+      <a href={href}>{name}</a>
+      {after}
+    </p>
   );
 }
 

@@ -103,6 +103,7 @@ const en: UiStrings = {
   fieldsForm: 'Form fields',
   fieldsResponses: 'Responses',
   fieldInLanguage: 'In {language}:',
+  fieldsOf: 'Fields: {name}',
 };
 
 /** Names of locales in their own language, for the locale picker. */

@@ -53,12 +53,14 @@ async function api() {
   return (await loadApi(join(dir, 'openapi.yaml'), 'api/openapi.yaml')).api!;
 }
 
+const nothingShown = new Set<string>();
+
 const ids = (lists: { rows: { name: string; id: string }[] }[]) => lists.flatMap((list) => list.rows.map((row) => [row.name, row.id]));
 
 describe('the ids of the rows of the reference', () => {
   it("are the operation's anchor and the row's path, a variant's name or 'response' between; a second row of one path gets -1", async () => {
     const model = await api();
-    expect(ids(operationLists(model.operations.plantTree!, model.schemas, WORDS))).toEqual([
+    expect(ids(operationLists(model.operations.plantTree!, { schemas: model.schemas, shown: nothingShown }, WORDS))).toEqual([
       ['name', 'plant-tree-name'],
       ['page[limit]', 'plant-tree-page-limit'],
       // A field of the body with a parameter's name: its own id, not the parameter's.
@@ -67,7 +69,7 @@ describe('the ids of the rows of the reference', () => {
       ['crown.leafColour', 'plant-tree-crown-leafcolour'],
       ['2XX', 'plant-tree-response-2xx'],
     ]);
-    expect(ids(operationLists(model.operations.drawShape!, model.schemas, WORDS))).toEqual([
+    expect(ids(operationLists(model.operations.drawShape!, { schemas: model.schemas, shown: nothingShown }, WORDS))).toEqual([
       ['radius', 'draw-shape-circle-radius'],
       ['side', 'draw-shape-square-side'],
       ['201', 'draw-shape-response-201'],
@@ -77,12 +79,12 @@ describe('the ids of the rows of the reference', () => {
   it("are a schema's anchor and the row's path", async () => {
     const model = await api();
     expect(schemaAnchor('FinancialInstitutionAccount')).toBe('financial-institution-account-object');
-    expect(ids(schemaLists('Tree', model.schemas.Tree!, model.schemas))).toEqual([
+    expect(ids(schemaLists('Tree', model.schemas.Tree!, { schemas: model.schemas, shown: nothingShown }))).toEqual([
       ['name', 'tree-object-name'],
       ['crown', 'tree-object-crown'],
       ['crown.leafColour', 'tree-object-crown-leafcolour'],
     ]);
-    expect(ids(schemaLists('Shape', model.schemas.Shape!, model.schemas))).toEqual([
+    expect(ids(schemaLists('Shape', model.schemas.Shape!, { schemas: model.schemas, shown: nothingShown }))).toEqual([
       ['radius', 'shape-object-circle-radius'],
       ['side', 'shape-object-square-side'],
     ]);
@@ -90,7 +92,7 @@ describe('the ids of the rows of the reference', () => {
 
   it('are all reserved for the page: every operation\'s, and those of the schemas it shows', async () => {
     const model = await api();
-    const reserved = referenceIds(model, ['Tree', 'Missing'], WORDS);
+    const reserved = referenceIds(model, new Set(['Tree', 'Missing']), WORDS);
     expect(reserved).toContain('plant-tree-crown-leafcolour');
     expect(reserved).toContain('get-tree-response-200');
     expect(reserved).toContain('tree-object');

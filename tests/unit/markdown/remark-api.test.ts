@@ -110,6 +110,22 @@ describe('the responses of an operation', () => {
   });
 });
 
+describe('a response whose resource the page lists', () => {
+  it('leads to that list, in the page\'s language; without the list on the page it leads nowhere', () => {
+    const fieldsOf = (body: string, locale: string | null = null) => {
+      const { html, diagnostics } = renderBody(body, { api: bundled, locale });
+      expect(diagnostics).toEqual([]);
+      return [...html.matchAll(/<li class="field" id="([^"]+)">(?:(?!<\/li>).)*?<p class="field-fields">(.*?)<\/p>/g)].map((m) => [m[1], m[2]]);
+    };
+    const both = ':::operation{id="getAccount"}\n:::\n\n::schema{name="Account"}\n';
+    expect(fieldsOf(both)).toEqual([['get-account-response-200', 'Fields: <a href="#account-object">Account</a>']]);
+    expect(fieldsOf(both, 'nl')).toEqual([['get-account-response-200', 'Velden: <a href="#account-object">Account</a>']]);
+    expect(fieldsOf(':::operation{id="getAccount"}\n:::\n')).toEqual([]);
+    // A field whose value is a resource the page lists leads there too.
+    expect(fieldsOf('::schema{name="Account"}\n\n::schema{name="Synchronization"}\n')).toEqual([['account-object-meta-latestsynchronization', 'Fields: <a href="#synchronization-object">Synchronization</a>']]);
+  });
+});
+
 describe('field names in the page\'s example language', () => {
   it('gives each field the Ruby client\'s name on the ruby page, where it differs, and none on the curl page', () => {
     const body = ':::operation{id="createBulkPayment"}\n:::\n\n::schema{name="Account"}\n';

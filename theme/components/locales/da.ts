@@ -91,4 +91,5 @@ export const da: UiStrings = {
   fieldsForm: 'Formularfelter',
   fieldsResponses: 'Svar',
   fieldInLanguage: 'I {language}:',
+  fieldsOf: 'Felter: {name}',
 };

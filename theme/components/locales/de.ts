@@ -91,4 +91,5 @@ export const de: UiStrings = {
   fieldsForm: 'Formularfelder',
   fieldsResponses: 'Antworten',
   fieldInLanguage: 'In {language}:',
+  fieldsOf: 'Felder: {name}',
 };

@@ -91,4 +91,5 @@ export const es: UiStrings = {
   fieldsForm: 'Campos del formulario',
   fieldsResponses: 'Respuestas',
   fieldInLanguage: 'En {language}:',
+  fieldsOf: 'Campos: {name}',
 };

@@ -91,4 +91,5 @@ export const fr: UiStrings = {
   fieldsForm: 'Champs du formulaire',
   fieldsResponses: 'Réponses',
   fieldInLanguage: 'En {language} :',
+  fieldsOf: 'Champs : {name}',
 };

@@ -91,4 +91,5 @@ export const it: UiStrings = {
   fieldsForm: 'Campi del modulo',
   fieldsResponses: 'Risposte',
   fieldInLanguage: 'In {language}:',
+  fieldsOf: 'Campi: {name}',
 };

@@ -91,4 +91,5 @@ export const nl: UiStrings = {
   fieldsForm: 'Formuliervelden',
   fieldsResponses: 'Antwoorden',
   fieldInLanguage: 'In {language}:',
+  fieldsOf: 'Velden: {name}',
 };

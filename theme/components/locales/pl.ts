@@ -91,4 +91,5 @@ export const pl: UiStrings = {
   fieldsForm: 'Pola formularza',
   fieldsResponses: 'Odpowiedzi',
   fieldInLanguage: 'W {language}:',
+  fieldsOf: 'Pola: {name}',
 };

@@ -91,4 +91,5 @@ export const pt: UiStrings = {
   fieldsForm: 'Campos do formulário',
   fieldsResponses: 'Respostas',
   fieldInLanguage: 'Em {language}:',
+  fieldsOf: 'Campos: {name}',
 };

@@ -91,4 +91,5 @@ export const sv: UiStrings = {
   fieldsForm: 'Formulärfält',
   fieldsResponses: 'Svar',
   fieldInLanguage: 'I {language}:',
+  fieldsOf: 'Fält: {name}',
 };
