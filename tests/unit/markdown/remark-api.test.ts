@@ -110,6 +110,16 @@ describe('the responses of an operation', () => {
   });
 });
 
+describe('a property that is one of named objects', () => {
+  it('is named after them on the page', async () => {
+    writeFileSync(join(dir, 'shapes.yaml'), treeDocument(`    Tree:\n      type: object\n      properties:\n        shape:\n          description: Its outline.\n          oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]\n    Circle: { type: object, properties: { radius: { type: number } } }\n    Square: { type: object, properties: { side: { type: number } } }\n`));
+    const shapes = (await loadApi(join(dir, 'shapes.yaml'), 'api/shapes.yaml')).api!;
+    const { html } = renderBody('::schema{name="Tree"}\n', { api: shapes });
+    // It read "object".
+    expect(html).toContain('<code class="field-name">shape</code></a> <span class="field-type">Circle or Square</span>');
+  });
+});
+
 describe('a response whose resource the page lists', () => {
   it('leads to that list, in the page\'s language; without the list on the page it leads nowhere', () => {
     const fieldsOf = (body: string, locale: string | null = null) => {

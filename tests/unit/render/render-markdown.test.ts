@@ -11,6 +11,7 @@ import { apiTwin, pageTwin, type TwinContext } from '../../../src/render/render-
 import type { ApiDocument, PageDocument } from '../../../src/routes/plan.js';
 import { markdownTwinUrl } from '../../../src/routes/markdown-twin.js';
 import { builtinTheme } from '../../../theme/index.js';
+import { treeDocument } from '../../helpers/openapi.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-twin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -213,6 +214,13 @@ describe('apiTwin', () => {
     const curl = apiTwin(apiDoc('curl'), [section(body)], ctx());
     expect(curl).toContain('```curl\ncurl https://api.example/things/1\n```');
     expect(curl).not.toContain('```ruby');
+  });
+
+  it('is named after them in the twin\'s table, as on the page', async () => {
+    writeFileSync(join(dir, 'shapes.yaml'), treeDocument(`    Tree:\n      type: object\n      properties:\n        shape:\n          description: Its outline.\n          oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]\n    Circle: { type: object, properties: { radius: { type: number } } }\n    Square: { type: object, properties: { side: { type: number } } }\n`));
+    const shapes = (await loadApi(join(dir, 'shapes.yaml'), 'api/shapes.yaml')).api!;
+    // It read "object".
+    expect(apiTwin(apiDoc('curl'), [section('::schema{name="Tree"}\n')], { ...ctx(), api: shapes })).toContain('| `shape` | Circle or Square |  | Its outline. |');
   });
 
   it('reads each section once for all languages', () => {
