@@ -3,6 +3,7 @@
 // screens and opens a drawer on narrow ones (issue #19: its own scroll, a close button,
 // Escape, focus moved in and back), and the example-language picker.
 import { isNarrow, type RuntimeConfig } from './config.js';
+import { targetOf } from './scroll.js';
 import { currentSection, followedTarget, keepInView, onScrollSpy } from './section-spy.js';
 
 const POSITION_KEY = 'bankdocs:api-position';
@@ -59,6 +60,20 @@ export function setupApiMenu(config: RuntimeConfig): void {
     if (drawerOpen() && next && !menu.contains(next) && next !== toggle) setOpen(false);
   });
 
+  /**
+   * Whether what `hash` names lies in the section of `id`, after its heading and before
+   * the next one: a field of the operation (#create-payment-creditorname) or a schema's
+   * list. Such a hash says more than the section's, and stays: the address a reader copies
+   * after following a link to a field still leads to the field.
+   */
+  const holds = (id: string, hash: string): boolean => {
+    const el = targetOf(hash);
+    const at = targets.findIndex((target) => target.id === id);
+    if (!el || at < 0 || targets.includes(el)) return false;
+    const next = targets[at + 1];
+    return Boolean(targets[at]!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && (!next || Boolean(next.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING));
+  };
+
   const activate = (id: string) => {
     if (id === active) return;
     active = id;
@@ -68,7 +83,7 @@ export function setupApiMenu(config: RuntimeConfig): void {
       if (on) {
         link.setAttribute('aria-current', 'location');
         document.title = config.titleTemplate.replace('%s', () => link.textContent ?? '');
-        if (location.hash !== `#${id}`) history.replaceState(history.state, '', `#${id}`);
+        if (location.hash !== `#${id}` && !holds(id, location.hash)) history.replaceState(history.state, '', `#${id}`);
         // Keep the active item visible in the menu's column, without moving the page.
         keepInView(menu.closest<HTMLElement>('.sidebar') ?? menu, link);
       } else {
