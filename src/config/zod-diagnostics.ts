@@ -56,10 +56,46 @@ const OWN_WORDS: Partial<Record<ErrorCode, { message?: string; hint: string }>> 
 
 /** `schema`: what was validated, for the keys a mistyped one may have meant. */
 export function zodDiagnostics(source: YamlSource, issues: readonly z.core.$ZodIssue[], schema?: z.ZodType): Diagnostic[] {
-  return issues.flatMap((issue) => issueDiagnostics(source, issue, schema));
+  const typos = mistypedKeys(source, issues, schema);
+  return issues.flatMap((issue) => (typos.missing.has(issue) ? [] : issueDiagnostics(source, issue, typos.meant, schema)));
 }
 
-function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: z.ZodType): Diagnostic[] {
+/**
+ * A required key written with a typo ("titel: Payments") is one mistake, told once at the
+ * typo: the unknown keys whose nearest known key is missing beside them, by the path of
+ * each typo (`meant`), and the missing-key issues they stand for (`missing`).
+ */
+function mistypedKeys(source: YamlSource, issues: readonly z.core.$ZodIssue[], schema?: z.ZodType) {
+  const meant = new Map<string, string>();
+  const missing = new Set<z.core.$ZodIssue>();
+  const absent = new Map<string, Map<string, z.core.$ZodIssue>>();
+  for (const issue of issues) {
+    const name = issue.path.at(-1);
+    if (!isMissingKey(source, issue) || typeof name !== 'string') continue;
+    const parent = formatPath(issue.path.slice(0, -1));
+    absent.set(parent, (absent.get(parent) ?? new Map()).set(name, issue));
+  }
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const lacking = absent.get(formatPath(issue.path));
+    if (!lacking) continue;
+    const known = new Set([...(schema ? keysAt(schema, issue.path) : []), ...lacking.keys()]);
+    for (const key of issue.keys) {
+      const near = nearest(key, known);
+      const stands = near === null ? undefined : lacking.get(near);
+      if (near === null || !stands) continue;
+      meant.set(formatPath([...issue.path, key]), near);
+      missing.add(stands);
+      lacking.delete(near);
+    }
+  }
+  return { meant, missing };
+}
+
+/** A required key that is not there at all (not one whose value has the wrong type). */
+const isMissingKey = (source: YamlSource, issue: z.core.$ZodIssue): boolean => issue.code === 'invalid_type' && !source.parsed.doc.hasIn(issue.path);
+
+function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, meant: ReadonlyMap<string, string>, schema?: z.ZodType): Diagnostic[] {
   const at = (path: readonly PropertyKey[], ruleId: string, message: string, hint?: string, key = false): Diagnostic => ({
     ruleId: `${source.rulePrefix}-${ruleId}`,
     severity: 'error',
@@ -72,11 +108,15 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: 
 
   if (issue.code === 'unrecognized_keys') {
     const known = schema ? keysAt(schema, issue.path) : [];
-    return issue.keys.map((key) =>
-      at([...issue.path, key], 'unknown-key', `unknown key "${formatPath([...issue.path, key])}" in the ${source.what}`, suggest(key, known, 'remove it or correct its spelling; see the JSON Schema or README for the allowed keys'), true),
-    );
+    return issue.keys.map((key) => {
+      const path = formatPath([...issue.path, key]);
+      const missing = meant.get(path);
+      return missing === undefined
+        ? at([...issue.path, key], 'unknown-key', `unknown key "${path}" in the ${source.what}`, suggest(key, known, 'remove it or correct its spelling; see the JSON Schema or README for the allowed keys'), true)
+        : at([...issue.path, key], 'unknown-key', `unknown key "${path}" in the ${source.what}; did you mean "${missing}" (which is missing)?`, `rename "${key}" to "${missing}"`, true);
+    });
   }
-  if (issue.code === 'invalid_type' && !source.parsed.doc.hasIn(issue.path)) {
+  if (issue.code === 'invalid_type' && isMissingKey(source, issue)) {
     const name = issue.path.at(-1);
     return [at(issue.path, 'missing-key', `missing required key "${formatPath(issue.path)}" in the ${source.what}`, `add "${String(name)}: …" (expected ${issue.expected})`)];
   }
@@ -91,7 +131,7 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, schema?: 
     const branches = issue.errors.filter((b) => b.length > 0).map((b) => ({ issues: b, otherKind: otherKind(b), lacking: lacking(b) })).sort((a, b) => a.otherKind - b.otherKind || a.lacking - b.lacking || a.issues.length - b.issues.length).map((b) => b.issues);
     const closest = branches[0];
     if (closest) {
-      return closest.flatMap((inner) => issueDiagnostics(source, { ...inner, path: [...issue.path, ...inner.path] }, schema));
+      return zodDiagnostics(source, closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })), schema);
     }
   }
   const reference = source.rulePrefix === 'config' ? 'see what this key takes in the JSON Schema (an editor shows it as you type) or in README, "Configuration"' : undefined;

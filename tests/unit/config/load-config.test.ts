@@ -82,6 +82,15 @@ describe('parseConfig', () => {
     expect(told(base.replace('  logo:', '\tlogo:'))).toEqual([['5:1', 'invalid YAML in the docs.config.yaml: a tab indents this line; YAML indents with spaces only', 'replace the tab with spaces']]);
   });
 
+  it('reports a mistyped required key once, at the typo, naming the key it misses (it was also "missing required key")', () => {
+    const told = (text: string) => parseConfig(text, '/site/docs.config.yaml').diagnostics.map((d) => [`${d.line}:${d.column}`, d.ruleId, d.message, d.hint]);
+    expect(told(base.replace('  logo:', '  lgo:'))).toEqual([['5:3', 'config-unknown-key', 'unknown key "site.lgo" in the docs.config.yaml; did you mean "logo" (which is missing)?', 'rename "lgo" to "logo"']]);
+    expect(told(base.replace('product: { name: P, tag: T,', 'product: { nam: P, tagg: T,'))).toEqual([
+      ['1:12', 'config-unknown-key', 'unknown key "product.nam" in the docs.config.yaml; did you mean "name" (which is missing)?', 'rename "nam" to "name"'],
+      ['1:20', 'config-unknown-key', 'unknown key "product.tagg" in the docs.config.yaml; did you mean "tag" (which is missing)?', 'rename "tagg" to "tag"'],
+    ]);
+  });
+
   it('places a missing key on its parent', () => {
     expect(problems(base.replace('  titleTemplate: "%s | P Docs"\n', ''))).toEqual([
       '3:3 config-missing-key missing required key "site.titleTemplate" in the docs.config.yaml',

@@ -49,6 +49,16 @@ describe('front matter', () => {
     expect(loaded.page?.data.title).toBe('guide-3');
   });
 
+  it('reports a mistyped required key once, at the typo, naming the key it misses (it was also "missing required key")', async () => {
+    const loaded = await loadGuide('titel: "Guide"\ndescription: "A guide."\n');
+    expect(loaded.diagnostics.map((d) => [d.line, d.column, d.ruleId, d.message, d.hint])).toEqual([
+      [2, 1, 'front-matter-unknown-key', 'unknown key "titel" in the front matter of a guide page; did you mean "title" (which is missing)?', 'rename "titel" to "title"'],
+    ]);
+    // A typo of a key that is there too stays an unknown key, and a missing key with no typo near it stays missing.
+    expect(where(await loadGuide(`${HEAD}titel: "Guide"\n`))).toEqual(['4:1 front-matter-unknown-key']);
+    expect(where(await loadGuide('description: "A guide."\nzzzzzzzz: 1\n'))).toEqual(['2:1 front-matter-missing-key', '3:1 front-matter-unknown-key']);
+  });
+
   it('reports __proto__, constructor and toString as unknown keys, quoted or not (a quoted __proto__ was dropped unreported)', async () => {
     for (const key of ['__proto__', 'constructor', 'toString']) {
       for (const head of [HEAD, 'title: Guide\ndescription: A guide.\n']) {
