@@ -249,7 +249,7 @@ function checkKeys(map: YAMLMap, error: (offset: number, message: string, code: 
     const value = key.value;
     if (value !== null && typeof value === 'object') continue;
     const name = value === null ? '' : String(value);
-    if (seen.has(name)) error(key.range?.[0] ?? 0, 'Map keys must be unique', 'DUPLICATE_KEY');
+    if (seen.has(name)) error(key.range?.[0] ?? 0, `the key "${name.length > 40 ? `${name.slice(0, 40)}…` : name}" is here a second time in its mapping`, 'DUPLICATE_KEY');
     else seen.add(name);
   }
 }

@@ -3,7 +3,8 @@ import { isMap, isScalar, isSeq, type ErrorCode } from 'yaml';
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.js';
 import { nearest, suggest } from '../did-you-mean.js';
-import { MAX_YAML_DEPTH, positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
+import { yamlErrorWords } from './yaml-words.js';
+import { positionAt, positionOfPath, type ParsedYaml } from './yaml-positions.js';
 
 export interface YamlSource {
   file: string;
@@ -25,8 +26,8 @@ export function yamlSyntaxDiagnostics(source: YamlSource, options: { except?: re
   const errors = all.filter((error) => error.code === 'DUPLICATE_KEY' || error === structural[0]);
   const more = structural.length - 1;
   return errors.map((error) => {
-    const { line, column } = positionAt(source.parsed, error.pos[0]);
-    const own = OWN_WORDS[error.code];
+    const own = yamlErrorWords(error, source.parsed);
+    const { line, column } = positionAt(source.parsed, own?.offset ?? error.pos[0]);
     return {
       ruleId: `${source.rulePrefix}-yaml-syntax`,
       severity: 'error',
@@ -38,21 +39,6 @@ export function yamlSyntaxDiagnostics(source: YamlSource, options: { except?: re
     };
   });
 }
-
-/**
- * The package's errors told in bankdocs' words: its message names its own API
- * ("please use YAML.parseAllDocuments()") or a JavaScript limit ("Maximum call stack
- * size exceeded"). A message bankdocs' own check wrote (yaml-positions.ts) is kept.
- */
-const OWN_WORDS: Partial<Record<ErrorCode, { message?: string; hint: string }>> = {
-  BAD_ALIAS: { hint: 'an alias (*name) repeats the value marked &name above it: mark the value before its first alias, and write values out rather than nest aliases of aliases' },
-  MULTIPLE_DOCS: { message: 'the file holds more than one YAML document; the second starts here', hint: 'a line of "---" starts a new document: remove it (and what follows it, if that is not part of the first)' },
-  RESOURCE_EXHAUSTION: { message: `lists and mappings nest more than ${MAX_YAML_DEPTH} levels deep here`, hint: 'flatten it: nothing bankdocs reads needs this depth' },
-  // "title: Payments: how they work", the mistake writers make most; also a line indented under a value.
-  BLOCK_AS_IMPLICIT_KEY: { message: 'this value holds ": " (or the line after it is indented under it), which YAML reads as a key inside the value', hint: 'put a value with ": " in quotes, e.g. title: "Payments: how they work"; start each key on a line of its own, as far in as the keys beside it' },
-  TAB_AS_INDENT: { message: 'a tab indents this line; YAML indents with spaces only', hint: 'replace the tab with spaces' },
-  NON_STRING_KEY: { hint: 'write the key as text, as in "name: value" ("? " starts a key that is a list or a mapping)' },
-};
 
 /** `schema`: what was validated, for the keys a mistyped one may have meant. */
 export function zodDiagnostics(source: YamlSource, issues: readonly z.core.$ZodIssue[], schema?: z.ZodType): Diagnostic[] {

@@ -50,7 +50,7 @@ describe('loadRubyClient', () => {
   });
 
   it('reports every mistake in the file as ruby-client-invalid (the one rule the README names)', async () => {
-    expect(where(await load('calls: [unclosed\n'))).toEqual(['2:1 ruby-client-invalid']);
+    expect(where(await load('calls: [unclosed\n'))).toEqual(['1:8 ruby-client-invalid']);
     expect(where(await load(`${BASE}extra: 1\n`))).toEqual(['8:1 ruby-client-invalid']);
   });
 
