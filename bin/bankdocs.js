@@ -37,4 +37,8 @@ try {
   process.stderr.write('bankdocs is not compiled yet: run "npm ci" (or "npm run compile") in its folder first.\n');
   process.exit(70);
 }
-process.exitCode = await cli.main(process.argv);
+const code = await cli.main(process.argv);
+// An internal error has been told: end now. What the failed run left open (a server, a
+// thread, a timer a site plugin started) would otherwise keep the process alive for ever.
+if (code === 70) process.exit(code);
+process.exitCode = code;

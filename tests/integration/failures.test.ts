@@ -142,4 +142,22 @@ describe('a failed build', () => {
     expect(result.stderr).toContain('bankdocs: cannot write the standard output: ENOSPC');
     expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/);
   });
+
+  it('ends at once after an internal error (exit 70), though a site plugin left a timer running (it printed the error and never ended)', () => {
+    // Loads on this thread, where it starts a timer, and fails on the render threads: an internal error.
+    writeFileSync(join(site, 'remark-timer.mjs'), "import { isMainThread } from 'node:worker_threads';\nif (!isMainThread) throw new Error('not on this thread');\nsetInterval(() => {}, 1 << 30);\nexport default () => () => {};\n");
+    writeFileSync(join(site, 'docs.config.yaml'), `${readFileSync(join(site, 'docs.config.yaml'), 'utf8')}\nmarkdown:\n  remarkPlugins: [./remark-timer.mjs]\n`);
+    const run = (env: Record<string, string> = {}) => spawnSync(process.execPath, [CLI, 'build', '--workers', '2'], { cwd: site, encoding: 'utf8', timeout: 15_000, env: { ...process.env, ...env } });
+    const result = run();
+    expect(result.signal).toBeNull();
+    expect(result.status).toBe(70);
+    expect(result.stderr).toMatch(/^bankdocs: internal error: .*remark-timer\.mjs/m);
+    expect(result.stderr).toContain('Run again with BANKDOCS_DEBUG=1 for the stack trace');
+    expect(result.stderr).not.toMatch(/\bat .*\.[jt]s:\d+/);
+    // The stack trace only when asked for, and the end just as soon.
+    const debug = run({ BANKDOCS_DEBUG: '1' });
+    expect(debug.signal).toBeNull();
+    expect(debug.status).toBe(70);
+    expect(debug.stderr).toMatch(/\bat .*\.[jt]s:\d+/);
+  });
 });
