@@ -14,7 +14,7 @@ export interface Report {
   cwd: string;
   /** GitHub's checkout (GITHUB_WORKSPACE): annotations name files from it, so they land on the pull request's lines from any working folder. */
   workspace?: string | null;
-  /** What the run said beside the findings (examples not run, the examples run), for json. */
+  /** What the run said beside the findings (examples not run, the examples run), for json and github. */
   notices?: string[];
   /** Whether the check failed (errors, or more warnings than --max-warnings), and why, for json. */
   failed?: { failed: boolean; reason: string | null };
@@ -52,10 +52,14 @@ export function formatReport(format: ReportFormat, report: Report): string {
       return path && !path.startsWith('..') && !isAbsolute(path) ? path : rel(file);
     };
     const failure = report.failed?.failed && report.failed.reason && !diagnostics.some((d) => d.severity === 'error') ? `::error title=bankdocs check::${escape(report.failed.reason)}\n` : '';
+    // What the run said beside its findings ("curl is not installed: …") is a notice of the run, in the job's summary.
+    const notices = (report.notices ?? []).map((n) => `::notice title=${prop('bankdocs check')}::${escape(n.replace(/^notice: /, ''))}\n`);
     return (
       diagnostics
         .map((d) => `::${d.severity === 'error' ? 'error' : 'warning'} file=${prop(fromWorkspace(d.file))},line=${d.line},col=${d.column},title=${prop(d.ruleId)}::${escape(d.hint ? `${d.message} (${d.hint})` : d.message)}\n`)
-        .join('') + failure
+        .join('') +
+      failure +
+      notices.join('')
     );
   }
   const lines = formatGrouped(diagnostics, report.cwd, report.color ?? false);

@@ -51,7 +51,8 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
     color: format === 'human' && useColor(process.stderr),
   });
   (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
-  for (const notice of notices) out.error(notice);
+  // The github report holds them as notices of its own.
+  if (format !== 'github') for (const notice of notices) out.error(notice);
   if (options.timings) out.error(`${formatTimings(result.timings)}${result.reused ? `; ${result.reused} unchanged pages read from the cache` : ''}`);
   if (tooManyWarnings) out.error(`bankdocs check: ${tooManyWarnings}`);
   return errors > 0 || tooManyWarnings ? 1 : 0;

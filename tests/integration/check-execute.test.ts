@@ -41,8 +41,8 @@ function checkExecute(dir: string, env: Record<string, string> = {}) {
   return { ...result, diagnostics: (JSON.parse(result.stdout) as { diagnostics: Found[] }).diagnostics };
 }
 
-function runWithPath(dir: string, path: string) {
-  const result = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'bin', 'bankdocs.js'), 'check', '--execute', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: path } });
+function runWithPath(dir: string, path: string, format = 'json') {
+  const result = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'bin', 'bankdocs.js'), 'check', '--execute', '--format', format], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: path } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -125,6 +125,17 @@ describe('bankdocs check --execute without a temporary folder', () => {
 });
 
 describe('bankdocs check --execute without curl', () => {
+  it('gives its notices as GitHub notice commands with --format github (they were plain text on the standard error)', () => {
+    const dir = siteWith(join(EXECUTE, 'cases', 'wrong-method', 'files'));
+    const path = pathWith([]);
+    const result = runWithPath(dir, path, 'github');
+    expect(result.stdout).toContain('::notice title=bankdocs check::curl is not installed: 5 curl examples were not run (install curl to run them).');
+    expect(result.stdout).toContain('::notice title=bankdocs check::ruby is not installed: 3 Ruby examples were not run (install ruby to run them).');
+    expect(result.stderr).not.toContain('notice:');
+    rmSync(path, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('skips the curl examples with a notice, and still reports what the static check finds', () => {
     const dir = siteWith(join(EXECUTE, 'cases', 'wrong-method', 'files'));
     const path = pathWith([]);

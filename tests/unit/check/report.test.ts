@@ -79,4 +79,13 @@ describe('the reports for tools', () => {
     // A file outside the workspace is named from the working folder.
     expect(formatReport('github', { ...base, diagnostics: [diagnostic], workspace: '/elsewhere' })).toContain('file=content/a.md,');
   });
+
+  it("github gives the run's notices as notice commands, escaped as workflow commands are (they were plain text)", () => {
+    const text = formatReport('github', { ...base, diagnostics: [], notices: ['Ran 2 curl examples against the mock API.', 'notice: curl is not installed: 100% of 5 examples\r\nwere not run'] });
+    expect(text.split('\n')).toEqual([
+      '::notice title=bankdocs check::Ran 2 curl examples against the mock API.',
+      '::notice title=bankdocs check::curl is not installed: 100%25 of 5 examples%0D%0Awere not run',
+      '',
+    ]);
+  });
 });
