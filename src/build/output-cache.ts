@@ -20,6 +20,7 @@ import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument } from '../render/render-documents.js';
 import { markdownTwinUrl } from '../routes/markdown-twin.js';
 import type { OutputFile } from './assets.js';
+import { buildYear } from './build-year.js';
 import { OUTPUT_MARKER } from './out-dir.js';
 
 export interface UpToDate {
@@ -225,9 +226,4 @@ export function documentKeys(documents: readonly RenderedDocument[]): Map<string
     if (d instanceof PackedDocument ? d.hasTwin : d.markdown !== undefined) keys.set(markdownTwinUrl(d.url).slice(1), `twin:${d.cacheKey}`);
   }
   return keys;
-}
-
-export function buildYear(): number {
-  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
-  return new Date(process.env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now()).getUTCFullYear();
 }

@@ -9,6 +9,7 @@ import { compileDevRenderer } from './compile-theme.js';
 import { DependencyMap, type SourceChange } from './dependencies.js';
 import { loadApi } from '../api/openapi.js';
 import { bundleAssets, type BundledAssets, type MadeFile } from '../build/assets.js';
+import { buildYear } from '../build/build-year.js';
 import { derivedFiles } from '../build/derived-files.js';
 import { SEARCH_DIR } from '../search/build-index.js';
 import type { IndexedDocument } from '../search/entries.js';
@@ -439,7 +440,7 @@ export class DevSession {
   }
 
   private renderRest(): Omit<RenderInput, 'site'> {
-    return { plan: { latestLegal: this.plan!.latestLegal, latestVersion: this.plan!.latestVersion, urlBySource: this.plan!.urlBySource }, factsJson: this.factsJson, assets: this.assets!.urls, buildYear: new Date().getFullYear() };
+    return { plan: { latestLegal: this.plan!.latestLegal, latestVersion: this.plan!.latestVersion, urlBySource: this.plan!.urlBySource }, factsJson: this.factsJson, assets: this.assets!.urls, buildYear: buildYear() };
   }
 
   private renderInput(): RenderInput {

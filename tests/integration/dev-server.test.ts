@@ -368,3 +368,22 @@ describe('safePath', () => {
     expect(safePath('/%E0%A4%A')).toBeNull();
   });
 });
+
+describe('the footer\'s {year} in dev', () => {
+  it('is the UTC year, or that of SOURCE_DATE_EPOCH, as in build (dev used the local year)', async () => {
+    const other = copySite('basic-site');
+    // 2000-12-31 23:30 UTC, when it is 2001 already in Kiritimati (UTC+14).
+    const env = { SOURCE_DATE_EPOCH: '978305400', TZ: 'Pacific/Kiritimati' };
+    const server = await startDev(other, env);
+    try {
+      const page = await rawGet({ port: Number(new URL(server.url).port), path: '/en', headers: {} });
+      expect(page.body).toContain('© 2000 Fixture Labs');
+      const built = spawnSync(process.execPath, [CLI, 'build', '--quiet'], { cwd: other, encoding: 'utf8', env: { ...process.env, ...env } });
+      expect(built.status).toBe(0);
+      expect(readFileSync(join(other, 'dist', 'en', 'index.html'), 'utf8')).toContain('© 2000 Fixture Labs');
+    } finally {
+      await server.stop();
+      removeSite(other);
+    }
+  });
+});
