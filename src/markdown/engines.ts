@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified, type PluggableList, type Processor } from 'unified';
 import { nestingLimit, nestingTooDeep, parseMarkdown } from './fast/index.js';
+import { setAttribute } from './fast/rules/directive.js';
 import { PARSED_WITHOUT_DIRECTIVES } from './fast/to-mdast/blocks.js';
 import type { VFile } from 'vfile';
 
@@ -104,7 +105,29 @@ export function hasDirectives(tree: Root): boolean {
 }
 
 let remark: ReturnType<typeof createRemark> | null = null;
-const createRemark = (syntax: PluggableList = []) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(syntax).freeze();
+const createRemark = (syntax: PluggableList = []) => unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(ownDirectiveAttributes).use(syntax).freeze();
+
+type AttributesExit = (this: { data: { directiveAttributes?: [string, string][] }; stack: { attributes?: Record<string, string> | null }[] }, token: unknown) => void;
+
+/**
+ * remark-directive's attributes, each an own property: it collects them in an object
+ * literal, where "__proto__" sets the prototype, so {__proto__="x"} was dropped unreported
+ * instead of reported as an attribute the directive does not take (as the fast engine does).
+ */
+function ownDirectiveAttributes(this: Processor) {
+  for (const extension of (this.data('fromMarkdownExtensions') ?? []) as { exit?: Record<string, AttributesExit> }[]) {
+    for (const type of ['directiveContainerAttributes', 'directiveLeafAttributes']) {
+      const exit = extension.exit?.[type];
+      if (!exit) continue;
+      extension.exit![type] = function (token) {
+        const written = this.data.directiveAttributes ?? [];
+        exit.call(this, token);
+        const attributes = this.stack.at(-1)?.attributes;
+        for (const [name, value] of written) if (attributes && !Object.hasOwn(attributes, name)) setAttribute(attributes, name, value);
+      };
+    }
+  }
+}
 
 function parseRemark(source: string): Root {
   remark ??= createRemark();

@@ -73,7 +73,7 @@ function parseAttributes(text: string, from: number, out: Record<string, string>
     pos += key.length;
     skip();
     if (text[pos] !== '=') {
-      out[key] = '';
+      setAttribute(out, key, '');
       continue;
     }
     pos++;
@@ -82,17 +82,26 @@ function parseAttributes(text: string, from: number, out: Record<string, string>
     if (quote === '"' || quote === "'") {
       const close = text.indexOf(quote, pos + 1);
       if (close < 0) return -1;
-      out[key] = decodeEntities(text.slice(pos + 1, close));
+      setAttribute(out, key, decodeEntities(text.slice(pos + 1, close)));
       pos = close + 1;
     } else {
       const m = /^[^\s"'<=>`{}]+/.exec(text.slice(pos));
       if (!m) return -1;
-      out[key] = decodeEntities(m[0]);
+      setAttribute(out, key, decodeEntities(m[0]));
       pos += m[0].length;
     }
   }
   if (classes.length) out.class = classes.join(' ');
   return pos + 1;
+}
+
+/**
+ * An attribute as an own property, whatever its name: `out[key] = value` with the key
+ * "__proto__" set the object's prototype instead (a string is ignored there), and the
+ * attribute was dropped unreported.
+ */
+export function setAttribute(out: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function decodeEntities(text: string): string {
