@@ -23,6 +23,7 @@ import { builtinTheme } from '../../theme/index.js';
 import { EXAMPLE, FIELD, FIELDS, OPERATION, SCHEMA, SLOT } from '../theme/named-elements.js';
 import { compareText } from '../collate.js';
 import { nearest } from '../did-you-mean.js';
+import { attributePlace } from './attribute-place.js';
 import { contextOf } from './context.js';
 // Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
 import { hasDirectives, parseInlineWith, parseWith, type MarkdownEngine } from './engines.js';
@@ -197,8 +198,9 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
       languages: { shown: ctx.apiLanguage, all: ctx.apiLanguages },
       claim: (id) => ctx.slugger.claimReserved(id, { kind: 'field', at: { source: ctx.source, ...(node.position ? { line: node.position.start.line } : {}) } }),
     });
-    const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string) =>
-      ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
+    // At the attribute that names what the document lacks (the directive's own place when it has none).
+    const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string, attribute?: string) =>
+      ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, file: ctx.file, ...attributePlace(String(file.value), node, attribute) });
 
     visit(tree, (node, index, parent) => {
       if ((node.type !== 'containerDirective' && node.type !== 'leafDirective') || !parent || index === undefined) return;
@@ -208,7 +210,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
         if (!operation) {
           if (!ctx.api) {
             if (!ctx.apiFailed) problem(node, 'an operation needs the OpenAPI document, and the site has none', NO_DOCUMENT);
-          } else problem(node, `no operation "${id}" in ${ctx.api.shown}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of ${ctx.api.shown}`, none: `${ctx.api.shown} has no operation with an operationId` }));
+          } else problem(node, `no operation "${id}" in ${ctx.api.shown}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of ${ctx.api.shown}`, none: `${ctx.api.shown} has no operation with an operationId` }), 'id');
           parent.children.splice(index, 1);
           return index;
         }
@@ -222,7 +224,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
         if (!schema) {
           if (!ctx.api) {
             if (!ctx.apiFailed) problem(node, 'a schema needs the OpenAPI document, and the site has none', NO_DOCUMENT);
-          } else problem(node, `no schema "${name}" under components.schemas in ${ctx.api.shown}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in ${ctx.api.shown}`, none: `${ctx.api.shown} has no components.schemas` }));
+          } else problem(node, `no schema "${name}" under components.schemas in ${ctx.api.shown}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in ${ctx.api.shown}`, none: `${ctx.api.shown} has no components.schemas` }), 'name');
           parent.children.splice(index, 1);
           return index;
         }

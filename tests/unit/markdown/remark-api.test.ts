@@ -27,7 +27,7 @@ const problems = (body: string, api: ApiModel | null) =>
 describe('api-directive-invalid', () => {
   it('suggests the operation of the site\'s own document nearest to a mistyped id', () => {
     expect(problems('Intro.\n\n::operation{id="getTre"}\n', tree)).toEqual([
-      { ruleId: 'api-directive-invalid', message: 'no operation "getTre" in content/reference/tree.yaml', hint: 'did you mean :::operation{id="getTree"}?', line: 3, column: 1 },
+      { ruleId: 'api-directive-invalid', message: 'no operation "getTre" in content/reference/tree.yaml', hint: 'did you mean :::operation{id="getTree"}?', line: 3, column: 13 },
     ]);
     expect(problems('::operation{id="createPaymnet"}\n', bundled)[0]!.hint).toBe('did you mean :::operation{id="createPayment"}?');
   });
@@ -43,6 +43,15 @@ describe('api-directive-invalid', () => {
     expect(other!.hint).toBe('use an operationId of content/reference/tree.yaml, e.g. :::operation{id="getTree"} (getTree)');
   });
 
+  it('is reported at the attribute that names what the document lacks, in both engines (it was at the directive)', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const at = (body: string) => renderBody(body, { api: tree, engine }).diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
+      expect(at('Intro.\n\n:::operation{  id="getTre"}\nText.\n:::\n'), engine).toEqual(['3:16 api-directive-invalid']);
+      expect(at('> ::operation{#getTre}\n'), engine).toEqual(['1:15 api-directive-invalid']);
+      expect(at('- item\n\n  ::schema{ name=Tre }\n'), engine).toEqual(['3:13 api-directive-invalid']);
+    }
+  });
+
   it('says what to do when the site has no OpenAPI document', () => {
     const [found] = problems('::operation{id="createPayment"}\n\n::schema{name="Payment"}\n', null) as [ReturnType<typeof problems>[0], ReturnType<typeof problems>[0]];
     expect(found.message).toBe('an operation needs the OpenAPI document, and the site has none');
@@ -52,7 +61,7 @@ describe('api-directive-invalid', () => {
 
   it('suggests the nearest schema, or lists them', () => {
     expect(problems('::schema{name="Tre"}\n', tree)).toEqual([
-      { ruleId: 'api-directive-invalid', message: 'no schema "Tre" under components.schemas in content/reference/tree.yaml', hint: 'did you mean ::schema{name="Tree"}?', line: 1, column: 1 },
+      { ruleId: 'api-directive-invalid', message: 'no schema "Tre" under components.schemas in content/reference/tree.yaml', hint: 'did you mean ::schema{name="Tree"}?', line: 1, column: 10 },
     ]);
     expect(problems('::schema{name="Completely"}\n', tree)[0]!.hint).toBe('use a name under components.schemas in content/reference/tree.yaml, e.g. ::schema{name="Tree"} (Tree)');
   });

@@ -18,7 +18,7 @@ interface DirectiveHead {
 
 const NAME_RE = /^[A-Za-z][\w-]*/;
 
-export function parseDirectiveHead(text: string): DirectiveHead | null {
+export function parseDirectiveHead(text: string, places?: Map<string, number>): DirectiveHead | null {
   const name = NAME_RE.exec(text)?.[0];
   if (!name) return null;
   let pos = name.length;
@@ -41,15 +41,18 @@ export function parseDirectiveHead(text: string): DirectiveHead | null {
   }
   const attributes: Record<string, string> = {};
   if (text[pos] === '{') {
-    const end = parseAttributes(text, pos + 1, attributes);
+    const end = parseAttributes(text, pos + 1, attributes, places);
     if (end < 0) return null;
     pos = end;
   }
   return text.slice(pos).trim() === '' ? { name, label, attributes } : null;
 }
 
-/** Reads `#id .class key=value key="value" key='value' key` up to `}`; -1 when invalid. */
-function parseAttributes(text: string, from: number, out: Record<string, string>): number {
+/**
+ * Reads `#id .class key=value key="value" key='value' key` up to `}`; -1 when invalid.
+ * `places`: where each attribute starts in `text` (the last of a repeated one, as its value).
+ */
+function parseAttributes(text: string, from: number, out: Record<string, string>, places?: Map<string, number>): number {
   const classes: string[] = [];
   let pos = from;
   const skip = () => {
@@ -61,6 +64,7 @@ function parseAttributes(text: string, from: number, out: Record<string, string>
     if (ch === undefined) return -1;
     if (ch === '}') break;
     if (ch === '#' || ch === '.') {
+      places?.set(ch === '#' ? 'id' : 'class', pos);
       const m = /^[^\s"'<=>`{}.#]+/.exec(text.slice(pos + 1));
       if (!m) return -1;
       if (ch === '#') out.id = m[0];
@@ -70,6 +74,7 @@ function parseAttributes(text: string, from: number, out: Record<string, string>
     }
     const key = /^[A-Za-z_:][\w.:-]*/.exec(text.slice(pos))?.[0];
     if (!key) return -1;
+    places?.set(key, pos);
     pos += key.length;
     skip();
     if (text[pos] !== '=') {
@@ -106,6 +111,14 @@ export function setAttribute(out: Record<string, string>, key: string, value: st
 
 function decodeEntities(text: string): string {
   return text.includes('&') ? unescapeAll(text) : text;
+}
+
+/** Where each attribute of a directive's opening line (`:::name[label]{…}`) starts, as offsets into `line`. */
+export function attributeOffsets(line: string): Map<string, number> {
+  const colons = /^:*/.exec(line)![0].length;
+  const places = new Map<string, number>();
+  parseDirectiveHead(line.slice(colons), places);
+  return new Map([...places].map(([name, offset]) => [name, offset + colons]));
 }
 
 function lineText(state: StateBlock, line: number): string {
