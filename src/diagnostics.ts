@@ -117,8 +117,17 @@ export function escapeControls(text: string, re: RegExp = CONTROL_RE): string {
   return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * A file as problems name it: from the working folder, so that it opens from where the
+ * command ran, however far the site is (--config). The file column and the paths in
+ * messages and hints ("add content/nl/support.md") alike.
+ */
+export function shownPath(file: string, cwd: string = process.cwd()): string {
+  return relative(cwd, file) || file;
+}
+
 export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd(), color = false): string {
-  const file = escapeControls(relative(cwd, d.file) || d.file, FILE_CONTROL_RE);
+  const file = escapeControls(shownPath(d.file, cwd), FILE_CONTROL_RE);
   const severity = paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity);
   const head = `${paint(color, 'bold', `${file}:${d.line}:${d.column}`)}  ${severity}  ${escapeControls(d.message)}  ${paint(color, 'dim', `[${escapeControls(d.ruleId)}]`)}`;
   return d.hint ? `${head}\n  ${paint(color, 'dim', `hint: ${escapeControls(d.hint)}`)}` : head;

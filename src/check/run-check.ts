@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { compileSite } from '../build/build.js';
 import { task, type TaskTimings } from '../build/task.js';
-import { dedupeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { dedupeDiagnostics, shownPath, type Diagnostic } from '../diagnostics.js';
 import { checkExamples } from './check-examples.js';
 import type { ExternalLink } from './check-links.js';
 import { checkSearch } from './check-search.js';
@@ -12,7 +12,6 @@ import { checkTranslations } from './check-translations.js';
 import { loadRubyClient } from './ruby-client.js';
 import { loadMarkdownPlugins } from '../markdown/plugins.js';
 import { runPluginChecks } from '../plugin/checks.js';
-import { contentPath } from '../config/schema.js';
 
 export interface CheckOptions {
   config?: string;
@@ -64,10 +63,10 @@ export async function runCheck(options: CheckOptions = {}): Promise<CheckResult>
           openapiFile: join(site.contentDir, api.source),
           apiLanguages: site.config.api.languages,
           engine: site.config.markdown.engine,
-          rubyClient: contentPath(site.config, site.config.api.rubyClient),
+          rubyClient: shownPath(join(site.contentDir, site.config.api.rubyClient)),
           product: site.config.product.name,
           requestHeaders: site.config.api.requestHeaders,
-          apiSections: ((files) => (files ? contentPath(site.config, files) : null))(site.collections.find((c) => c.layout === 'api')?.files[0]),
+          apiSections: ((files) => (files ? shownPath(join(site.contentDir, files)) : null))(site.collections.find((c) => c.layout === 'api')?.files[0]),
           openapiReported: diagnostics.some((d) => d.ruleId === 'openapi-invalid'),
         }),
       )),

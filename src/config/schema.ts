@@ -1,7 +1,6 @@
 // The schema of docs.config.yaml: the single reference for every setting, with the
 // spec's defaults (spec §9) and a one-line description that becomes the exported
 // JSON Schema's help text in the writer's editor.
-import { posix } from 'node:path';
 import { z } from 'zod';
 import { collectionSchema } from './collections-schema.js';
 import { LOCALE_CODE_RE, localeCode, localizedString, type LocalizedString } from './localized.js';
@@ -379,8 +378,3 @@ export type ConfigInput = z.input<typeof configSchema>;
 /** The parsed config, defaults filled in, that the code reads. */
 export type Config = z.output<typeof configSchema>;
 export type RuntimeConstants = Config['runtime'];
-
-/** A file under the content folder as the writer names it, from the config's folder ("content/api/openapi.yaml", "docs/en/x.md"). */
-export function contentPath(config: Pick<Config, 'site'>, rel: string): string {
-  return posix.join(config.site.contentDir.replaceAll('\\', '/'), rel);
-}

@@ -8,7 +8,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/size-limits.js';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
-import { InputChangedError, type Diagnostic } from '../diagnostics.js';
+import { InputChangedError, shownPath, type Diagnostic } from '../diagnostics.js';
 import { classifyFile, classifyFiles, type Classified } from './classify.js';
 import { configPlace, type CompiledCollection } from './collections.js';
 import { vetContentFiles } from './content-files.js';
@@ -17,7 +17,6 @@ import { contentId } from '../cache/output-manifest.js';
 import { simpleFrontMatter, splitFrontMatter } from './front-matter.js';
 import { frontMatterSchema } from './schemas.js';
 import type { Page, PageData, Site } from './site.js';
-import { contentPath } from '../config/schema.js';
 
 export interface LoadedContent {
   site: Site;
@@ -131,7 +130,7 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
   // written (an editor saving, a checkout): building again settles it (exit 75).
   if (settled) for (const [file, hash] of faulty) if (hashNow(file) !== hash) throw new InputChangedError(file);
 
-  const loadedApi = files.includes(openapiRel) ? await loadApi(join(contentDir, openapiRel), openapiRel, contentPath(config, openapiRel)) : { api: null, diagnostics: [] };
+  const loadedApi = files.includes(openapiRel) ? await loadApi(join(contentDir, openapiRel), openapiRel, shownPath(join(contentDir, openapiRel))) : { api: null, diagnostics: [] };
   diagnostics.push(...loadedApi.diagnostics);
 
   return {

@@ -18,7 +18,7 @@ import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
 import { vetContentFile } from '../content/content-files.js';
 import { loadContent, loadPage, symlinkDiagnostic, urlCollisions } from '../content/load-content.js';
 import type { Page, Site } from '../content/site.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { shownPath, type Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import type { RenderedDocument, RenderInput } from '../render/render-documents.js';
 import { siteFacts } from '../routes/facts.js';
@@ -31,7 +31,6 @@ import { outputPath } from '../routes/paths.js';
 import { planRoutes, type DocumentPlan, type RoutePlan } from '../routes/plan.js';
 import { RenderHost } from './render-host.js';
 import { pluginSources } from '../plugin/sources.js';
-import { contentPath } from '../config/schema.js';
 
 export interface FileChange {
   /** Absolute path. */
@@ -288,7 +287,7 @@ export class DevSession {
     }
     if (apiChanged) {
       const file = resolve(contentDir, config.api.openapi);
-      const loaded = await loadApi(file, config.api.openapi, contentPath(config, config.api.openapi)).catch((error: NodeJS.ErrnoException) => ({ api: null, diagnostics: [unreadable(file, error)] }));
+      const loaded = await loadApi(file, config.api.openapi, shownPath(file)).catch((error: NodeJS.ErrnoException) => ({ api: null, diagnostics: [unreadable(file, error)] }));
       this.problems.set(file, loaded.diagnostics);
       if (loaded.api) {
         site.api = loaded.api;

@@ -1,9 +1,10 @@
 // planRoutes: from the Site model, the list of documents to render (spec §2 route
 // table): every page in every locale (a missing translation falls back to the default
 // locale's text with a notice), the API reference per version and language, and 404.
+import { join } from 'node:path';
 import { builtinTheme } from '../../theme/index.js';
 import { siteStrings } from '../theme/strings.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { shownPath, type Diagnostic } from '../diagnostics.js';
 import { compareVersions } from '../content/classify.js';
 import type { Page, Site } from '../content/site.js';
 import type { LayoutName } from '../config/collections-schema.js';
@@ -11,7 +12,6 @@ import { apiUrl, NOT_FOUND_URL, OPENAPI_JSON_URL, OPENAPI_YAML_URL, translationK
 import { seriesOf } from './series.js';
 import { treeOrder } from './tree-order.js';
 import { compareNumbered, compareText } from '../collate.js';
-import { contentPath } from '../config/schema.js';
 
 export interface NavLink {
   url: string;
@@ -110,7 +110,7 @@ export function planRoutes(site: Site): RoutePlan {
           ruleId: 'translation-missing',
           severity: 'warning',
           message: `"${key}" has no ${locale} translation; the ${defaultLocale} text is shown there with a notice`,
-          hint: `add ${contentPath(config, `${locale}/${key}`)}`,
+          hint: `add ${shownPath(join(site.contentDir, locale, key))}`,
           file: reference.file,
           line: 1,
           column: 1,
@@ -123,7 +123,7 @@ export function planRoutes(site: Site): RoutePlan {
         ruleId: 'translation-orphan',
         severity: 'warning',
         message: `"${key}" exists in a translation but not in the default locale (${defaultLocale})`,
-        hint: `add ${contentPath(config, `${defaultLocale}/${key}`)}, the reference text of every translation`,
+        hint: `add ${shownPath(join(site.contentDir, defaultLocale, key))}, the reference text of every translation`,
         file: orphan.file,
         line: 1,
         column: 1,

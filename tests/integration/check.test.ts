@@ -124,6 +124,21 @@ describe('bankdocs check', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('names files in hints and messages from the working folder, as the file column, with the site elsewhere (--config; they were from the site\'s folder)', () => {
+    const dir = siteFor(null);
+    rmSync(join(dir, 'content', 'nl', 'support.md'));
+    const section = join(dir, 'content', 'api', '03-accounts.md');
+    writeFileSync(section, readFileSync(section, 'utf8').replace(':::operation{id="listAccounts"}', ':::operation{id="listAccount"}'));
+    const parent = join(dir, '..');
+    const site = dir.slice(parent.length + 1);
+    const result = runCli(['check', '--config', `${site}/docs.config.yaml`, '--format', 'json'], parent);
+    const found = (JSON.parse(result.stdout) as { diagnostics: (Expected & { message: string; hint?: string })[] }).diagnostics;
+    expect(found.find((d) => d.ruleId === 'translation-missing')).toMatchObject({ file: `${site}/content/en/support.md`, hint: `add ${site}/content/nl/support.md` });
+    expect(found.find((d) => d.ruleId === 'api-directive-invalid')).toMatchObject({ file: `${site}/content/api/03-accounts.md`, message: `no operation "listAccount" in ${site}/content/api/openapi.yaml` });
+    expect(found.find((d) => d.ruleId === 'example-missing')!.hint).toContain(`to an API reference section (${site}/content/api/{position:number}-{slug}.md)`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('reports every front matter error at once, not one per run', () => {
     const dir = siteFor(null);
     for (const file of ['content/en/support.md', 'content/nl/support.md']) {
