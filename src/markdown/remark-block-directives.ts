@@ -8,6 +8,7 @@ import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { attributeIssues, type DirectiveRegistry } from '../plugin/directives.js';
+import { attributePlace } from './attribute-place.js';
 import { contextOf } from './context.js';
 import { hasDirectives } from './engines.js';
 
@@ -47,7 +48,8 @@ export default function remarkBlockDirectives(options: { directives: DirectiveRe
         });
       }
       const issues = attributeIssues(directive, node.attributes ?? {});
-      for (const issue of issues) ctx.diagnostics.push({ ...issue, severity: issue.ruleId === 'directive-attribute-unknown' ? 'warning' : 'error', ...at });
+      // Each at its attribute: two on one directive were one place, and the second was dropped as a repeat.
+      for (const { attribute, ...issue } of issues) ctx.diagnostics.push({ ...issue, severity: issue.ruleId === 'directive-attribute-unknown' ? 'warning' : 'error', file: ctx.file, ...attributePlace(source, node, attribute) });
       if (issues.some((i) => i.ruleId === 'directive-attribute-missing') && parent && index !== undefined) {
         parent.children.splice(index, 1);
         return index;

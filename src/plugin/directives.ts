@@ -28,6 +28,8 @@ export interface AttributeIssue {
   ruleId: 'directive-attribute-unknown' | 'directive-attribute-missing' | 'directive-attribute-invalid';
   message: string;
   hint: string;
+  /** The attribute it is about (none for a missing one): where it is reported. */
+  attribute?: string;
 }
 
 /** What is wrong with the attributes of one directive, against its schema. */
@@ -41,6 +43,7 @@ export function attributeIssues(directive: RegisteredDirective, attributes: Read
       const near = closest(name, known);
       issues.push({
         ruleId: 'directive-attribute-unknown',
+        attribute: name,
         message: `"${directive.name}" takes no attribute "${name}"`,
         hint: near ? `did you mean "${near}"?` : known.length ? `its attributes are ${known.map((k) => `"${k}"`).join(', ')}` : `"${directive.name}" takes no attributes`,
       });
@@ -49,9 +52,9 @@ export function attributeIssues(directive: RegisteredDirective, attributes: Read
     const text = value ?? '';
     if (schema.values && !schema.values.includes(text)) {
       const near = closest(text, schema.values);
-      issues.push({ ruleId: 'directive-attribute-invalid', message: `${name}="${text}" is not one of ${schema.values.map((v) => `"${v}"`).join(', ')}`, hint: near ? `did you mean "${near}"?` : `write one of: ${schema.values.join(', ')}` });
+      issues.push({ ruleId: 'directive-attribute-invalid', attribute: name, message: `${name}="${text}" is not one of ${schema.values.map((v) => `"${v}"`).join(', ')}`, hint: near ? `did you mean "${near}"?` : `write one of: ${schema.values.join(', ')}` });
     } else if (schema.pattern && !new RegExp(schema.pattern, 'u').test(text)) {
-      issues.push({ ruleId: 'directive-attribute-invalid', message: `${name}="${text}" does not match ${schema.pattern}`, hint: schema.description ?? `write a value that matches ${schema.pattern}` });
+      issues.push({ ruleId: 'directive-attribute-invalid', attribute: name, message: `${name}="${text}" does not match ${schema.pattern}`, hint: schema.description ?? `write a value that matches ${schema.pattern}` });
     }
   }
   for (const [name, schema] of Object.entries(directive.attributes)) {

@@ -137,7 +137,7 @@ export default definePlugin((options = {}) => ({
     const { diagnostics } = JSON.parse(check.stdout) as { diagnostics: { ruleId: string; file: string; line: number; column: number; hint?: string }[] };
     const reported = diagnostics.map((d) => `${d.file.replace(/^.*content\//, '')}:${d.line}:${d.column} ${d.ruleId}${d.hint ? ` (${d.hint})` : ''}`);
     expect(reported).toContain('releases/v1.2.md:9:10 callout/no-marker (finish the sentence)');
-    expect(reported).toContain('releases/v1.2.md:11:1 directive-attribute-invalid (did you mean "warning"?)');
+    expect(reported).toContain('releases/v1.2.md:11:12 directive-attribute-invalid (did you mean "warning"?)');
   });
 
   it('builds with a theme component and a string of the site (theme: in docs.config.yaml)', () => {

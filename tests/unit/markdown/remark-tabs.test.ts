@@ -28,8 +28,8 @@ describe('tab views', () => {
 
   it('report an attribute named __proto__ as any unknown attribute, in both engines, and change no prototype (it was dropped unreported)', () => {
     for (const engine of ['fast', 'remark'] as const) {
-      expect(where('::::tabs\n:::tab{title="curl" __proto__="x"}\nA.\n:::\n::::\n', engine), engine).toEqual(['2:1 warning directive-attribute-unknown "tab" takes no attribute "__proto__"']);
-      expect(where('::::tabs{__proto__="x"}\n:::tab{title="curl"}\nA.\n:::\n::::\n', engine), engine).toEqual(['1:1 warning directive-attribute-unknown "tabs" takes no attribute "__proto__"']);
+      expect(where('::::tabs\n:::tab{title="curl" __proto__="x"}\nA.\n:::\n::::\n', engine), engine).toEqual(['2:21 warning directive-attribute-unknown "tab" takes no attribute "__proto__"']);
+      expect(where('::::tabs{__proto__="x"}\n:::tab{title="curl"}\nA.\n:::\n::::\n', engine), engine).toEqual(['1:10 warning directive-attribute-unknown "tabs" takes no attribute "__proto__"']);
     }
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);

@@ -3,7 +3,7 @@
 // check that turns a broken plugin into one message.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../src/diagnostics.js';
+import { dedupeDiagnostics, type Diagnostic } from '../../../src/diagnostics.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/pipeline.js';
 import { NO_PLUGINS } from '../../../src/markdown/plugins.js';
 import { corePlugin } from '../../../src/plugin/core.js';
@@ -41,31 +41,39 @@ describe('directives of plugins', () => {
     expect(render('::badge{level="beta"}\n', 'nl').html).toBe('<span class="badge">Bèta</span>');
   });
 
-  it('check attributes against the schema, at the directive', () => {
+  it('check attributes against the schema, each at its attribute (a missing one at the directive)', () => {
     expect(render('\n\n::badge{level="betta" since="1"}\n').found).toEqual([
-      '3:1 directive-attribute-invalid: level="betta" is not one of "beta", "stable" (did you mean "beta"?)',
-      '3:1 directive-attribute-invalid: since="1" does not match ^v\\d+$ (write a value that matches ^v\\d+$)',
+      '3:9 directive-attribute-invalid: level="betta" is not one of "beta", "stable" (did you mean "beta"?)',
+      '3:23 directive-attribute-invalid: since="1" does not match ^v\\d+$ (write a value that matches ^v\\d+$)',
     ]);
     const missing = render('::badge{colour="red"}\n');
     expect(missing.found).toEqual([
-      '1:1 directive-attribute-unknown: "badge" takes no attribute "colour" (its attributes are "level", "since")',
+      '1:9 directive-attribute-unknown: "badge" takes no attribute "colour" (its attributes are "level", "since")',
       '1:1 directive-attribute-missing: "badge" needs the attribute "level" (write it as ::badge{level="…"})',
     ]);
     expect(missing.html).toBe('');
     expect(render(':::badge{level="beta"}\nx\n:::\n').found).toEqual(['1:1 directive-invalid: "badge" is a leaf directive, written here as a container (write it on one line: ::badge{…})']);
   });
 
+  it('report two problems of one directive both, as the report keeps one problem per place (the second was dropped as a repeat)', () => {
+    const diagnostics: Diagnostic[] = [];
+    const plugins = [corePlugin, badge];
+    const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), sitePlugins: plugins } });
+    renderMarkdown(processor, '::badge{level="beta" colour="red" size="xl"}\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
+    expect(dedupeDiagnostics(diagnostics).map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['1:22 "badge" takes no attribute "colour"', '1:35 "badge" takes no attribute "size"']);
+  });
+
   it('report attributes named like Object\'s own members (constructor, toString) as unknown (the page failed: "schema.values.includes is not a function")', () => {
     expect(render('::badge{level="beta" constructor="x" toString="y"}\n').found).toEqual([
-      '1:1 directive-attribute-unknown: "badge" takes no attribute "constructor" (its attributes are "level", "since")',
-      '1:1 directive-attribute-unknown: "badge" takes no attribute "toString" (its attributes are "level", "since")',
+      '1:22 directive-attribute-unknown: "badge" takes no attribute "constructor" (its attributes are "level", "since")',
+      '1:38 directive-attribute-unknown: "badge" takes no attribute "toString" (its attributes are "level", "since")',
     ]);
   });
 
   it('register bankdocs\' own directives through the same API', () => {
     expect(directiveRegistry([corePlugin]).get('operation')).toMatchObject({ owner: 'bankdocs', attributes: { id: { required: true } } });
     expect(attributeIssues(directiveRegistry([corePlugin]).get('tab')!, { titel: 'x' })).toEqual([
-      { ruleId: 'directive-attribute-unknown', message: '"tab" takes no attribute "titel"', hint: 'did you mean "title"?' },
+      { ruleId: 'directive-attribute-unknown', attribute: 'titel', message: '"tab" takes no attribute "titel"', hint: 'did you mean "title"?' },
     ]);
     expect(render('::nope\n').found[0]).toMatch(/^1:1 unknown-directive: "nope" is not a directive bankdocs knows \(tabs, tab, operation, schema, badge\)/);
   });
