@@ -210,7 +210,7 @@ function renderInPool(pool: RenderPool, input: RenderInput, documents: readonly 
       worker.on('message', (message: WorkerResult) => {
         if (failed) return;
         if (!message.ok) {
-          fail(internalError(`a render thread failed: ${message.message}`, message.stack));
+          fail(internalError(`a render thread failed: ${message.message.replace(/^Internal error: /, '')}`, message.stack));
           return;
         }
         owed--;

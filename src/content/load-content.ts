@@ -221,7 +221,7 @@ function readPage({ rel, file, text, hash, where, collections, diagnostics }: Re
     file,
     parsed: parseYaml(split.yaml, split.yamlLineOffset),
     rulePrefix: 'front-matter',
-    what: `front matter of a ${info.collection} page`,
+    what: `front matter of this ${info.collection} page`, // "this": no a/an to get wrong (an api-section page)
   };
   const syntax = yamlSyntaxDiagnostics(source);
   if (syntax.length) {

@@ -58,7 +58,7 @@ describe('a failed build', () => {
 
     expect(result.status).toBe(1);
     expect(errorLines(result.stderr)).toEqual([
-      'content/en/support.md:4:1  error  unknown key "summary" in the front matter of a support page  [front-matter-unknown-key]',
+      'content/en/support.md:4:1  error  unknown key "summary" in the front matter of this support page  [front-matter-unknown-key]',
     ]);
     expect(fingerprint(join(site, 'dist'))).toBe(before);
   });
@@ -152,6 +152,7 @@ describe('a failed build', () => {
     expect(result.signal).toBeNull();
     expect(result.status).toBe(70);
     expect(result.stderr).toMatch(/^bankdocs: internal error: .*remark-timer\.mjs/m);
+    expect(result.stderr).not.toMatch(/internal error: .*internal error/i); // the thread's own words, not "… a render thread failed: Internal error: …"
     expect(result.stderr).toContain('Run again with BANKDOCS_DEBUG=1 for the stack trace');
     expect(result.stderr).not.toMatch(/\bat .*\.[jt]s:\d+/);
     // The stack trace only when asked for, and the end just as soon.

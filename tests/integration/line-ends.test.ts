@@ -39,7 +39,7 @@ describe('CR line ends', () => {
     expect(problems('check')).toEqual({
       status: 1,
       lines: [
-        'content/guides/getting-started.md:5:1  error  unknown key "summary" in the front matter of a guide page  [front-matter-unknown-key]',
+        'content/guides/getting-started.md:5:1  error  unknown key "summary" in the front matter of this guide page  [front-matter-unknown-key]',
         'content/guides/getting-started.md:16:5  error  "/nowhere" points to /nowhere, which is no page of the site  [broken-link]',
       ],
     });

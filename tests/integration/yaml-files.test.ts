@@ -103,7 +103,7 @@ describe("what the YAML package says in its own words, said in bankdocs' words",
   it('a key that is a list in front matter is front-matter-yaml-syntax at the key, with no warning of the process', () => {
     const result = withFile(GUIDE, frontMatter('? [a, b]\n: c\n'));
     for (const out of [result.build, result.check]) {
-      expect(out).toMatch(/content\/guides\/getting-started\.md:2:3 +error +invalid YAML in the front matter of a guide page: a key is a list or a mapping; keys are text +\[front-matter-yaml-syntax\]/);
+      expect(out).toMatch(/content\/guides\/getting-started\.md:2:3 +error +invalid YAML in the front matter of this guide page: a key is a list or a mapping; keys are text +\[front-matter-yaml-syntax\]/);
       expect(out).not.toMatch(/Warning|mapAsMap/);
     }
   });

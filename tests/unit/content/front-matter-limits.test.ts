@@ -52,7 +52,7 @@ describe('front matter', () => {
   it('reports a mistyped required key once, at the typo, naming the key it misses (it was also "missing required key")', async () => {
     const loaded = await loadGuide('titel: "Guide"\ndescription: "A guide."\n');
     expect(loaded.diagnostics.map((d) => [d.line, d.column, d.ruleId, d.message, d.hint])).toEqual([
-      [2, 1, 'front-matter-unknown-key', 'unknown key "titel" in the front matter of a guide page; did you mean "title" (which is missing)?', 'rename "titel" to "title"'],
+      [2, 1, 'front-matter-unknown-key', 'unknown key "titel" in the front matter of this guide page; did you mean "title" (which is missing)?', 'rename "titel" to "title"'],
     ]);
     // A typo of a key that is there too stays an unknown key, and a missing key with no typo near it stays missing.
     expect(where(await loadGuide(`${HEAD}titel: "Guide"\n`))).toEqual(['4:1 front-matter-unknown-key']);
@@ -63,7 +63,7 @@ describe('front matter', () => {
     for (const key of ['__proto__', 'constructor', 'toString']) {
       for (const head of [HEAD, 'title: Guide\ndescription: A guide.\n']) {
         const loaded = await loadGuide(`${head}${key}: "x"\n`);
-        expect(loaded.diagnostics.map((d) => [d.line, d.column, d.ruleId, d.message]), `${key} after ${head}`).toEqual([[4, 1, 'front-matter-unknown-key', `unknown key "${key}" in the front matter of a guide page`]]);
+        expect(loaded.diagnostics.map((d) => [d.line, d.column, d.ruleId, d.message]), `${key} after ${head}`).toEqual([[4, 1, 'front-matter-unknown-key', `unknown key "${key}" in the front matter of this guide page`]]);
       }
     }
   });
