@@ -36,11 +36,18 @@ export interface AttributeIssue {
 export function attributeIssues(directive: RegisteredDirective, attributes: Readonly<Record<string, string | null | undefined>>): AttributeIssue[] {
   const issues: AttributeIssue[] = [];
   const known = Object.keys(directive.attributes);
+  const missing = new Set(known.filter((name) => directive.attributes[name]!.required && !Object.hasOwn(attributes, name)));
   for (const [name, value] of Object.entries(attributes)) {
     // Own keys only: "constructor" or "toString" found Object's and failed the page.
     const schema = Object.hasOwn(directive.attributes, name) ? directive.attributes[name] : undefined;
     if (!schema) {
       const near = closest(name, known);
+      // A misspelt required attribute is one mistake, told once at the misspelling, as the
+      // missing attribute it is (an error: the directive cannot be rendered without it).
+      if (near && missing.delete(near)) {
+        issues.push({ ruleId: 'directive-attribute-missing', attribute: name, message: `"${directive.name}" takes no attribute "${name}"; did you mean "${near}" (which is missing)?`, hint: `rename "${name}" to "${near}"` });
+        continue;
+      }
       issues.push({
         ruleId: 'directive-attribute-unknown',
         attribute: name,
@@ -57,10 +64,9 @@ export function attributeIssues(directive: RegisteredDirective, attributes: Read
       issues.push({ ruleId: 'directive-attribute-invalid', attribute: name, message: `${name}="${text}" does not match ${schema.pattern}`, hint: schema.description ?? `write a value that matches ${schema.pattern}` });
     }
   }
-  for (const [name, schema] of Object.entries(directive.attributes)) {
-    if (schema.required && !Object.hasOwn(attributes, name)) {
-      issues.push({ ruleId: 'directive-attribute-missing', message: `"${directive.name}" needs the attribute "${name}"`, hint: `write it as ${directive.kind === 'leaf' ? '::' : ':::'}${directive.name}{${name}="…"}${schema.description ? `: ${schema.description}` : ''}` });
-    }
+  for (const name of missing) {
+    const { description } = directive.attributes[name]!;
+    issues.push({ ruleId: 'directive-attribute-missing', message: `"${directive.name}" needs the attribute "${name}"`, hint: `write it as ${directive.kind === 'leaf' ? '::' : ':::'}${directive.name}{${name}="…"}${description ? `: ${description}` : ''}` });
   }
   return issues;
 }
