@@ -54,6 +54,9 @@ export function parseYaml(source: string, lineOffset = 0): ParsedYaml {
   const tooDeep = offsetPastDepth(tokens);
   const doc = composeFirst(tooDeep === undefined ? tokens : [], text.length);
   const { aliases, errors } = inspectTree(doc);
+  // "title: !important notice": the package reads "!important" as a tag it does not know,
+  // warns, and keeps only "notice". bankdocs reads no tags, so that is an error here.
+  for (const warning of doc.warnings) if (warning.code === 'TAG_RESOLVE_FAILED') errors.push(new YAMLParseError(warning.pos, warning.code, warning.message));
   if (tooDeep !== undefined) errors.push(new YAMLParseError([tooDeep, tooDeep + 1], 'RESOURCE_EXHAUSTION', `lists and mappings nest more than ${MAX_YAML_DEPTH} levels deep here`));
   if (errors.length) doc.errors = [...doc.errors, ...errors].sort((a, b) => a.pos[0] - b.pos[0]);
   return { doc, lineCounter, lineOffset, aliases, keyIndex: new WeakMap() };

@@ -31,6 +31,14 @@ const QUOTE_IT = 'put the whole value in quotes, e.g. title: "[Draft] Payments" 
 /** By the package's message, for codes it uses for several mistakes (MISSING_CHAR, BAD_INDENT, UNEXPECTED_TOKEN…). */
 const BY_MESSAGE: readonly { re: RegExp; words: (match: RegExpExecArray, error: YAMLError, parsed: ParsedYaml) => YamlWords | undefined }[] = [
   {
+    // title: !important notice   (a tag the package does not know: it warned and kept "notice")
+    re: /^Unresolved tag: (\S+)/,
+    words: ([, tag]) => ({
+      message: `"${tag}" starts a YAML tag here, which bankdocs does not read: the value would lose it`,
+      hint: `put the whole value in quotes: "${tag} …"`,
+    }),
+  },
+  {
     // tags: [a, b   (no "]": the package reports it where the next line starts, or where the file ends)
     re: /^Flow (sequence|map) in block collection must be sufficiently indented and end with a [\]}]/,
     words: ([, kind], error, parsed) => {

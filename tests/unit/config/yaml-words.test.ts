@@ -33,9 +33,13 @@ describe('YAML syntax errors', () => {
       ['title: "x"# note\n', '1:11', '"#" right after a value starts no comment'],
       ['title: & co\n', '1:8', '"&" at the start of a value names an anchor, and no name follows it'],
       ['description: | Some text\n', '1:16', 'text follows "|" or ">" on its line: these start a text on the lines below'],
+      // The package warned and kept "notice" only.
+      ['title: !important notice\n', '1:8', '"!important" starts a YAML tag here, which bankdocs does not read: the value would lose it'],
     ];
     for (const [text, place, message] of cases) expect(told(text).map(([at, m]) => [at, m]), text).toEqual([[place, message]]);
     expect(told('title: @handle\n')[0]![2]).toBe('put it in quotes: "@handle"');
+    expect(told('title: !important notice\n')[0]![2]).toBe('put the whole value in quotes: "!important …"');
+    expect(told('title: !!str 5\n')).toEqual([]); // a tag YAML itself defines is read
     expect(told('title: A\ndescription: B\ntitle: C\n')).toEqual([['3:1', 'the key "title" is here a second time in its mapping', 'keep one of the two: a mapping holds each key once (YAML reads 1 and "1" as one key)']]);
   });
 
