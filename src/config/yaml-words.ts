@@ -31,6 +31,14 @@ const QUOTE_IT = 'put the whole value in quotes, e.g. title: "[Draft] Payments" 
 /** By the package's message, for codes it uses for several mistakes (MISSING_CHAR, BAD_INDENT, UNEXPECTED_TOKEN…). */
 const BY_MESSAGE: readonly { re: RegExp; words: (match: RegExpExecArray, error: YAMLError, parsed: ParsedYaml) => YamlWords | undefined }[] = [
   {
+    // a: 1 / ... / b: 2   ("..." ends a document; "---" starts one, which BY_CODE tells)
+    re: /^Source contains multiple documents/,
+    words: (_match, _error, parsed) =>
+      parsed.doc.directives?.docEnd
+        ? { message: 'the file holds more than one YAML document; the second starts here, after a line of "..." (which ends a document)', hint: 'remove the "..." line above, or what follows it if that is not meant to be read' }
+        : undefined,
+  },
+  {
     // title: !important notice   (a tag the package does not know: it warned and kept "notice")
     re: /^Unresolved tag: (\S+)/,
     words: ([, tag]) => ({

@@ -40,6 +40,9 @@ describe('YAML syntax errors', () => {
     expect(told('title: @handle\n')[0]![2]).toBe('put it in quotes: "@handle"');
     expect(told('title: !important notice\n')[0]![2]).toBe('put the whole value in quotes: "!important …"');
     expect(told('title: !!str 5\n')).toEqual([]); // a tag YAML itself defines is read
+    // A second document after "..." (which ends one) is told as such; after "---", as a line that starts one.
+    expect(told('title: A\n...\norder: 2\n')).toEqual([['3:1', 'the file holds more than one YAML document; the second starts here, after a line of "..." (which ends a document)', 'remove the "..." line above, or what follows it if that is not meant to be read']]);
+    expect(told('title: A\n---\norder: 2\n')[0]![2]).toMatch(/^a line of "---" starts a new document/);
     expect(told('title: A\ndescription: B\ntitle: C\n')).toEqual([['3:1', 'the key "title" is here a second time in its mapping', 'keep one of the two: a mapping holds each key once (YAML reads 1 and "1" as one key)']]);
   });
 
