@@ -181,8 +181,9 @@ async function compileWith(
   // are then not held in memory through the later stages (the build's memory peaks there).
   const keys = documentKeys(documents);
   const twinsWritten = new Set(documents.filter((d) => d.twinWritten).map((d) => markdownTwinUrl(d.url).slice(1)));
-  const staged = (files: OutputFile[]) => (pagesDir ? stageFiles(pagesDir, files, twinsWritten, keys) : files);
-  const search = staged(site.config.search.enabled && !options.scan ? await task(timings, 'search', () => searchIndex(site, plan, documents, cache)) : []);
+  const stage = pagesDir ? stager(pagesDir, twinsWritten, keys) : null;
+  const staged = (files: OutputFile[]) => (stage ? files.map(stage) : files);
+  const search = site.config.search.enabled && !options.scan ? await task(timings, 'search', () => searchIndex(site, plan, documents, cache, stage)) : [];
   settle();
   // Markdown twins, llms.txt and llms-full.txt (issue #18); `check` needs only their paths (collisions, links).
   const llms: OutputFile[] = staged(!site.config.llms.enabled ? [] : options.scan ? llmsPaths(plan).map((path) => ({ path, contents: '' })) : await task(timings, 'llms', () => llmsFiles({ site, plan, documents })));
@@ -253,21 +254,22 @@ function pageCollisions(plan: RoutePlan, site: Site, generated: readonly string[
 }
 
 /**
- * Writes `files` into the staging folder now (those the page thread has not written
- * already), and returns them as written: their paths and content ids, not their contents.
+ * Writes a file into the staging folder now (unless the page thread has written it
+ * already), and returns it as written: its path and content id, not its contents.
  */
-function stageFiles(dir: string, files: OutputFile[], written: ReadonlySet<string>, keys: ReadonlyMap<string, string>): OutputFile[] {
+function stager(dir: string, written: ReadonlySet<string>, keys: ReadonlyMap<string, string>): (file: OutputFile) => OutputFile {
   const write = fileWriter(dir);
-  return files.map((f) => {
+  return (f) => {
     if (!('contents' in f)) return f;
     if (!written.has(f.path)) write(f.path, f.contents);
     return { path: f.path, staged: keys.get(f.path) ?? f.id ?? contentId(f.contents) };
-  });
+  };
 }
 
-/** The search index; with the cache, unchanged pages' entries and words come from the last build. */
-function searchIndex(site: Site, plan: RoutePlan, documents: RenderedDocument[], cache: CacheTarget | null): OutputFile[] {
-  if (!cache?.dir) return siteSearchIndex({ site, plan, documents }).files;
+/** The search index, each file staged as it is made; with the cache, unchanged pages' entries and words come from the last build. */
+function searchIndex(site: Site, plan: RoutePlan, documents: RenderedDocument[], cache: CacheTarget | null, stage: ((file: OutputFile) => OutputFile) | null): OutputFile[] {
+  const emit = stage ?? undefined;
+  if (!cache?.dir) return siteSearchIndex({ site, plan, documents, ...(emit ? { emit } : {}) }).files;
   const entries = openPack(cache.dir, 'search', isMemoEntry, memoCodec);
   const words = openPack(cache.dir, 'search-words', isMemoVocabulary);
   const memo: SearchMemo = {
@@ -276,7 +278,7 @@ function searchIndex(site: Site, plan: RoutePlan, documents: RenderedDocument[],
     vocabulary: () => words.get(VOCABULARY_KEY) ?? null,
     setVocabulary: (vocabulary) => words.set(VOCABULARY_KEY, vocabulary),
   };
-  const { files } = siteSearchIndex({ site, plan, documents, memo });
+  const { files } = siteSearchIndex({ site, plan, documents, memo, ...(emit ? { emit } : {}) });
   // The vocabulary first: entries saved without it would name words it does not hold.
   words.save();
   entries.save();

@@ -22,7 +22,7 @@ export const OLDER_LEGAL_WEIGHT = 0.3;
 
 export interface SearchField {
   text: string;
-  /** How much a word here counts: the title more than the body. */
+  /** How much a word here counts: the title more than the body. A whole number from 1 to 255 (the index keeps counts as integers, build-index.ts). */
   boost: number;
   /**
    * A name (a title, an operation's id and path, parameter names), not prose: its words

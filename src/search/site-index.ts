@@ -6,13 +6,15 @@ import type { Site } from '../content/site.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { builtinTheme } from '../../theme/index.js';
 import { siteStrings } from '../theme/strings.js';
-import { buildSearchIndex, type LocaleIndexStats, type PreparedWords } from './build-index.js';
+import { buildSearchIndex, type IndexFile, type LocaleIndexStats, type PreparedWords } from './build-index.js';
 import { searchEntryMaker, type ExcludedPage, type IndexedDocument, type SearchEntry } from './entries.js';
 
 export interface SiteSearchInput {
   site: Site;
   plan: { documents: readonly DocumentPlan[] };
   documents: Iterable<IndexedDocument>;
+  /** Writes each file of the index as it is made (see SearchIndexInput.emit). */
+  emit?: (file: IndexFile) => OutputFile;
 }
 
 export interface SiteSearchIndex {
@@ -49,7 +51,7 @@ export interface MemoVocabulary {
 
 /**
  * The memo as kept on disk: every record's term ids, counts and label weights of a shard
- * joined into one Int32Array and two Float64Arrays (records read back as views into them),
+ * joined into two Int32Arrays and a Uint8Array (records read back as views into them),
  * not three typed arrays per record, which the serializer reads one by one (13 000 records
  * at 1000 pages).
  */
@@ -58,8 +60,8 @@ export const memoCodec: PackCodec<MemoEntry> = {
     let size = 0;
     for (const [, memo] of entries) for (const w of memo?.words ?? []) size += w.terms.length;
     const terms = new Int32Array(size);
-    const counts = new Float64Array(size);
-    const labels = new Float64Array(size);
+    const counts = new Int32Array(size);
+    const labels = new Uint8Array(size);
     let at = 0;
     const plain = entries.map(([key, memo]) => {
       if (!memo) return [key, null];
@@ -76,7 +78,7 @@ export const memoCodec: PackCodec<MemoEntry> = {
   },
   decode(raw) {
     const { plain, terms, counts, labels } = (raw ?? {}) as { plain?: unknown; terms?: unknown; counts?: unknown; labels?: unknown };
-    if (!Array.isArray(plain) || !(terms instanceof Int32Array) || !(counts instanceof Float64Array) || !(labels instanceof Float64Array)) return null;
+    if (!Array.isArray(plain) || !(terms instanceof Int32Array) || !(counts instanceof Int32Array) || !(labels instanceof Uint8Array)) return null;
     if (terms.length !== counts.length || terms.length !== labels.length) return null;
     let at = 0;
     const entries: [string, unknown][] = [];
@@ -111,7 +113,7 @@ export const recall = (memo: NonNullable<MemoEntry>, vocabulary: MemoVocabulary 
   return memo.words;
 };
 
-export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput & { memo?: SearchMemo | null }): SiteSearchIndex {
+export function siteSearchIndex({ site, plan, documents, memo, emit }: SiteSearchInput & { memo?: SearchMemo | null }): SiteSearchIndex {
   const { config } = site;
   const strings = siteStrings(builtinTheme, config.theme.strings);
   const latestLabel = (locale: string) => strings(locale).latest;
@@ -150,6 +152,7 @@ export function siteSearchIndex({ site, plan, documents, memo }: SiteSearchInput
     locales: config.locales.available,
     languages: { available: config.api.languages, default: config.api.defaultLanguage },
     strings,
+    ...(emit ? { emit } : {}),
   });
   if (memo) keep(memo, vocabulary, built, keyOf);
   return { files: built.files, stats: built.stats, excluded };

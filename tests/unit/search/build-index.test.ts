@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, type PreparedWords, type RecordChunk, type SearchMeta } from '../../../src/search/build-index.js';
-import { keep, recall, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../../../src/search/site-index.js';
+import { keep, memoCodec, recall, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../../../src/search/site-index.js';
 import type { SearchEntry, SearchRecord } from '../../../src/search/entries.js';
 
 const record = (hash: string, title: string, text: string, detail?: string): SearchRecord => ({
@@ -219,5 +219,45 @@ describe('the memo\'s vocabulary', () => {
     // Every entry, not only the new one, is kept in the new numbering.
     expect(entries.size).toBe(ENTRIES.length);
     ENTRIES.forEach((e, i) => expect(named(recall(entries.get(`k${i}`)!, fresh)!, fresh.words)).toEqual(named(built.words.get(e)!, built.vocabulary)));
+  });
+});
+
+describe('files written as they are made (emit)', () => {
+  const languages = { available: ['curl', 'ruby'], default: 'curl' };
+
+  it('hands each file over once, as made, and returns what was written in its place, with the same sizes', () => {
+    const plain = buildSearchIndex({ entries: ENTRIES, locales: ['en', 'nl'], languages });
+    const emitted: { path: string; contents: string }[] = [];
+    const streamed = buildSearchIndex({
+      entries: ENTRIES,
+      locales: ['en', 'nl'],
+      languages,
+      emit: (file) => {
+        emitted.push({ path: file.path, contents: file.contents });
+        return { path: file.path, staged: `id:${file.path}` };
+      },
+    });
+    expect(emitted).toEqual(plain.files.map((f) => ({ path: f.path, contents: 'contents' in f ? f.contents : null })));
+    expect(streamed.files).toEqual(plain.files.map((f) => ({ path: f.path, staged: `id:${f.path}` })));
+    expect(streamed.stats).toEqual(plain.stats);
+    expect(streamed.stats.reduce((n, s) => n + s.bytes, 0)).toBe(emitted.reduce((n, f) => n + Buffer.byteLength(f.contents), 0));
+  });
+});
+
+describe('the memo on disk (memoCodec)', () => {
+  const languages = { available: ['curl', 'ruby'], default: 'curl' };
+
+  it('reads back every record\'s words as written, and takes an entry of another layout as no entry', () => {
+    const built = buildSearchIndex({ entries: ENTRIES, locales: ['en', 'nl'], languages, keepWords: true });
+    const kept: [string, MemoEntry][] = ENTRIES.map((e, i) => [`k${i}`, { entry: e, vocabulary: 's1', words: built.words.get(e)! }]);
+    kept.push(['none', null]);
+    const decoded = memoCodec.decode(structuredClone(memoCodec.encode(kept))) as [string, MemoEntry][];
+    const plain = (entries: [string, MemoEntry][]) => entries.map(([key, memo]) => [key, memo && memo.words.map((w) => ({ terms: [...w.terms], counts: [...w.counts], labels: [...w.labels], length: w.length }))]);
+    expect(plain(decoded)).toEqual(plain(kept));
+    // Counts as the boosts they add up: the title's words (boost 4) count 4.
+    expect([...decoded[0]![1]!.words[0]!.counts]).toContain(4);
+    // The layout before counts were kept as integers (Float64Array): read as nothing, so the words are counted again.
+    const encoded = memoCodec.encode(kept) as { plain: unknown; terms: Int32Array; counts: Int32Array; labels: Uint8Array };
+    expect(memoCodec.decode({ ...encoded, counts: Float64Array.from(encoded.counts), labels: Float64Array.from(encoded.labels) })).toBeNull();
   });
 });
