@@ -9,6 +9,8 @@ export interface FieldRow {
   type: string;
   /** The resource (a component of the document) whose fields this row's value has: its own list shows them (a response's Account). */
   resource?: string;
+  /** A relationship of a resource: what it leads to (the schema of that resource, else the type it gives) and whether to one or many; null when it says neither. */
+  relation?: { many: boolean; to: string } | null;
   required: boolean;
   /** Each rule is text; values in backticks are code. */
   rules: string[];
@@ -306,13 +308,85 @@ export function schemaFields(schema: Schema): Schema {
 }
 
 /**
- * The rows of a `::schema`: its fields (schemaFields), and a JSON:API resource's `meta`
- * beside its attributes (an account's `meta.availability`, `meta.synchronizedAt`), named as
- * the API writes them: what the resource says of itself, not only in the prose.
+ * The rows of a `::schema`: its fields (schemaFields), and beside a JSON:API resource's
+ * attributes what else it says of itself, in the API's order and named as the API writes
+ * them: its `relationships` (each one's name, the resource it leads to and whether one or
+ * many: relationshipRows), its `links` (`links.self`) and its `meta` (an account's
+ * `meta.availability`, `meta.synchronizedAt`); none of them only in the prose.
  */
 export function schemaRows(schema: Schema, names: SchemaNames = new Map()): FieldRow[] {
   const fields = schemaFields(schema);
   const rows = fieldRows(fields, 'schema', names);
-  const meta = fields === schema ? undefined : schema.properties?.meta;
-  return meta && Object.keys(meta.properties ?? {}).length ? [...rows, ...fieldRows({ properties: { meta } }, 'schema', names)] : rows;
+  if (fields === schema) return rows;
+  const { relationships, links, meta } = schema.properties ?? {};
+  const part = (name: string, part: Schema | undefined) => (part && Object.keys(part.properties ?? {}).length ? fieldRows({ properties: { [name]: part } }, 'schema', names) : []);
+  return [...rows, ...relationshipRows(relationships, names), ...part('links', links), ...part('meta', meta)];
+}
+
+/**
+ * A resource's `relationships`: its own row, then one for each relationship, with what it
+ * leads to (`relation`) and not the fields of its linkage (`data.id`, `links.related`),
+ * which every relationship has.
+ */
+function relationshipRows(relationships: Schema | undefined, names: SchemaNames): FieldRow[] {
+  const entries = Object.entries(relationships?.properties ?? {});
+  if (!relationships || !entries.length) return [];
+  const types = resourceTypes(names);
+  const row = (name: string, schema: Schema): FieldRow => ({ name, type: typeLabel(schema, names), required: false, rules: rulesOf(schema), description: schema.description ?? '' });
+  return [
+    row('relationships', relationships),
+    ...entries.map(([name, relationship]) => {
+      const relation = relationOf(name, relationship, types);
+      const resource = relation && types.get(relation.to);
+      return { ...row(`relationships.${name}`, relationship), relation: relation && { many: relation.many, to: resource ?? relation.to }, ...(resource ? { resource } : {}) };
+    }),
+  ];
+}
+
+/** The document's resources by the `type` they give (`financialInstitution` is FinancialInstitution). */
+function resourceTypes(names: SchemaNames): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const [schema, name] of names) {
+    const type = resourceName(schema as Schema, names) === null ? null : typeValue((schema as Schema).properties?.type);
+    if (type !== null && !types.has(type)) types.set(type, name);
+  }
+  return types;
+}
+
+/** The one string a `type` field allows (`enum: [account]`, `const: account`), or null. */
+function typeValue(schema: Schema | undefined): string | null {
+  const values = schema?.enum ?? (schema?.const !== undefined ? [schema.const] : []);
+  return values.length === 1 && typeof values[0] === 'string' ? values[0] : null;
+}
+
+/**
+ * What a relationship leads to: the type its `data` names (an object for one, an array for
+ * many; a null beside it is no resource), else, for one given only by its links (a
+ * collection's `related`), the resource type its name is or ends with, once or in the plural
+ * (`transactions`, `updatedPendingTransactions`: many pendingTransaction); null when neither
+ * says it.
+ */
+function relationOf(name: string, relationship: Schema, types: ReadonlyMap<string, string>): { many: boolean; to: string } | null {
+  const data = relationship.properties?.data;
+  if (data) {
+    const linkage = (data.anyOf ?? data.oneOf)?.find((variant) => !isNullOnly(variant)) ?? data;
+    const many = linkage.items !== undefined || linkage.type === 'array' || (Array.isArray(linkage.type) && linkage.type.includes('array'));
+    const to = typeValue((many ? linkage.items : linkage)?.properties?.type);
+    return to === null ? null : { many, to };
+  }
+  let found: { many: boolean; to: string } | null = null;
+  for (const type of types.keys()) {
+    if (found && found.to.length >= type.length) continue;
+    const one = [type, type[0]!.toUpperCase() + type.slice(1)];
+    const ends = (word: string, i: number) => (i === 0 ? name === word : name.endsWith(word) && name.length > word.length);
+    if (one.some(ends)) found = { many: false, to: type };
+    else if (one.map(plural).some(ends)) found = { many: true, to: type };
+  }
+  return found;
+}
+
+/** An English plural: "transactions", "entries", "addresses". */
+function plural(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return /(s|x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
 }

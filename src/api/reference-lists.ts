@@ -108,6 +108,12 @@ class RowIds {
   }
 }
 
+/** A row's type in the page's words: a relationship's "to one: FinancialInstitution", "to many: Transaction"; else its type. */
+export function rowType(row: FieldRow, words: Pick<UiStrings, 'relationToOne' | 'relationToMany'>): string {
+  if (!row.relation) return row.type;
+  return (row.relation.many ? words.relationToMany : words.relationToOne).replace('{name}', row.relation.to);
+}
+
 /** A name as part of an id: its words in lower case, joined by "-" ("Idempotency-Key" is "idempotency-key", "creditor.address" "creditor-address"). */
 function idPart(name: string): string {
   return name

@@ -25,7 +25,7 @@ declare module 'vfile' {
   }
 }
 
-/** Elements whose text is not searched (an operation's examples: `bankdocs-example`). */
+/** Elements whose text is not searched (an operation's examples: `bankdocs-example`); also any marked `dataUnsearched` (a resource's relationship, which names another resource: remark-api.ts). */
 const SKIPPED = new Set(['pre', 'script', 'style', 'template', 'svg', 'math', 'bankdocs-example']);
 const NAMED_PREFIX = 'bankdocs-';
 /**
@@ -82,7 +82,7 @@ export default function rehypeSearchText() {
           current = { id, title: headingText.get(id) ?? '', depth, text: '' };
           return;
         }
-        if (SKIPPED.has(node.tagName) || SKIPPED_CLASSES.some((name) => hasClass(node, name))) return;
+        if (SKIPPED.has(node.tagName) || SKIPPED_CLASSES.some((name) => hasClass(node, name)) || node.properties.dataUnsearched !== undefined) return;
         const operation = node.properties.dataOperation;
         if (typeof operation === 'string' && current.id) current.operation = operation;
         // Named elements (src/theme/named-elements.ts) are blocks; the words they show

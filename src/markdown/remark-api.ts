@@ -14,7 +14,7 @@ import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { nameInLanguage } from '../api/describe-schema.js';
-import { operationLists, schemaAnchor, schemaLists, type FieldList, type ListSources, type ListedRow } from '../api/reference-lists.js';
+import { operationLists, rowType, schemaAnchor, schemaLists, type FieldList, type ListSources, type ListedRow } from '../api/reference-lists.js';
 import { describeSecurity } from '../api/auth.js';
 import { operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -53,9 +53,14 @@ function describedAt(engine: MarkdownEngine, position: Position | undefined): { 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
 
-/** A named element (src/theme/named-elements.ts): its data as props of the theme's component. */
-function named(name: string, props: Record<string, unknown>, children: RootContent[], search?: string): BlockContent {
-  return { type: 'paragraph', data: { hName: name, hProperties: { dataProps: JSON.stringify(props), ...(search ? { dataSearch: search } : {}) } as never }, children: children as never };
+/**
+ * A named element (src/theme/named-elements.ts): its data as props of the theme's component;
+ * `search`, the words it shows that its children lack, or null for an element whose words
+ * the search leaves out (rehype-search-text.ts).
+ */
+function named(name: string, props: Record<string, unknown>, children: RootContent[], search?: string | null): BlockContent {
+  const searched = search === null ? { dataUnsearched: '' } : search ? { dataSearch: search } : {};
+  return { type: 'paragraph', data: { hName: name, hProperties: { dataProps: JSON.stringify(props), ...searched } as never }, children: children as never };
 }
 
 function slot(name: string, children: RootContent[]): RootContent {
@@ -92,9 +97,12 @@ function fieldList({ kind, caption, rows, required: body }: FieldList, inline: I
     const rules = r.rules.length ? [slot('rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
     const description = r.description ? [slot('description', inline(r.description))] : [];
     const requiredLabel = required === null ? null : required ? ui.fieldRequired : ui.fieldOptional;
-    const words = [r.name, r.type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
+    const type = rowType(r, ui);
+    // A relationship names another resource, whose own section a search for it should find
+    // (searching "mandate" is not answered by every resource that relates to a mandate).
+    const words = r.relation !== undefined ? null : [r.name, type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
     const fieldsOf = r.fieldsAt ? { fieldsOf: { label: ui.fieldsOf, name: r.fieldsAt.name, href: `#${r.fieldsAt.id}` } } : {};
-    return named(FIELD, { id: claim(r.id), name: r.name, type: r.type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage, ...fieldsOf }, [...rules, ...description], words);
+    return named(FIELD, { id: claim(r.id), name: r.name, type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage, ...fieldsOf }, [...rules, ...description], words);
   };
   // Whether the operation needs its body at all, beside the body's caption (OpenAPI's requestBody.required).
   const needed = body === undefined ? {} : { required: body, requiredLabel: body ? ui.fieldRequired : ui.fieldOptional };

@@ -14,7 +14,7 @@ import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { nameInLanguage } from '../api/describe-schema.js';
 import { type ApiModel, type Operation, operationOf } from '../api/openapi.js';
-import { operationLists, schemaLists, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
+import { operationLists, rowType, schemaLists, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
 import { schemasShown } from '../markdown/remark-api.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
@@ -343,7 +343,7 @@ function table(rows: ListedRow[], showRequired: boolean, language: string | null
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const written = nameInLanguage(language, r.name);
-    const cells = [`\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, r.type, ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), [r.description, fieldsLink(r)].filter(Boolean).join(' ')];
+    const cells = [`\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, rowType(r, TWIN_WORDS), ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), [r.description, fieldsLink(r)].filter(Boolean).join(' ')];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');

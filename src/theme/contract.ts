@@ -121,6 +121,9 @@ export interface UiStrings {
   fieldInLanguage: string;
   /** Under a response or field whose fields a schema's list on the page shows; "{name}" is the schema, a link to its list ("Fields: Account"). */
   fieldsOf: string;
+  /** The type of a resource's relationship, to one resource or to many; "{name}" is what it leads to ("to one: FinancialInstitution"). */
+  relationToOne: string;
+  relationToMany: string;
 }
 
 /** Strings as a site overrides them: any of the keys, searchGroups by group. */

@@ -47,7 +47,7 @@ describe('the id of a field', () => {
 describe('a link to a field', () => {
   it('passes check, and one to a field that is not there is told with the nearest id', () => {
     const guide = join(site, 'content', 'developers', 'dashboard-api.md');
-    const undo = replaceIn(guide, '\n## ', '\nSee [the payee\'s name](/api#create-payment-creditorname) and [its type](/api#create-payment-creditoraccountreferencetyp).\n\n## ');
+    const undo = replaceIn(guide, '\n## ', '\nSee [the payee\'s name](/api#create-payment-creditorname), [its type](/api#create-payment-creditoraccountreferencetyp), [the account\'s bank](/api#account-object-relationships-financialinstitution) and [where to sign](/api#payment-object-links-redirect).\n\n## ');
     try {
       const result = runCli(['check', '--format', 'json'], site);
       const found = (JSON.parse(result.stdout) as { diagnostics: { ruleId: string; message: string; hint?: string }[] }).diagnostics;
@@ -78,6 +78,40 @@ describe("a resource's meta", () => {
     const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
     expect(twin).toMatch(/^\| `meta\.availability` \| string \| one of `available`, `readonly` \| /m);
     expect(twin).toMatch(/^\| `meta\.synchronizedAt` \| string \(date-time\) \| {2}\| When the account was last synchronized successfully\. \|$/m);
+  });
+});
+
+describe("a resource's relationships and links", () => {
+  it('are listed beside its attributes, each relationship with what it leads to, one or many, and a link to its list, on the page and in the twin', () => {
+    const type = (id: string) => toString(select(`li.field[id="${id}"] .field-type`, page)!);
+    const fieldsOf = (id: string) => attr(select(`li.field[id="${id}"] .field-fields a`, page), 'href');
+    expect(row('account-object-relationships-financialinstitution')).toEqual({ name: 'relationships.financialInstitution', href: '#account-object-relationships-financialinstitution' });
+    expect(type('account-object-relationships-financialinstitution')).toBe('to one: FinancialInstitution');
+    expect(fieldsOf('account-object-relationships-financialinstitution')).toBe('#financial-institution-object');
+    // A collection given only by its link is named by its relationship: many transactions.
+    expect(type('account-object-relationships-transactions')).toBe('to many: Transaction');
+    expect(fieldsOf('account-object-relationships-transactions')).toBe('#transaction-object');
+    expect(type('synchronization-object-relationships-updatedpendingtransactions')).toBe('to many: PendingTransaction');
+    expect(type('mandate-object-relationships-representative')).toBe('to one: Organization');
+    expect(row('payment-object-links-self')?.name).toBe('links.self');
+    expect(row('payment-object-links-redirect')?.name).toBe('links.redirect');
+    // In the API's order: attributes, relationships, links, meta.
+    const names = selectAll('li.field', select('#account-object', page)!).map((li) => attr(li, 'id'));
+    expect(names.slice(names.indexOf('account-object-updatedat'))).toEqual([
+      'account-object-updatedat',
+      'account-object-relationships',
+      'account-object-relationships-transactions',
+      'account-object-relationships-financialinstitution',
+      'account-object-links',
+      'account-object-links-self',
+      'account-object-meta',
+      'account-object-meta-availability',
+      'account-object-meta-latestsynchronization',
+      'account-object-meta-synchronizedat',
+    ]);
+    const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
+    expect(twin).toContain('| `relationships.transactions` | to many: Transaction |  | The transactions of the account. Fields: [Transaction](https://docs.moorlink.example/1/api/curl#transaction-object) |');
+    expect(twin).toContain('| `links.redirect` | string (uri) |  | URL where the end user signs the payment. Redirect the end user to it. |');
   });
 });
 

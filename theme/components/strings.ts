@@ -104,6 +104,8 @@ const en: UiStrings = {
   fieldsResponses: 'Responses',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Fields: {name}',
+  relationToOne: 'to one: {name}',
+  relationToMany: 'to many: {name}',
 };
 
 /** Names of locales in their own language, for the locale picker. */

@@ -227,4 +227,61 @@ describe('what the reference says of OpenAPI schemas as teams write them', () =>
     expect(schemaRows(views.Mandate!, names).map((r) => r.name)).toEqual(['flavor']);
     expect(schemaRows(views.Synchronization!.properties!.attributes!, names).map((r) => r.name)).toEqual(['status']);
   });
+
+  it("shows a resource's relationships, each with the resource it leads to and whether one or many, and its links", () => {
+    const identifier = (type: string) => ({ type: 'object', properties: { id: { type: 'string' }, type: { type: 'string', enum: [type] } } });
+    const related = { type: 'object', properties: { related: { type: 'string', format: 'uri' } } };
+    const resource = (type: string) => ({ type: 'object', properties: { id: { type: 'string' }, type: { type: 'string', enum: [type] }, attributes: { type: 'object', properties: { name: { type: 'string' } } } } });
+    const views = componentViews({
+      FinancialInstitution: resource('financialInstitution'),
+      Transaction: resource('transaction'),
+      PendingTransaction: resource('pendingTransaction'),
+      Account: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          type: { type: 'string', enum: ['account'] },
+          attributes: { type: 'object', properties: { reference: { type: 'string' } } },
+          relationships: {
+            type: 'object',
+            description: 'Related resources.',
+            properties: {
+              // To one: data is an identifier object (nullable or not); to many: a list of them.
+              financialInstitution: { type: 'object', description: 'Its bank.', properties: { data: identifier('financialInstitution'), links: { type: 'object', properties: { related } } } },
+              previousInstitution: { type: 'object', properties: { data: { oneOf: [identifier('financialInstitution'), { type: 'null' }] } } },
+              pendingTransactions: { type: 'object', properties: { data: { type: 'array', items: identifier('pendingTransaction') } } },
+              // Only a link to the collection: its name is a resource type's plural, or ends with one.
+              transactions: { type: 'object', description: 'Its transactions.', properties: { links: { type: 'object', properties: { related } } } },
+              updatedPendingTransactions: { type: 'object', properties: { links: { type: 'object', properties: { related } } } },
+              // A type the document has no schema of; a relationship that says nothing of what it leads to.
+              role: { type: 'object', properties: { data: identifier('role') } },
+              owner: { type: 'object', description: 'Who owns it.', properties: { links: { type: 'object', properties: { related } } } },
+            },
+          },
+          links: { type: 'object', description: 'Links of the resource.', properties: { self: { type: 'string', format: 'uri', description: 'URL of this resource.' } } },
+          meta: { type: 'object', properties: { synchronizedAt: { type: 'string', format: 'date-time' } } },
+        },
+      },
+      Organization: { ...resource('organization'), properties: { ...resource('organization').properties, relationships: { type: 'object', properties: {} }, links: { type: 'object', properties: {} } } },
+    });
+    const names = schemaNames(views);
+    // They were in no table: a reader learnt them from the prose.
+    expect(schemaRows(views.Account!, names).map((r) => [r.name, r.type, r.relation ?? null, r.resource ?? null, r.description])).toEqual([
+      ['reference', 'string', null, null, ''],
+      ['relationships', 'object', null, null, 'Related resources.'],
+      ['relationships.financialInstitution', 'object', { many: false, to: 'FinancialInstitution' }, 'FinancialInstitution', 'Its bank.'],
+      ['relationships.previousInstitution', 'object', { many: false, to: 'FinancialInstitution' }, 'FinancialInstitution', ''],
+      ['relationships.pendingTransactions', 'object', { many: true, to: 'PendingTransaction' }, 'PendingTransaction', ''],
+      ['relationships.transactions', 'object', { many: true, to: 'Transaction' }, 'Transaction', 'Its transactions.'],
+      ['relationships.updatedPendingTransactions', 'object', { many: true, to: 'PendingTransaction' }, 'PendingTransaction', ''],
+      ['relationships.role', 'object', { many: false, to: 'role' }, null, ''],
+      ['relationships.owner', 'object', null, null, 'Who owns it.'],
+      ['links', 'object', null, null, 'Links of the resource.'],
+      ['links.self', 'string (uri)', null, null, 'URL of this resource.'],
+      ['meta', 'object', null, null, ''],
+      ['meta.synchronizedAt', 'string (date-time)', null, null, ''],
+    ]);
+    // Relationships and links that document nothing add no row.
+    expect(schemaRows(views.Organization!, names).map((r) => r.name)).toEqual(['name']);
+  });
 });

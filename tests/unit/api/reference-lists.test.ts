@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadApi } from '../../../src/api/openapi.js';
-import { operationLists, referenceIds, schemaAnchor, schemaLists } from '../../../src/api/reference-lists.js';
+import { operationLists, referenceIds, rowType, schemaAnchor, schemaLists } from '../../../src/api/reference-lists.js';
 import { treeDocument } from '../../helpers/openapi.js';
 
 const WORDS = { fieldsParameters: 'Parameters', fieldsAttributes: 'Attributes', fieldsBody: 'Body', fieldsForm: 'Form fields', fieldsResponses: 'Responses' };
@@ -23,6 +23,31 @@ const SHAPES = `    Tree:
       properties: { side: { type: number } }
     Shape:
       oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]
+    Orchard:
+      type: object
+      properties:
+        id: { type: string }
+        type: { type: string, enum: [orchard] }
+        attributes: { type: object, properties: { name: { type: string } } }
+        relationships:
+          type: object
+          properties:
+            keeper:
+              description: Who keeps it.
+              type: object
+              properties: { data: { type: object, properties: { id: { type: string }, type: { type: string, enum: [gardener] } } } }
+            trees:
+              type: object
+              properties: { data: { type: array, items: { type: object, properties: { id: { type: string }, type: { type: string, enum: [tree] } } } } }
+        links:
+          type: object
+          properties: { self: { type: string, format: uri } }
+    Gardener:
+      type: object
+      properties:
+        id: { type: string }
+        type: { type: string, enum: [gardener] }
+        attributes: { type: object, properties: { name: { type: string } } }
 `;
 
 const PLANT = `  /trees/{name}:
@@ -53,6 +78,7 @@ async function api() {
   return (await loadApi(join(dir, 'openapi.yaml'), 'api/openapi.yaml')).api!;
 }
 
+const RELATION_WORDS = { relationToOne: 'to one: {name}', relationToMany: 'to many: {name}' };
 const nothingShown = new Set<string>();
 
 const ids = (lists: { rows: { name: string; id: string }[] }[]) => lists.flatMap((list) => list.rows.map((row) => [row.name, row.id]));
@@ -88,6 +114,25 @@ describe('the ids of the rows of the reference', () => {
       ['radius', 'shape-object-circle-radius'],
       ['side', 'shape-object-square-side'],
     ]);
+  });
+
+  it("are a resource's relationships and links too, each relationship leading to the list of the resource it names where the page shows it", async () => {
+    const model = await api();
+    const [list] = schemaLists('Orchard', model.schemas.Orchard!, { schemas: model.schemas, shown: new Set(['Orchard', 'Gardener']) });
+    expect(list!.rows.map((row) => [row.name, row.id, rowType(row, RELATION_WORDS), row.fieldsAt ?? null])).toEqual([
+      ['name', 'orchard-object-name', 'string', null],
+      ['relationships', 'orchard-object-relationships', 'object', null],
+      ['relationships.keeper', 'orchard-object-relationships-keeper', 'to one: Gardener', { name: 'Gardener', id: 'gardener-object' }],
+      // Trees are no JSON:API resource here (no type of theirs): the type the relationship gives, and no list to lead to.
+      ['relationships.trees', 'orchard-object-relationships-trees', 'to many: tree', null],
+      ['links', 'orchard-object-links', 'object', null],
+      ['links.self', 'orchard-object-links-self', 'string (uri)', null],
+    ]);
+    const reserved = referenceIds(model, new Set(['Orchard']), WORDS);
+    expect(reserved).toContain('orchard-object-relationships-keeper');
+    expect(reserved).toContain('orchard-object-links-self');
+    // The page words it in its language.
+    expect(rowType(list!.rows[2]!, { relationToOne: 'naar één: {name}', relationToMany: 'naar meerdere: {name}' })).toBe('naar één: Gardener');
   });
 
   it('are all reserved for the page: every operation\'s, and those of the schemas it shows', async () => {

@@ -145,6 +145,21 @@ describe('a response whose resource the page lists', () => {
   });
 });
 
+describe("a resource's relationships", () => {
+  it('say what each leads to, one or many, in the page\'s language, and lead to its list where the page shows it', () => {
+    const relationships = (locale: string | null) => {
+      const { html, diagnostics } = renderBody('::schema{name="Account"}\n\n::schema{name="Transaction"}\n', { api: bundled, locale });
+      expect(diagnostics).toEqual([]);
+      return [...html.matchAll(/<li class="field" id="(account-object-relationships-[^"]+)">(?:(?!<\/li>).)*?<span class="field-type">([^<]*)<\/span>(?:(?!<\/li>).)*?(?:<p class="field-fields">(.*?)<\/p>)?<\/li>/g)].map((m) => [m[1], m[2], m[3] ?? null]);
+    };
+    expect(relationships(null)).toEqual([
+      ['account-object-relationships-transactions', 'to many: Transaction', 'Fields: <a href="#transaction-object">Transaction</a>'],
+      ['account-object-relationships-financialinstitution', 'to one: FinancialInstitution', null],
+    ]);
+    expect(relationships('fr').map(([, type]) => type)).toEqual(['vers plusieurs : Transaction', 'vers un : FinancialInstitution']);
+  });
+});
+
 describe('field names in the page\'s example language', () => {
   it('gives each field the Ruby client\'s name on the ruby page, where it differs, and none on the curl page', () => {
     const body = ':::operation{id="createBulkPayment"}\n:::\n\n::schema{name="Account"}\n';

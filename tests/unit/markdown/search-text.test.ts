@@ -78,6 +78,26 @@ describe('the search text of a page', () => {
     expect(section!.text).not.toMatch(/curl|POST|Scope|Parameters/);
   });
 
+  it("leaves out a resource's relationships, which name other resources, and keeps its links and meta", () => {
+    const schemas = {
+      Payment: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          type: { type: 'string', enum: ['payment'] },
+          attributes: { type: 'object', properties: { amount: { type: 'number', description: 'Amount paid.' } } },
+          relationships: { type: 'object', properties: { mandate: { type: 'object', description: 'The mandate it is paid under.', properties: { data: { type: 'object', properties: { type: { type: 'string', enum: ['mandate'] } } } } } } },
+          links: { type: 'object', properties: { redirect: { type: 'string', description: 'Where the end user signs.' } } },
+        },
+      },
+    };
+    const [section] = sections('## Payments\n\n::schema{name="Payment"}\n', { api: { ...API, schemas } });
+    expect(section!.text).toContain('amount number Amount paid.');
+    expect(section!.text).toContain('links.redirect string Where the end user signs.');
+    // Searching "mandate" is not answered by every resource that relates to one.
+    expect(section!.text).not.toMatch(/mandate/i);
+  });
+
   it('is not collected when search is off', () => {
     expect(sections('## A heading\n\nText.', { search: false })).toEqual([]);
   });

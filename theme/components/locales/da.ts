@@ -92,4 +92,6 @@ export const da: UiStrings = {
   fieldsResponses: 'Svar',
   fieldInLanguage: 'I {language}:',
   fieldsOf: 'Felter: {name}',
+  relationToOne: 'til én: {name}',
+  relationToMany: 'til flere: {name}',
 };

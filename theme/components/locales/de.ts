@@ -92,4 +92,6 @@ export const de: UiStrings = {
   fieldsResponses: 'Antworten',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Felder: {name}',
+  relationToOne: 'zu einem: {name}',
+  relationToMany: 'zu mehreren: {name}',
 };

@@ -92,4 +92,6 @@ export const es: UiStrings = {
   fieldsResponses: 'Respuestas',
   fieldInLanguage: 'En {language}:',
   fieldsOf: 'Campos: {name}',
+  relationToOne: 'a uno: {name}',
+  relationToMany: 'a varios: {name}',
 };

@@ -92,4 +92,6 @@ export const fr: UiStrings = {
   fieldsResponses: 'Réponses',
   fieldInLanguage: 'En {language} :',
   fieldsOf: 'Champs : {name}',
+  relationToOne: 'vers un : {name}',
+  relationToMany: 'vers plusieurs : {name}',
 };

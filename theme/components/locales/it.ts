@@ -92,4 +92,6 @@ export const it: UiStrings = {
   fieldsResponses: 'Risposte',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Campi: {name}',
+  relationToOne: 'a uno: {name}',
+  relationToMany: 'a più: {name}',
 };

@@ -92,4 +92,6 @@ export const nl: UiStrings = {
   fieldsResponses: 'Antwoorden',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Velden: {name}',
+  relationToOne: 'naar één: {name}',
+  relationToMany: 'naar meerdere: {name}',
 };

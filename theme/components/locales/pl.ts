@@ -92,4 +92,6 @@ export const pl: UiStrings = {
   fieldsResponses: 'Odpowiedzi',
   fieldInLanguage: 'W {language}:',
   fieldsOf: 'Pola: {name}',
+  relationToOne: 'do jednego: {name}',
+  relationToMany: 'do wielu: {name}',
 };

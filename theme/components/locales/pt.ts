@@ -92,4 +92,6 @@ export const pt: UiStrings = {
   fieldsResponses: 'Respostas',
   fieldInLanguage: 'Em {language}:',
   fieldsOf: 'Campos: {name}',
+  relationToOne: 'para um: {name}',
+  relationToMany: 'para vários: {name}',
 };

@@ -92,4 +92,6 @@ export const sv: UiStrings = {
   fieldsResponses: 'Svar',
   fieldInLanguage: 'I {language}:',
   fieldsOf: 'Fält: {name}',
+  relationToOne: 'till en: {name}',
+  relationToMany: 'till flera: {name}',
 };
