@@ -8,13 +8,15 @@
 //     method and path, scope, parameter and attribute tables and the examples of the
 //     page's language; ::schema its attribute table; a tab view each tab under its title;
 //   - on an API page, the examples of other languages are left out; raw HTML (not shown
-//     on the page either) too.
+//     on the page either) too. The only HTML a twin has is its own: an empty `<a id>`
+//     before each row of the reference's tables (and each `::schema`'s), the row's id on
+//     the page, so that a link to a field leads to it in the twin as well.
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { nameInLanguage } from '../api/describe-schema.js';
 import { type ApiModel, type Operation, operationOf } from '../api/openapi.js';
-import { operationLists, rowType, schemaLists, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
+import { operationLists, rowType, schemaAnchor, schemaLists, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
 import { schemasShown } from '../markdown/remark-api.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
@@ -273,7 +275,8 @@ class TwinWriter {
       const name = node.attributes?.name ?? '';
       const schema = this.ctx.api?.schemas[name];
       if (!schema) return REMOVED;
-      return joinBlocks(schemaLists(name, schema, this.sources()).flatMap((list) => this.listBlocks(list))).trim();
+      // The lists' id, which a response's "Fields: Account" leads to, as on the page.
+      return joinBlocks([anchor(schemaAnchor(name)), ...schemaLists(name, schema, this.sources()).flatMap((list) => this.listBlocks(list))]).trim();
     }
     if (node.name === 'tabs' && node.type === 'containerDirective') {
       const tabs = (node.children as unknown as AnyNode[]).filter((c) => c.type === 'containerDirective' && (c as unknown as ContainerDirective).name === 'tab');
@@ -337,13 +340,25 @@ const TWIN_WORDS = builtinStrings('en');
 
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
-/** A table of fields; on a page of an example language that names them otherwise (Ruby), its name beside each: "`creditorName` (ruby: `creditor_name`)". */
+/**
+ * An empty element with the id of a row (or a schema's lists) on the page, as inline HTML
+ * Markdown keeps: a link to the page's `#payment-object-amount` leads there in the twin too.
+ * Ids are slugs (reference-lists.ts), which need no escaping.
+ */
+function anchor(id: string): string {
+  return `<a id="${id}"></a>`;
+}
+
+/**
+ * A table of fields, each name after its row's anchor; on a page of an example language that
+ * names them otherwise (Ruby), its name beside each: "`creditorName` (ruby: `creditor_name`)".
+ */
 function table(rows: ListedRow[], showRequired: boolean, language: string | null, fieldsLink: (row: ListedRow) => string): string {
   const head = ['Name', 'Type', ...(showRequired ? ['Required'] : []), 'Rules', 'Description'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const written = nameInLanguage(language, r.name);
-    const cells = [`\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, rowType(r, TWIN_WORDS), ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), [r.description, fieldsLink(r)].filter(Boolean).join(' ')];
+    const cells = [`${anchor(r.id)}\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, rowType(r, TWIN_WORDS), ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), [r.description, fieldsLink(r)].filter(Boolean).join(' ')];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');
@@ -352,7 +367,7 @@ function table(rows: ListedRow[], showRequired: boolean, language: string | null
 /** The responses; one whose resource the page lists ends "Fields: [Account](…#account-object)", as the page's row links to it. */
 function responseTable(rows: ListedRow[], fieldsLink: (row: ListedRow) => string): string {
   const lines = ['| Status | Media type | Description |', '|---|---|---|'];
-  for (const r of rows) lines.push(`| ${[`\`${r.name}\``, r.type, [r.description, fieldsLink(r)].filter(Boolean).join(' ')].map(cell).join(' | ')} |`);
+  for (const r of rows) lines.push(`| ${[`${anchor(r.id)}\`${r.name}\``, r.type, [r.description, fieldsLink(r)].filter(Boolean).join(' ')].map(cell).join(' | ')} |`);
   return lines.join('\n');
 }
 

@@ -60,6 +60,27 @@ describe('a link to a field', () => {
   });
 });
 
+describe("the twin's field ids", () => {
+  it('are those of the page, on every row and every list of a schema, so each link to one in the twin has its target there', () => {
+    for (const language of ['curl', 'ruby']) {
+      const html = readHtml(join(site, 'dist'), `1/api/${language}/index.html`);
+      const twin = readFileSync(join(site, 'dist', '1', 'api', `${language}.md`), 'utf8');
+      const anchors = [...twin.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]!);
+      const rows = selectAll('li.field', html).map((li) => attr(li, 'id')!);
+      const lists = selectAll('.schema-fields', html).map((div) => attr(div, 'id')!);
+      expect(anchors.length).toBeGreaterThan(400);
+      expect(anchors.sort()).toEqual([...rows, ...lists].sort());
+      // Each in its table row's name cell, or alone before a schema's table, as valid inline HTML.
+      expect(twin).toContain('| <a id="payment-object-amount"></a>`amount` | number |');
+      expect(twin).toContain('\n<a id="account-object"></a>\n\n| Name | Type | Rules | Description |\n');
+      const targets = [...twin.matchAll(new RegExp(`\\(https://docs\\.moorlink\\.example/1/api/${language}#([^)\\s]+)\\)`, 'g'))].map((m) => m[1]!);
+      const fieldTargets = targets.filter((id) => id.endsWith('-object') || rows.includes(id));
+      expect(fieldTargets.length).toBeGreaterThan(30);
+      expect(fieldTargets.filter((id) => !anchors.includes(id))).toEqual([]);
+    }
+  });
+});
+
 describe('the request body', () => {
   it('says on the page and in its twin whether the operation needs it', () => {
     const caption = selectAll('p.table-caption', select('[data-operation="createPayment"]', page)!).map((p) => toString(p));
@@ -76,8 +97,8 @@ describe("a resource's meta", () => {
     expect(row('account-object-meta-synchronizedat')?.name).toBe('meta.synchronizedAt');
     expect(toString(select('#account-object-meta-latestsynchronization .field-type', page)!)).toBe('Synchronization');
     const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
-    expect(twin).toMatch(/^\| `meta\.availability` \| string \| one of `available`, `readonly` \| /m);
-    expect(twin).toMatch(/^\| `meta\.synchronizedAt` \| string \(date-time\) \| {2}\| When the account was last synchronized successfully\. \|$/m);
+    expect(twin).toMatch(/^\| <a id="account-object-meta-availability"><\/a>`meta\.availability` \| string \| one of `available`, `readonly` \| /m);
+    expect(twin).toMatch(/^\| <a id="account-object-meta-synchronizedat"><\/a>`meta\.synchronizedAt` \| string \(date-time\) \| {2}\| When the account was last synchronized successfully\. \|$/m);
   });
 });
 
@@ -110,8 +131,8 @@ describe("a resource's relationships and links", () => {
       'account-object-meta-synchronizedat',
     ]);
     const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
-    expect(twin).toContain('| `relationships.transactions` | to many: Transaction |  | The transactions of the account. Fields: [Transaction](https://docs.moorlink.example/1/api/curl#transaction-object) |');
-    expect(twin).toContain('| `links.redirect` | string (uri) |  | URL where the end user signs the payment. Redirect the end user to it. |');
+    expect(twin).toContain('| <a id="account-object-relationships-transactions"></a>`relationships.transactions` | to many: Transaction |  | The transactions of the account. Fields: [Transaction](https://docs.moorlink.example/1/api/curl#transaction-object) |');
+    expect(twin).toContain('| <a id="payment-object-links-redirect"></a>`links.redirect` | string (uri) |  | URL where the end user signs the payment. Redirect the end user to it. |');
   });
 });
 
@@ -133,7 +154,7 @@ describe('a response whose fields the page lists', () => {
     expect(hrefs.filter((href) => !ids.has(href.slice(1)))).toEqual([]);
     for (const language of ['curl', 'ruby']) {
       const twin = readFileSync(join(site, 'dist', '1', 'api', `${language}.md`), 'utf8');
-      expect(twin).toContain(`| \`200\` | application/json | The account. Fields: [Account](https://docs.moorlink.example/1/api/${language}#account-object) |`);
+      expect(twin).toContain(`| <a id="get-account-response-200"></a>\`200\` | application/json | The account. Fields: [Account](https://docs.moorlink.example/1/api/${language}#account-object) |`);
     }
   });
 });

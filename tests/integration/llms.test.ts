@@ -117,7 +117,7 @@ describe('the .md twins', () => {
       expect(text).not.toContain(`\`\`\`${other}\n`);
       expect(text).not.toMatch(/^:::|^::schema/m);
       expect(text).toContain('### Create payment\n\n`POST /accounts/{accountId}/payments`\n\nScope: `pi` · Authentication: bearer access token\n\nCreates a payment from the account in the path.');
-      expect(text).toContain('| `currency` | string | required | one of `EUR` | Currency of the payment. Only EUR is supported for now. |');
+      expect(text).toContain('| <a id="create-payment-currency"></a>`currency` | string | required | one of `EUR` | Currency of the payment. Only EUR is supported for now. |');
       expect(text).toContain('Response 201:\n\n```json\n{\n  "data": {\n    "id": "e449c661-1609-4950-ac3e-0ee2ff7eeeb3"');
     }
     expect(read('1/api/curl.md').match(/^```curl$/gm)).toHaveLength(56);

@@ -175,9 +175,11 @@ describe('apiTwin', () => {
         'client.things.list',
         '```',
         '',
+        '<a id="thing-object"></a>',
+        '',
         '| Name | Type | Rules | Description |',
         '|---|---|---|---|',
-        '| `name` | string | at most 10 characters | The name. |',
+        '| <a id="thing-object-name"></a>`name` | string | at most 10 characters | The name. |',
         '',
         '### Get thing',
         '',
@@ -191,13 +193,13 @@ describe('apiTwin', () => {
         '',
         '| Name | Type | Required | Rules | Description |',
         '|---|---|---|---|---|',
-        '| `id` | string (uuid) | required |  | Id of the \\| thing. |',
+        '| <a id="get-thing-id"></a>`id` | string (uuid) | required |  | Id of the \\| thing. |',
         '',
         'Responses:',
         '',
         '| Status | Media type | Description |',
         '|---|---|---|',
-        '| `200` |  | A thing. |',
+        '| <a id="get-thing-response-200"></a>`200` |  | A thing. |',
         '',
         '```ruby',
         'client.things.find(id: "1")',
@@ -220,7 +222,7 @@ describe('apiTwin', () => {
     writeFileSync(join(dir, 'shapes.yaml'), treeDocument(`    Tree:\n      type: object\n      properties:\n        shape:\n          description: Its outline.\n          oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]\n    Circle: { type: object, properties: { radius: { type: number } } }\n    Square: { type: object, properties: { side: { type: number } } }\n`));
     const shapes = (await loadApi(join(dir, 'shapes.yaml'), 'api/shapes.yaml')).api!;
     // It read "object".
-    expect(apiTwin(apiDoc('curl'), [section('::schema{name="Tree"}\n')], { ...ctx(), api: shapes })).toContain('| `shape` | Circle or Square |  | Its outline. |');
+    expect(apiTwin(apiDoc('curl'), [section('::schema{name="Tree"}\n')], { ...ctx(), api: shapes })).toContain('| <a id="tree-object-shape"></a>`shape` | Circle or Square |  | Its outline. |');
   });
 
   it('reads each section once for all languages', () => {
@@ -235,9 +237,9 @@ describe('apiTwin', () => {
     const bundled = (await loadApi(join(import.meta.dirname, '..', '..', '..', 'content', 'api', 'openapi.yaml'), 'api/openapi.yaml')).api!;
     const text = ':::operation{id="createPayment"}\n:::\n\n::schema{name="Account"}\n';
     const ruby = apiTwin(apiDoc('ruby'), [section(text)], { ...ctx(), api: bundled });
-    expect(ruby).toContain('| `accountId` (ruby: `account_id`) | string (uuid) | required |');
-    expect(ruby).toContain('| `currentBalance` (ruby: `current_balance`) |');
-    expect(ruby).toContain('| `currency` | string | required |');
+    expect(ruby).toContain('| <a id="create-payment-accountid"></a>`accountId` (ruby: `account_id`) | string (uuid) | required |');
+    expect(ruby).toContain('| <a id="account-object-currentbalance"></a>`currentBalance` (ruby: `current_balance`) |');
+    expect(ruby).toContain('| <a id="create-payment-currency"></a>`currency` | string | required |');
     expect(apiTwin(apiDoc('curl'), [section(text)], { ...ctx(), api: bundled })).not.toContain('(ruby:');
   });
 });
