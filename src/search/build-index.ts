@@ -69,7 +69,7 @@ export interface LocaleIndexStats {
 }
 
 /** Strings the search dialog shows, sent with the index of their locale. */
-export type SearchStrings = Pick<UiStrings, 'search' | 'searchPlaceholder' | 'searchResults' | 'searchNoResults' | 'searchTooShort' | 'searchCount' | 'searchCountOne' | 'searchFailed' | 'searchHelp' | 'close'>;
+export type SearchStrings = Pick<UiStrings, 'search' | 'searchPlaceholder' | 'searchResults' | 'searchNoResults' | 'searchTooShort' | 'searchCount' | 'searchCountOne' | 'searchFailed' | 'searchHelp' | 'searchTop' | 'close'>;
 
 export interface SearchMeta {
   format: number;
@@ -374,6 +374,7 @@ function localeIndex(
       searchCountOne: strings.searchCountOne,
       searchFailed: strings.searchFailed,
       searchHelp: strings.searchHelp,
+      searchTop: strings.searchTop,
       close: strings.close,
     },
     groups: Object.fromEntries(SEARCH_GROUPS.map((g) => [g, strings.searchGroups[g]])) as Record<SearchGroup, string>,

@@ -68,6 +68,8 @@ export interface UiStrings {
   searchCountOne: string;
   searchFailed: string;
   searchHelp: string;
+  /** Heads the best results of two kinds, listed before the groups. */
+  searchTop: string;
   searchGroups: { api: string; guide: string; help: string; support: string; legal: string; home: string };
   /** Issue #19: the page frame (breadcrumbs, sidebars, colour scheme), the landing page and the 404 page. */
   home: string;

@@ -43,6 +43,16 @@ const input = (page: Page) => page.locator('.search-dialog [role="combobox"]');
 const options = (page: Page) => page.locator('.search-dialog [role="option"]');
 const hrefs = (page: Page) => options(page).evaluateAll((els) => els.map((el) => el.getAttribute('href')));
 
+/** axe's serious and critical findings in the search dialog; `page` bypasses the CSP (axe is injected as an inline script). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Element, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document.querySelector('.search-dialog')!, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
 /** Opens search with "/" and types the query, as a keyboard user does. */
 async function search(page: Page, query: string): Promise<void> {
   await page.keyboard.press('/');
@@ -308,7 +318,7 @@ describe('search', () => {
   describe.each([
     ['desktop', DESKTOP],
     ['phone', PHONE],
-  ])('accessibility at %s width', (_name, viewport) => {
+  ])('at %s width', (_name, viewport) => {
     it('has no serious or critical axe violations with results shown', async () => {
       // axe is injected as an inline script, which the site's own CSP refuses.
       const { context, page } = await visit('/nl', { viewport, bypassCSP: true });
@@ -317,13 +327,37 @@ describe('search', () => {
       await page.keyboard.type('betaling');
       await expect.poll(() => options(page).count()).toBeGreaterThan(0);
       await page.keyboard.press('ArrowDown');
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Element, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        return (await axe.run(document.querySelector('.search-dialog')!, { resultTypes: ['violations'] })).violations;
-      });
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
+
+    it('lists the best results of two kinds first, under "Top results", then the groups, as one list to the keyboard and a screen reader', async () => {
+      // The API section and the guide's section on synchronizations: grouped alone, the API
+      // reference listed its operations on synchronizations before the guide.
+      const { context, page } = await visit('/en', { viewport, bypassCSP: true });
+      await search(page, 'synchronization');
+      const groups = await page.locator('.search-dialog [role="group"]').evaluateAll((els) =>
+        els.map((el) => ({ label: document.getElementById(el.getAttribute('aria-labelledby')!)?.textContent, options: [...el.querySelectorAll('[role="option"]')].map((o) => o.getAttribute('href')) })),
+      );
+      expect(groups[0]).toEqual({ label: 'Top results', options: ['/1/api/curl#synchronizations', '/en/general/integrating#synchronizations'] });
+      const labels = groups.map((g) => g.label);
+      expect(labels).toContain('API reference');
+      expect(new Set(labels).size).toBe(labels.length);
+      // Listed once: not again in its group.
+      const found = await hrefs(page);
+      expect(found.filter((href) => href === '/1/api/curl#synchronizations')).toHaveLength(1);
+      expect(await page.locator('.search-status').textContent()).toBe(`${found.length} results`);
+      // The arrow keys go from the top results on into the groups.
+      const ids = await options(page).evaluateAll((els) => els.map((el) => el.id));
+      for (const at of [0, 1, 2]) {
+        await page.keyboard.press('ArrowDown');
+        expect(await input(page).getAttribute('aria-activedescendant')).toBe(ids[at]);
+      }
+      expect(await options(page).nth(2).getAttribute('aria-selected')).toBe('true');
+      expect(await options(page).nth(2).isVisible()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => `${url.pathname}${url.hash}` === found[2]);
       await context.close();
     });
   });

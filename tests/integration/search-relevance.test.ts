@@ -9,7 +9,8 @@
 // site has no such thing). `not`: none of the first TOP may match it.
 // `was`: the row's rank with the ranking before this table's ranking changes (8ec6e7c;
 // the rank of its worst entry, 0: not listed, or an unwanted result in the first TOP), to
-// see what a change made better and what worse (SEARCH_RELEVANCE_REPORT=1 prints both).
+// see what a change made better and what worse (SEARCH_RELEVANCE_REPORT=1 prints both);
+// for a row added later, its rank before the change it came with.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,9 @@ const ROWS: Row[] = [
   { locale: 'nl', query: 'mandaat', want: [/^\/nl\/general\/mandating(?:#|$)/], not: OPERATION_RE, was: 1 },
   { locale: 'nl', query: 'betaling', want: [['/nl/general/initiating', '/nl/general/initiating#drie-soorten-betalingen']], was: 0 },
   { locale: 'nl', query: 'toestemming', want: ['/nl#beveiliging-en-toestemming'], was: 4 },
+  // The best of two page types first: each group listed all its good results before the next group's best.
+  { locale: 'en', query: 'synchronization', want: [`${API}#synchronizations`, '/en/general/integrating#synchronizations'], was: 5 },
+  { locale: 'nl', query: 'live', want: ['/nl/general/integrating#live-gaan', ['/developers/custom-integrations#go-live', '/developers/connect-integrations#before-going-live']], was: 5 },
 ];
 
 /**

@@ -209,26 +209,44 @@ export class SearchIndex {
   }
 }
 
+/** Results listed first, before the groups, when they are not all of one group: the best of all. */
+const TOP = 2;
+
+/** What the dialog lists: the results of a group, or the best of all first ("top"). */
+export type ListedGroup = SearchGroup | 'top';
+
 /**
- * The results as the dialog shows them: groups in the order of their best result; results
- * in rank order within each, a group's weak ones left out (they would push better ones of
- * the next group off the screen), and one section shown once across the versions of a
- * document.
+ * The results as the dialog shows them: the best TOP of all first when they are of two
+ * groups (an operation and a FAQ answer: each group would list all its good results before
+ * the other's best), then groups in the order of their best result; results in rank order
+ * within each, a group's weak ones left out (they would push better ones of the next group
+ * off the screen), and one section shown once across the versions of a document.
  */
-export function arrange<T extends Ranked>(results: readonly T[]): [SearchGroup, T[]][] {
-  const groups = new Map<SearchGroup, T[]>();
+export function arrange<T extends Ranked>(results: readonly T[]): [ListedGroup, T[]][] {
   const seen = new Set<string>();
-  const best = results[0]?.score ?? 0;
-  for (const r of results) {
+  const kept = results.filter((r) => {
     // "7. Payments" of v5.0 and "6. Payments" of v2.0 are one section of one document.
     const key = `${r.group}\u0000${r.url.replace(/\/v\d+(?:\.\d+)*(?=\/|$)/, '')}\u0000${r.title.replace(/^\d+(?:\.\d+)*\.?\s+/, '')}`;
-    if (seen.has(key)) continue;
+    if (seen.has(key)) return false;
     seen.add(key);
+    return true;
+  });
+  const best = kept[0]?.score ?? 0;
+  const strong = (r: T) => r.score >= best * STRONG;
+  let top = kept.slice(0, TOP).filter(strong);
+  if (top.every((r) => r.group === top[0]!.group)) top = [];
+  const groups = new Map<ListedGroup, T[]>(top.length ? [['top', top]] : []);
+  const shown = new Map<SearchGroup, number>();
+  for (const r of kept) {
     const list = groups.get(r.group) ?? [];
-    if (list.length < MAX_PER_GROUP && (list.length === 0 || r.score >= best * STRONG)) list.push(r);
+    // A group keeps its place by its best result, also when that is listed first.
     groups.set(r.group, list);
+    const count = shown.get(r.group) ?? 0;
+    if (count >= MAX_PER_GROUP || (count > 0 && !strong(r))) continue;
+    if (!top.includes(r)) list.push(r);
+    shown.set(r.group, count + 1);
   }
-  return [...groups];
+  return [...groups].filter(([, list]) => list.length > 0);
 }
 
 /**

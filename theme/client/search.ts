@@ -185,7 +185,7 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
     for (const [group, list] of arrange(results)) {
       const box = el('div', 'search-group', { role: 'group', 'aria-labelledby': `search-group-${group}` });
       const heading = el('div', 'search-group-label', { id: `search-group-${group}` });
-      heading.textContent = meta!.groups[group];
+      heading.textContent = group === 'top' ? strings.searchTop : meta!.groups[group];
       box.append(heading);
       for (const r of list) {
         const option = el('a', 'search-result', { role: 'option', id: `search-option-${options.length}`, href: r.href, tabindex: '-1', 'aria-selected': 'false' });

@@ -64,6 +64,7 @@ const en: UiStrings = {
   searchCountOne: '1 result',
   searchFailed: 'Search could not be loaded. Check your connection and try again.',
   searchHelp: 'Use ↑ and ↓ to move through the results, Enter to open one, Escape to close.',
+  searchTop: 'Top results',
   searchGroups: { api: 'API reference', guide: 'Guides', help: 'Help', support: 'Support', legal: 'Legal', home: 'Home' },
   home: 'Home',
   breadcrumbs: 'Breadcrumb',

@@ -52,6 +52,7 @@ export const da: UiStrings = {
   searchCountOne: '1 resultat',
   searchFailed: 'Søgningen kunne ikke indlæses. Tjek din forbindelse, og prøv igen.',
   searchHelp: 'Brug ↑ og ↓ til at gå gennem resultaterne, Enter til at åbne et og Esc til at lukke.',
+  searchTop: 'Bedste resultater',
   searchGroups: { api: 'API-reference', guide: 'Vejledninger', help: 'Hjælp', support: 'Support', legal: 'Juridisk', home: 'Forside' },
   home: 'Forside',
   breadcrumbs: 'Brødkrummesti',

@@ -52,6 +52,7 @@ export const de: UiStrings = {
   searchCountOne: '1 Ergebnis',
   searchFailed: 'Die Suche konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   searchHelp: 'Mit ↑ und ↓ wechseln Sie zwischen den Ergebnissen, mit der Eingabetaste öffnen Sie eines, mit Esc schließen Sie die Suche.',
+  searchTop: 'Beste Treffer',
   searchGroups: { api: 'API-Referenz', guide: 'Anleitungen', help: 'Hilfe', support: 'Support', legal: 'Rechtliches', home: 'Startseite' },
   home: 'Startseite',
   breadcrumbs: 'Brotkrümelnavigation',

@@ -52,6 +52,7 @@ export const es: UiStrings = {
   searchCountOne: '1 resultado',
   searchFailed: 'No se pudo cargar la búsqueda. Compruebe su conexión e inténtelo de nuevo.',
   searchHelp: 'Use ↑ y ↓ para recorrer los resultados, Intro para abrir uno y Escape para cerrar.',
+  searchTop: 'Mejores resultados',
   searchGroups: { api: 'Referencia de la API', guide: 'Guías', help: 'Ayuda', support: 'Soporte', legal: 'Legal', home: 'Inicio' },
   home: 'Inicio',
   breadcrumbs: 'Ruta de navegación',

@@ -52,6 +52,7 @@ export const fr: UiStrings = {
   searchCountOne: '1 résultat',
   searchFailed: 'La recherche n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   searchHelp: 'Utilisez ↑ et ↓ pour parcourir les résultats, Entrée pour en ouvrir un, Échap pour fermer.',
+  searchTop: 'Meilleurs résultats',
   searchGroups: { api: 'Référence de l’API', guide: 'Guides', help: 'Aide', support: 'Assistance', legal: 'Juridique', home: 'Accueil' },
   home: 'Accueil',
   breadcrumbs: 'Fil d’Ariane',

@@ -52,6 +52,7 @@ export const it: UiStrings = {
   searchCountOne: '1 risultato',
   searchFailed: 'Non è stato possibile caricare la ricerca. Verifichi la connessione e riprovi.',
   searchHelp: 'Usi ↑ e ↓ per scorrere i risultati, Invio per aprirne uno, Esc per chiudere.',
+  searchTop: 'Risultati migliori',
   searchGroups: { api: 'Riferimento API', guide: 'Guide', help: 'Aiuto', support: 'Assistenza', legal: 'Note legali', home: 'Home' },
   home: 'Home',
   breadcrumbs: 'Percorso di navigazione',

@@ -52,6 +52,7 @@ export const nl: UiStrings = {
   searchCountOne: '1 resultaat',
   searchFailed: 'Zoeken kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
   searchHelp: 'Gebruik ↑ en ↓ om door de resultaten te gaan, Enter om er een te openen en Escape om te sluiten.',
+  searchTop: 'Beste resultaten',
   searchGroups: { api: 'API-referentie', guide: 'Handleidingen', help: 'Hulp', support: 'Support', legal: 'Juridisch', home: 'Start' },
   home: 'Home',
   breadcrumbs: 'Kruimelpad',

@@ -52,6 +52,7 @@ export const pl: UiStrings = {
   searchCountOne: '1 wynik',
   searchFailed: 'Nie udało się wczytać wyszukiwania. Sprawdź połączenie i spróbuj ponownie.',
   searchHelp: 'Klawisze ↑ i ↓ służą do przechodzenia między wynikami, Enter otwiera wynik, a Esc zamyka wyszukiwanie.',
+  searchTop: 'Najlepsze wyniki',
   searchGroups: { api: 'Dokumentacja API', guide: 'Przewodniki', help: 'Pomoc', support: 'Wsparcie', legal: 'Informacje prawne', home: 'Strona główna' },
   home: 'Strona główna',
   breadcrumbs: 'Ścieżka nawigacyjna',

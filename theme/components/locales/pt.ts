@@ -52,6 +52,7 @@ export const pt: UiStrings = {
   searchCountOne: '1 resultado',
   searchFailed: 'Não foi possível carregar a pesquisa. Verifique a sua ligação e tente novamente.',
   searchHelp: 'Utilize ↑ e ↓ para percorrer os resultados, Enter para abrir um e Esc para fechar.',
+  searchTop: 'Melhores resultados',
   searchGroups: { api: 'Referência da API', guide: 'Guias', help: 'Ajuda', support: 'Suporte', legal: 'Informação legal', home: 'Início' },
   home: 'Início',
   breadcrumbs: 'Trilho de navegação',

@@ -52,6 +52,7 @@ export const sv: UiStrings = {
   searchCountOne: '1 resultat',
   searchFailed: 'Sökningen kunde inte läsas in. Kontrollera anslutningen och försök igen.',
   searchHelp: 'Använd ↑ och ↓ för att gå mellan resultaten, Enter för att öppna ett och Esc för att stänga.',
+  searchTop: 'Bästa träffarna',
   searchGroups: { api: 'API-referens', guide: 'Guider', help: 'Hjälp', support: 'Support', legal: 'Juridiskt', home: 'Start' },
   home: 'Start',
   breadcrumbs: 'Brödsmulor',

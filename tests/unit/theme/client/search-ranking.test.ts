@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, type SearchMeta } from '../../../../src/search/build-index.js';
 import type { SearchEntry, SearchRecord } from '../../../../src/search/entries.js';
 import { windowed } from '../../../../theme/client/search.js';
-import { queryPath, SearchIndex, samePath, termFactor, titleBonus } from '../../../../theme/client/search-index.js';
+import { arrange, queryPath, SearchIndex, samePath, termFactor, titleBonus, type Ranked } from '../../../../theme/client/search-index.js';
 
 describe('termFactor', () => {
   it('counts the word, a longer word it begins (any, for the word being typed; two letters more, for one finished) and its singular', () => {
@@ -29,6 +29,33 @@ describe('titleBonus', () => {
   it('finds the query’s words in a title as the search finds them: the word being typed begins a longer one', () => {
     expect(titleBonus('Betalingen initiëren', ['betaling'])).toBeGreaterThan(1);
     expect(titleBonus('Betalingen initiëren', ['betaling', 'nu'])).toBe(1);
+  });
+});
+
+describe('arrange', () => {
+  const result = (group: Ranked['group'], score: number): Ranked => ({ id: score, score, url: `/${group}`, hash: String(score), title: `${group} ${score}`, page: group, group, excerpt: '' });
+  const shown = (results: Ranked[]) => arrange(results).map(([group, list]) => [group, list.map((r) => r.score)]);
+
+  it('lists the two best results first when they are of two groups, then the groups in the order of their best, without them', () => {
+    const results = [result('api', 10), result('help', 9), result('api', 8), result('guide', 6), result('help', 4)];
+    // help's 4 is weak (under half of 10), and help's best is listed already.
+    expect(shown(results)).toEqual([
+      ['top', [10, 9]],
+      ['api', [8]],
+      ['guide', [6]],
+    ]);
+  });
+
+  it('lists groups alone when the two best are of one group, or the second is weak', () => {
+    expect(shown([result('api', 10), result('api', 9), result('help', 8)])).toEqual([
+      ['api', [10, 9]],
+      ['help', [8]],
+    ]);
+    expect(shown([result('api', 10), result('help', 4)])).toEqual([
+      ['api', [10]],
+      ['help', [4]],
+    ]);
+    expect(shown([])).toEqual([]);
   });
 });
 
