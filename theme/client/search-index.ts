@@ -6,6 +6,7 @@ import type { RecordChunk, SearchMeta } from '../../src/search/build-index.js';
 import type { SearchGroup } from '../../src/search/entries.js';
 import { editDistance } from '../../src/did-you-mean.js';
 import { inverseFrequency } from '../../src/search/rarity.js';
+import { stemmerOf, type Stem } from './search-stem.js';
 import { fold, isCjk, queryWords, singularsOf } from '../../src/search/tokenize.js';
 
 /** Results fetched and ranked per query, and shown per group. */
@@ -19,6 +20,8 @@ const STRONG = 0.5;
 const FINISHED_WORD_SLACK = 2;
 /** A word the query word only starts counts less than the word itself. */
 const PREFIX_FACTOR = 0.5;
+/** Another form of the query word by its stem ("supports", "support" for "supported") counts less than a plural's singular. */
+const STEM_FACTOR = 0.8;
 const TITLE_EXACT = 3;
 /** A title holding every query word counts this much more, and up to TITLE_COVERAGE more by the share of its words the query names ("Given mandates" over "Delete given mandate account"). */
 const TITLE_ALL_WORDS = 0.3;
@@ -71,10 +74,14 @@ export class SearchIndex {
   private readonly files = new Map<string, Promise<unknown>>();
   /** The terms that stood in for a query word that finds none ("payment" for "paymnet"), by word. */
   private readonly standIns = new Map<string, string[]>();
+  /** The stemmer of the index's locale, if it has one: a query word finds the words of its stem. */
+  readonly stem: Stem | null;
   constructor(
     readonly meta: SearchMeta,
     private readonly read: (name: string) => Promise<unknown>,
-  ) {}
+  ) {
+    this.stem = stemmerOf(meta.locale);
+  }
 
   private file<T>(name: string): Promise<T> {
     let loading = this.files.get(name);
@@ -100,12 +107,14 @@ export class SearchIndex {
   private async scores(word: string, last: boolean): Promise<Map<number, number>> {
     // A plural finds its singular too ("payments" -> "payment"), as the singular finds the plural.
     const singulars = singularsOf(word);
-    const names = new Set([...this.termFiles(word), ...singulars.flatMap((singular) => this.termFiles(singular))]);
+    // The words of its stem begin with the stem less its last letter (search-stem.ts).
+    const stemmed = this.stem ? [this.stem(word).slice(0, -1)] : [];
+    const names = new Set([word, ...singulars, ...stemmed].flatMap((prefix) => this.termFiles(prefix)));
     const chunks = await Promise.all([...names].map((name) => this.file<Postings>(name)));
     const forms: [list: number[], factor: number][] = [];
     for (const chunk of chunks) {
       for (const term of Object.keys(chunk)) {
-        const factor = termFactor(term, word, last, singulars);
+        const factor = termFactor(term, word, last, this.stem, singulars);
         if (factor) forms.push([chunk[term]!, factor]);
       }
     }
@@ -199,7 +208,7 @@ export class SearchIndex {
       const [page, hash, title, excerpt, detail] = chunk.records[id - chunks[at]![0]]!;
       const [url, pageTitle, group] = chunk.pages[page]!;
       // The operation whose path the query is ("/accounts/{id}/transactions") as a title that is the query.
-      const bonus = path !== null && detail !== undefined && samePath(detail, path) ? TITLE_EXACT : Math.max(titleBonus(title, words), parts.length ? titleBonus(title, parts) : 1);
+      const bonus = path !== null && detail !== undefined && samePath(detail, path) ? TITLE_EXACT : Math.max(titleBonus(title, words, this.stem), parts.length ? titleBonus(title, parts, this.stem) : 1);
       const result: Ranked = { id, score: score * bonus * (GROUP_WEIGHT[group] ?? 1) * (detail !== undefined && bonus === 1 ? OPERATION_WEIGHT : 1), url, hash, title, page: pageTitle, group, excerpt };
       if (detail) result.detail = detail;
       return result;
@@ -252,23 +261,33 @@ export function arrange<T extends Ranked>(results: readonly T[]): [ListedGroup, 
 /**
  * A title that is the query ("Create payment" for "create payment") ranks first, one that
  * holds every word of it next, as the search finds words (termFactor: "Betalingen
- * initiëren" holds "betaling" typed): the index scores words, not their order.
+ * initiëren" holds "betaling" typed, "Create payment" "created"): the index scores words,
+ * not their order. A title whose words are the query's by their stems only is not the
+ * query ("7. Betalingen" of the terms is not all "betaling" asks for).
  */
-export function titleBonus(title: string, words: string[]): number {
+export function titleBonus(title: string, words: string[], stem: Stem | null = null): number {
   const own = queryWords(title);
   const same = (a: string, b: string) => a === b || singularsOf(a).includes(b) || singularsOf(b).includes(a);
   if (own.length === words.length && own.every((w, i) => same(w, words[i]!))) return TITLE_EXACT;
-  const finds = (o: string, w: string, i: number) => termFactor(o, w, i === words.length - 1) > 0;
+  const finds = (o: string, w: string, i: number) => termFactor(o, w, i === words.length - 1, stem) > 0;
   if (!words.every((w, i) => own.some((o) => finds(o, w, i)))) return 1;
   const named = own.filter((o) => words.some((w, i) => finds(o, w, i))).length;
   return 1 + TITLE_ALL_WORDS + (TITLE_COVERAGE * named) / own.length;
 }
 
-/** How much a term of the index counts for a query word: 1 for the word, less for a longer word it begins or its singular, 0 for none. */
-export function termFactor(term: string, word: string, last: boolean, singulars: readonly string[] = singularsOf(word)): number {
+/**
+ * How much a term of the index counts for a query word: 1 for the word, less for a longer
+ * word it begins, its singular or another word of its stem (with `stem`, the locale's), 0
+ * for none.
+ */
+export function termFactor(term: string, word: string, last: boolean, stem: Stem | null = null, singulars: readonly string[] = singularsOf(word)): number {
   if (term === word) return 1;
   if (term.startsWith(word) && (last || term.length - word.length <= FINISHED_WORD_SLACK)) return PREFIX_FACTOR + (PREFIX_FACTOR * word.length) / term.length;
-  return singulars.includes(term) ? 0.9 : 0;
+  if (singulars.includes(term)) return 0.9;
+  if (stem === null) return 0;
+  const own = stem(word);
+  // Its words begin with the stem less its last letter (search-stem.ts): no other term is stemmed.
+  return term.startsWith(own.slice(0, -1)) && stem(term) === own ? STEM_FACTOR : 0;
 }
 
 function combine(perWord: Map<number, number>[], all: boolean): [number, number][] {

@@ -5,6 +5,7 @@
 // results shown. Keyboard: ↑ ↓ move, Enter opens, Escape closes; full screen on phones (CSS).
 // The ranking is search-index.ts, which reads the index through any function (tests read dist/).
 import type { SearchMeta } from '../../src/search/build-index.js';
+import type { Stem } from './search-stem.js';
 import { fold, isCjk } from '../../src/search/tokenize.js';
 import type { RuntimeConfig } from './config.js';
 import { arrange, SearchIndex, termFactor, type Ranked } from './search-index.js';
@@ -52,20 +53,20 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, at
 
 /**
  * Whether a word of the text is one a query word finds, by the rules of the search
- * (termFactor: the word, a longer one it begins, its singular), or a part of it written in
+ * (termFactor: the word, a longer one it begins, its singular, a word of its stem), or a part of it written in
  * camelCase ("createPayment" finds "Create payment"); for Chinese, Japanese or Korean, a
  * run the word is in.
  */
-function matches(folded: string, words: string[]): boolean {
-  return words.some((w, i) => termFactor(folded, w, i === words.length - 1) > 0 || (isCjk(w) && folded.includes(w)));
+function matches(folded: string, words: string[], stem: Stem | null): boolean {
+  return words.some((w, i) => termFactor(folded, w, i === words.length - 1, stem) > 0 || (isCjk(w) && folded.includes(w)));
 }
 
 /** `text` with the words the query's words find marked (<mark>), built as nodes: never HTML. */
-function marked(text: string, words: string[]): DocumentFragment {
+function marked(text: string, words: string[], stem: Stem | null): DocumentFragment {
   const fragment = document.createDocumentFragment();
   let last = 0;
   for (const match of text.matchAll(WORD_RE)) {
-    if (!matches(fold(match[0]), words)) continue;
+    if (!matches(fold(match[0]), words, stem)) continue;
     fragment.append(text.slice(last, match.index));
     const mark = document.createElement('mark');
     mark.textContent = match[0];
@@ -77,10 +78,10 @@ function marked(text: string, words: string[]): DocumentFragment {
 }
 
 /** The part of the excerpt around its first matching word. */
-export function windowed(text: string, words: string[]): string {
+export function windowed(text: string, words: string[], stem: Stem | null = null): string {
   let at = 0;
   for (const match of text.matchAll(WORD_RE)) {
-    if (matches(fold(match[0]), words)) {
+    if (matches(fold(match[0]), words, stem)) {
       at = match.index!;
       break;
     }
@@ -159,6 +160,8 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
   let active = -1;
   let sequence = 0;
   let meta: SearchMeta | null = null;
+  /** The stemmer of the index shown: its words are marked as the search found them. */
+  let stem: Stem | null = null;
 
   const setActive = (next: number) => {
     options[active]?.setAttribute('aria-selected', 'false');
@@ -190,15 +193,15 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
       for (const r of list) {
         const option = el('a', 'search-result', { role: 'option', id: `search-option-${options.length}`, href: r.href, tabindex: '-1', 'aria-selected': 'false' });
         const title = el('span', 'search-result-title');
-        title.append(marked(r.title, words));
+        title.append(marked(r.title, words, stem));
         const page = el('span', 'search-result-page');
         page.append(r.page);
         // An operation's method and path ("GET /oauth2/token"): what "oauth" found.
-        if (r.detail) page.append(' · ', marked(r.detail, words));
+        if (r.detail) page.append(' · ', marked(r.detail, words, stem));
         option.append(title, page);
         if (r.excerpt) {
           const excerpt = el('span', 'search-result-excerpt');
-          excerpt.append(marked(windowed(r.excerpt, words), words));
+          excerpt.append(marked(windowed(r.excerpt, words, stem), words, stem));
           option.append(excerpt);
         }
         box.append(option);
@@ -215,6 +218,7 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
   const ready = (loaded: SearchIndex) => {
     if (meta === loaded.meta) return;
     meta = loaded.meta;
+    stem = loaded.stem;
     const { strings } = meta;
     input.placeholder = strings.searchPlaceholder;
     help.textContent = strings.searchHelp;

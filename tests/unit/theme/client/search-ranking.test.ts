@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, type SearchMeta } from '../../../../src/search/build-index.js';
 import type { SearchEntry, SearchRecord } from '../../../../src/search/entries.js';
+import { stemmerOf } from '../../../../theme/client/search-stem.js';
 import { windowed } from '../../../../theme/client/search.js';
 import { arrange, queryPath, SearchIndex, samePath, termFactor, titleBonus, type Ranked } from '../../../../theme/client/search-index.js';
 
@@ -14,6 +15,15 @@ describe('termFactor', () => {
     expect(termFactor('response', 'responses', false)).toBe(0.9);
     expect(termFactor('issues', 'is', true)).toBeGreaterThan(0);
     expect(termFactor('issues', 'is', false)).toBe(0);
+  });
+  it('counts another form of the word by the locale’s stemmer, less than the word and its singular', () => {
+    const en = stemmerOf('en');
+    expect(termFactor('supports', 'supported', false)).toBe(0);
+    expect(termFactor('supports', 'supported', false, en)).toBe(0.8);
+    expect(termFactor('support', 'supported', true, en)).toBe(0.8);
+    expect(termFactor('supported', 'supported', false, en)).toBe(1);
+    expect(termFactor('pay', 'payment', false, en)).toBe(0);
+    expect(termFactor('betaling', 'betalingen', false, stemmerOf('nl'))).toBe(0.8);
   });
 });
 
@@ -29,6 +39,14 @@ describe('titleBonus', () => {
   it('finds the query’s words in a title as the search finds them: the word being typed begins a longer one', () => {
     expect(titleBonus('Betalingen initiëren', ['betaling'])).toBeGreaterThan(1);
     expect(titleBonus('Betalingen initiëren', ['betaling', 'nu'])).toBe(1);
+  });
+  it('finds a title’s words by their stems, but a title that is the query only in other forms is not the query', () => {
+    const en = stemmerOf('en');
+    expect(titleBonus('Create payment', ['created', 'payments'])).toBe(1);
+    const holding = titleBonus('Create payment', ['created', 'payments'], en);
+    expect(holding).toBeGreaterThan(1);
+    expect(holding).toBeLessThan(3);
+    expect(titleBonus('7. Betalingen', ['betaling'], stemmerOf('nl'))).toBeLessThan(3);
   });
 });
 
