@@ -18,6 +18,12 @@ export interface Diagnostic {
   line: number;
   /** 1-based column, in characters. */
   column: number;
+  /**
+   * Absolute paths of the files the message and hint name (shown there from the working
+   * folder, as shownPath makes them): a later run from another folder says them from its
+   * own (reshowPaths).
+   */
+  paths?: string[];
 }
 
 export type DiagnosticInput = Omit<Diagnostic, 'severity'> & { severity?: Severity };
@@ -124,6 +130,23 @@ export function escapeControls(text: string, re: RegExp = CONTROL_RE): string {
  */
 export function shownPath(file: string, cwd: string = process.cwd()): string {
   return relative(cwd, file) || file;
+}
+
+const REGEXP_SPECIAL_RE = /[.*+?^${}()|[\]\\]/g;
+
+/**
+ * A problem said by a run in `from` as a run in `cwd` says it: the files its message and
+ * hint name (`paths`) shown from `cwd`. A build with nothing to do says the last build's
+ * warnings again, and that build may have run from another folder.
+ */
+export function reshowPaths(d: Diagnostic, from: string, cwd: string = process.cwd()): Diagnostic {
+  if (!d.paths?.length || from === cwd) return d;
+  const shown = new Map(d.paths.map((file) => [shownPath(file, from), shownPath(file, cwd)]));
+  // A whole path, not the tail of a longer one ("content/x.md" in "site/content/x.md"); the longest first.
+  const names = [...shown.keys()].sort((a, b) => b.length - a.length).map((name) => name.replace(REGEXP_SPECIAL_RE, '\\$&'));
+  const re = new RegExp(`(?<![\\w./\\\\-])(?:${names.join('|')})(?![\\w/\\\\-]|\\.\\w)`, 'g');
+  const again = (text: string) => text.replace(re, (name) => shown.get(name) ?? name);
+  return { ...d, message: again(d.message), ...(d.hint !== undefined ? { hint: again(d.hint) } : {}) };
 }
 
 export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd(), color = false): string {

@@ -201,8 +201,10 @@ export function operationOf(api: Pick<ApiModel, 'operations'> | null | undefined
 export interface ApiModel {
   /** Path of the document under content/. */
   source: string;
-  /** The same from the config's folder, as messages name it ("content/api/openapi.yaml"). */
+  /** The same from the working folder, as messages name it ("content/api/openapi.yaml"). */
   shown: string;
+  /** Its absolute path, in the paths of the messages that name it (Diagnostic.paths). */
+  file: string;
   title: string;
   version: string;
   /** The OpenAPI version the document is written in, major and minor ("3.1"). */
@@ -374,6 +376,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
     api: {
       source,
       shown,
+      file,
       title: info.title ?? 'API',
       version: info.version ?? '',
       openapi: /^\d+\.\d+/.exec(String(doc.openapi ?? ''))?.[0] ?? '3',

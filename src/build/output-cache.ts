@@ -10,7 +10,7 @@ import { pluginSources } from '../plugin/sources.js';
 import { readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { outputError, type Diagnostic } from '../diagnostics.js';
+import { outputError, reshowPaths, type Diagnostic } from '../diagnostics.js';
 import type { CacheTarget } from '../cache/build-cache.js';
 import { PackedDocument } from '../cache/document-cache.js';
 import { siteCacheDir } from '../cache/cache-dir.js';
@@ -26,7 +26,7 @@ import { OUTPUT_MARKER } from './out-dir.js';
 export interface UpToDate {
   pages: number;
   files: number;
-  /** The warnings of the build that made the folder, said again. */
+  /** The warnings of the build that made the folder, said again as from this working folder. */
   diagnostics: Diagnostic[];
 }
 
@@ -103,7 +103,7 @@ export function lastBuild(configFile: string, outDir: string): { upToDate: UpToD
 /** The last build, as a build with nothing to do reports it, when its key and inputs are these and its folder is intact. */
 function upToDateOf(previous: OutputManifest, buildKey: string, inputs: ReadonlyMap<string, InputRecord> | null, intact: () => boolean): UpToDate | null {
   if (previous.buildKey !== buildKey || !inputs || !sameInputs(previous.inputs, inputs) || !intact()) return null;
-  return { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics };
+  return { pages: previous.pages, files: previous.files.size + 1, diagnostics: previous.diagnostics.map((d) => reshowPaths(d, previous.cwd)) };
 }
 
 /** `last`: what the quick check read (lastBuild), taken when it is of this config, output folder and plan. */
@@ -191,7 +191,7 @@ export function openOutputCache(resolved: ResolvedConfig, outDir: string, last: 
     record(written, documents, diagnostics) {
       const pages = documents.length;
       if (!inputs) return;
-      writeManifest(file, { buildKey, pluginsKey, plan, inputs, files: written, pages, diagnostics: diagnostics.filter((d) => d.severity !== 'error') });
+      writeManifest(file, { buildKey, pluginsKey, plan, inputs, files: written, pages, diagnostics: diagnostics.filter((d) => d.severity !== 'error'), cwd: process.cwd() });
     },
   };
 }

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { readCacheValue, writeCacheValue } from './cache-dir.js';
 import { digest } from './fingerprint.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface OutputRecord {
   /** What the file holds: a page's document key, or "sha1:<hex>" of the bytes. */
@@ -47,6 +47,8 @@ export interface OutputManifest {
   /** Pages of that build, and its warnings: a build with nothing to do says them again. */
   pages: number;
   diagnostics: Diagnostic[];
+  /** The working folder of that build, which its warnings name files from (reshowPaths). */
+  cwd: string;
 }
 
 export const contentId = (bytes: string | Uint8Array): string => `sha1:${createHash('sha1').update(bytes).digest('hex')}`;
@@ -57,10 +59,10 @@ export function manifestFile(cacheDir: string, outDir: string): string {
 
 export function readManifest(file: string): OutputManifest | null {
   try {
-    const raw = readCacheValue(file) as { format?: unknown; buildKey?: unknown; pluginsKey?: unknown; plan?: { walks?: unknown; files?: unknown }; inputs?: unknown; files?: unknown; pages?: unknown; diagnostics?: unknown };
+    const raw = readCacheValue(file) as { format?: unknown; buildKey?: unknown; pluginsKey?: unknown; plan?: { walks?: unknown; files?: unknown }; inputs?: unknown; files?: unknown; pages?: unknown; diagnostics?: unknown; cwd?: unknown };
     if (raw.format !== FORMAT || typeof raw.buildKey !== 'string' || typeof raw.pluginsKey !== 'string' || !Array.isArray(raw.plan?.walks) || !Array.isArray(raw.plan?.files)) return null;
-    if (!(raw.inputs instanceof Map) || !(raw.files instanceof Map) || typeof raw.pages !== 'number' || !Array.isArray(raw.diagnostics)) return null;
-    return { buildKey: raw.buildKey, pluginsKey: raw.pluginsKey, plan: raw.plan as InputPlan, inputs: raw.inputs as Map<string, InputRecord>, files: raw.files as Map<string, OutputRecord>, pages: raw.pages, diagnostics: raw.diagnostics as Diagnostic[] };
+    if (!(raw.inputs instanceof Map) || !(raw.files instanceof Map) || typeof raw.pages !== 'number' || !Array.isArray(raw.diagnostics) || typeof raw.cwd !== 'string') return null;
+    return { buildKey: raw.buildKey, pluginsKey: raw.pluginsKey, plan: raw.plan as InputPlan, inputs: raw.inputs as Map<string, InputRecord>, files: raw.files as Map<string, OutputRecord>, pages: raw.pages, diagnostics: raw.diagnostics as Diagnostic[], cwd: raw.cwd };
   } catch {
     return null;
   }

@@ -208,7 +208,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
     });
     // At the attribute that names what the document lacks (the directive's own place when it has none).
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string, attribute?: string) =>
-      ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, file: ctx.file, ...attributePlace(String(file.value), node, attribute) });
+      ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, ...(ctx.api ? { paths: [ctx.api.file] } : {}), file: ctx.file, ...attributePlace(String(file.value), node, attribute) });
 
     visit(tree, (node, index, parent) => {
       if ((node.type !== 'containerDirective' && node.type !== 'leafDirective') || !parent || index === undefined) return;

@@ -106,11 +106,13 @@ export function planRoutes(site: Site): RoutePlan {
       if (own) pageFor.set(`${locale}/${key}`, { page: own, fallback: false });
       else if (reference) {
         pageFor.set(`${locale}/${key}`, { page: reference, fallback: true });
+        const missing = join(site.contentDir, locale, key);
         diagnostics.push({
           ruleId: 'translation-missing',
           severity: 'warning',
           message: `"${key}" has no ${locale} translation; the ${defaultLocale} text is shown there with a notice`,
-          hint: `add ${shownPath(join(site.contentDir, locale, key))}`,
+          hint: `add ${shownPath(missing)}`,
+          paths: [missing],
           file: reference.file,
           line: 1,
           column: 1,
@@ -119,11 +121,13 @@ export function planRoutes(site: Site): RoutePlan {
     }
     if (!reference) {
       const orphan = translated.find((p) => translationKey(p.source) === key)!;
+      const missing = join(site.contentDir, defaultLocale, key);
       diagnostics.push({
         ruleId: 'translation-orphan',
         severity: 'warning',
         message: `"${key}" exists in a translation but not in the default locale (${defaultLocale})`,
-        hint: `add ${shownPath(join(site.contentDir, defaultLocale, key))}, the reference text of every translation`,
+        hint: `add ${shownPath(missing)}, the reference text of every translation`,
+        paths: [missing],
         file: orphan.file,
         line: 1,
         column: 1,

@@ -68,6 +68,30 @@ describe('build cache', () => {
     expect(cli(['build']).out).toMatch(/is up to date/);
   });
 
+  it('says the last build\'s warnings as a build from this working folder would, when that build ran from another (-c site/docs.config.yaml, then in site/)', () => {
+    const parent = join(site, '..');
+    const name = site.slice(parent.length + 1);
+    const run = (args: string[], cwd: string, env: Record<string, string> = {}) => {
+      const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, BANKDOCS_CACHE_DIR: cache, ...env } });
+      return `${result.stdout}${result.stderr}`;
+    };
+    const first = run(['build', '-c', `${name}/docs.config.yaml`], parent);
+    expect(first).toContain(`hint: add ${name}/content/nl/support.md`);
+    const replayed = run(['build'], site);
+    expect(replayed).toMatch(/dist is up to date/);
+    const cold = mkdtempSync(join(tmpdir(), 'bankdocs-cold-'));
+    try {
+      const fresh = run(['build', '--out', cold], site, { BANKDOCS_CACHE: 'off' });
+      const warnings = (out: string) => out.split('\n').filter((l) => !/is up to date|^Built /.test(l));
+      expect(warnings(fresh)).toContain('  hint: add content/nl/support.md');
+      expect(warnings(replayed)).toEqual(warnings(fresh));
+      // And back in the parent folder, as a build there says them.
+      expect(warnings(run(['build', '-c', `${name}/docs.config.yaml`], parent))).toEqual(warnings(first));
+    } finally {
+      rmSync(cold, { recursive: true, force: true });
+    }
+  });
+
   it('tells a build with nothing to do from the last manifest alone, as the full build would tell it', () => {
     edit('content/developers/getting-started.md', (t) => `${t}\n[a link to nowhere](#no-such-heading)\n`);
     expect(cli(['build']).status).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, formatDiagnostic } from '../../src/diagnostics.js';
+import { escapeControls, formatDiagnostic, reshowPaths } from '../../src/diagnostics.js';
 import { formatReport } from '../../src/check/report.js';
 
 const d = { ruleId: 'broken-link', severity: 'error' as const, message: '"\u001b[2J\u001b]0;pwned\u0007x.md" is not a page', hint: 'fix \u009b it', file: '/s/content/a\u001b[31mred\nb.md', line: 3, column: 5 };
@@ -25,5 +25,21 @@ describe('control characters', () => {
 
   it('leave ordinary text alone', () => {
     expect(escapeControls('Café\ttab – “quotes”')).toBe('Café\ttab – “quotes”');
+  });
+});
+
+describe('reshowPaths', () => {
+  const made = { ruleId: 'translation-missing', severity: 'warning' as const, message: '"support.md" has no nl translation', hint: 'add site/content/nl/support.md (not site/content/nl/support.mdx, nor my-site/content/nl/support.md)', paths: ['/w/site/content/nl/support.md'], file: '/w/site/content/en/support.md', line: 1, column: 1 };
+
+  it('names the files of a message and hint from another working folder, whole paths only', () => {
+    expect(reshowPaths(made, '/w', '/w/site').hint).toBe('add content/nl/support.md (not site/content/nl/support.mdx, nor my-site/content/nl/support.md)');
+    expect(reshowPaths(made, '/w', '/elsewhere').hint).toBe('add ../w/site/content/nl/support.md (not site/content/nl/support.mdx, nor my-site/content/nl/support.md)');
+    expect(reshowPaths({ ...made, hint: 'add site/content/nl/support.md.' }, '/w', '/w/site').hint).toBe('add content/nl/support.md.');
+  });
+
+  it('leaves a problem that names no file, or said from the same folder, as it is', () => {
+    const { paths: _paths, ...plain } = made;
+    expect(reshowPaths(plain, '/w', '/w/site')).toBe(plain);
+    expect(reshowPaths(made, '/w', '/w')).toBe(made);
   });
 });

@@ -8,6 +8,7 @@ const API: ApiModel = {
   source: 'api/openapi.yaml',
   title: 'Test',
   shown: 'content/api/openapi.yaml',
+  file: '/site/content/api/openapi.yaml',
   openapi: '3.1',
   version: '1',
   servers: ['https://api.test.example'],
