@@ -1,6 +1,6 @@
 // Problems are data: every user mistake becomes a Diagnostic with a place, a rule id
 // and a message that says what to do. Stages collect them; only the CLI prints them.
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { compareText } from './collate.js';
 
 export type Severity = 'error' | 'warning';
@@ -147,6 +147,12 @@ export function reshowPaths(d: Diagnostic, from: string, cwd: string = process.c
   const re = new RegExp(`(?<![\\w./\\\\-])(?:${names.join('|')})(?![\\w/\\\\-]|\\.\\w)`, 'g');
   const again = (text: string) => text.replace(re, (name) => shown.get(name) ?? name);
   return { ...d, message: again(d.message), ...(d.hint !== undefined ? { hint: again(d.hint) } : {}) };
+}
+
+/** A folder as problems name it: from the working folder, as shownPath, ending in "/" ("site/docs/", "./"). */
+export function shownFolder(dir: string, cwd: string = process.cwd()): string {
+  const shown = relative(cwd, dir) || '.';
+  return shown.endsWith(sep) ? shown : `${shown}${sep}`;
 }
 
 export function formatDiagnostic(d: Diagnostic, cwd: string = process.cwd(), color = false): string {

@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { shownPath } from '../diagnostics.js';
 
 /** Written into every output folder; its presence is what lets the next build replace it. */
 export const OUTPUT_MARKER = '.bankdocs-output';
@@ -32,7 +33,7 @@ const PROJECT_FILES = ['package.json', 'docs.config.yaml', 'docs.config.yml'];
 /** Why `outDir` must not be replaced, or null when the build may replace it. */
 export function refuseOutDir(input: OutDirInput): OutDirRefusal | null {
   const target = realish(input.outDir);
-  const own = 'choose a folder of its own for the built site, such as dist/ beside docs.config.yaml';
+  const own = `choose a folder of its own for the built site, such as dist/ beside ${shownPath(input.configFile)}`;
   const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
 
   for (const [path, what] of [

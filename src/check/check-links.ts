@@ -151,7 +151,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       // "/assets/logo.png": a file the writer meant (an image, a download), not a page.
       if (folder === null && FILE_NAME_RE.test(path)) {
         const files = [...input.outputPaths].filter((p) => !p.endsWith('.html')).map((p) => `/${p}`);
-        return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no file of the site`, hint: suggest(path, files, 'check the path: a file under content/ is published at its path there (content/assets/logo.svg is /assets/logo.svg)') };
+        return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no file of the site`, hint: suggest(path, files, 'check the path: a file in the content folder is published at its path there (assets/logo.svg is /assets/logo.svg)') };
       }
       const hint = folder !== null && ids.has(folder) ? `a folder's page is at the folder's URL: ${folder}${url.hash}` : suggest(path, [...ids.keys()], 'link to a page by its URL (dist/sitemap.xml lists them all), or to its Markdown file by a relative path');
       return { ruleId: 'broken-link', message: `"${href}" points to ${path}, which is no page of the site`, hint };

@@ -6,7 +6,7 @@
 //                              so what it meant to leave out may be in the index
 import type { Site } from '../content/site.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { shownPath, type Diagnostic } from '../diagnostics.js';
 import type { DocumentPlan } from '../routes/plan.js';
 import { searchExclusions, type IndexedDocument } from '../search/entries.js';
 
@@ -36,7 +36,8 @@ export async function checkSearch({ site, plan, documents, configYaml, failed = 
       ruleId: 'search-excluded',
       severity: 'warning',
       message: `${page.url} has no text and no heading, so search leaves it out and readers cannot find it`,
-      hint: 'write the page; if it is meant to stay out of search, add its path to search.exclude in docs.config.yaml',
+      hint: `write the page; if it is meant to stay out of search, add its path to search.exclude in ${shownPath(site.configFile)}`,
+      paths: [site.configFile],
       file: page.file,
       line: 1,
       column: 1,

@@ -2,11 +2,11 @@
 // and the reference's examples. Each request is checked like the examples are (headers,
 // authentication, parameters, the body against its schema, spec §5) and answered with the
 // operation's documented example, or an error in the API's own format.
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Operation } from '../api/openapi.js';
 import { resolveConfig } from '../config/load-config.js';
 import { loadContent } from '../content/load-content.js';
-import { formatDiagnostic, escapeControls } from '../diagnostics.js';
+import { formatDiagnostic, escapeControls, shownPath } from '../diagnostics.js';
 import { countSources, documentedResponses } from '../mock/documented-responses.js';
 import { startMockServer, type MockExchange, type RunningMock } from '../mock/server.js';
 import { consoleOutput, type Output } from './output.js';
@@ -30,11 +30,11 @@ export async function mockCommand(options: MockCommandOptions, out: Output = con
     return 1;
   }
   const { site, diagnostics } = await loadContent(config.value);
-  const openapiFile = relative(process.cwd(), join(site.contentDir, site.config.api.openapi));
+  const openapiFile = shownPath(join(site.contentDir, site.config.api.openapi));
   if (!site.api) {
     const own = diagnostics.filter((d) => d.severity === 'error' && d.file.endsWith(site.config.api.openapi));
     for (const d of own) out.error(formatDiagnostic(d, process.cwd(), out.color ?? false));
-    if (!own.length) out.error(`bankdocs mock: there is no OpenAPI document at ${openapiFile}; the mock serves the API it describes (set api.openapi in docs.config.yaml if it is elsewhere).`);
+    if (!own.length) out.error(`bankdocs mock: there is no OpenAPI document at ${openapiFile}; the mock serves the API it describes (set api.openapi in ${shownPath(config.value.file)} if it is elsewhere).`);
     return 1;
   }
   const api = site.api;

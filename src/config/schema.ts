@@ -28,7 +28,7 @@ const contentFile = (what: string, example: string) =>
     .string()
     .regex(
       CONTENT_FILE_RE,
-      `${what} is a path relative to the content folder, e.g. "${example}": no URL or scheme, no leading "/", no ".." and no "\\"; put the file under content/`,
+      `${what} is a path relative to the content folder, e.g. "${example}": no URL or scheme, no leading "/", no ".." and no "\\"; put the file in that folder (site.contentDir)`,
     );
 
 // The intake of the monitoring agent: https, or this site's own origin (a root-relative

@@ -30,9 +30,9 @@ export function classifyFiles({ files, collections, contentDir, configFile, pars
   const used = new Set<CompiledCollection>();
   const overlaps = new Map<string, { first: CompiledCollection; second: CompiledCollection; files: string[] }>();
   for (const rel of files) {
-    const match = matchFile(rel, collections);
+    const match = matchFile(rel, collections, configFile);
     if (!match.ok) {
-      diagnostics.push(unmatched(rel, join(contentDir, rel), match.hint));
+      diagnostics.push(unmatched(rel, join(contentDir, rel), match.hint, configFile));
       continue;
     }
     used.add(match.collection);
@@ -69,16 +69,17 @@ export function classifyFiles({ files, collections, contentDir, configFile, pars
 }
 
 /** One file, classified alone (`bankdocs dev`, when a file changes). */
-export function classifyFile(rel: string, file: string, collections: readonly CompiledCollection[]): { ok: true; value: Classified } | { ok: false; diagnostic: Diagnostic } {
-  const match = matchFile(rel, collections);
-  return match.ok ? { ok: true, value: { info: match.info, url: match.url } } : { ok: false, diagnostic: unmatched(rel, file, match.hint) };
+export function classifyFile(rel: string, file: string, collections: readonly CompiledCollection[], configFile: string): { ok: true; value: Classified } | { ok: false; diagnostic: Diagnostic } {
+  const match = matchFile(rel, collections, configFile);
+  return match.ok ? { ok: true, value: { info: match.info, url: match.url } } : { ok: false, diagnostic: unmatched(rel, file, match.hint, configFile) };
 }
 
-function unmatched(rel: string, file: string, hint: string): Diagnostic {
+/** `configFile`: the hint names it (where a collection is declared). */
+function unmatched(rel: string, file: string, hint: string, configFile: string): Diagnostic {
   // A name a URL part cannot be ("Upper-Case.md", "über-guide.md", "café/"): say so first.
   const odd = rel.replace(/\.md$/, '').split('/').find((part) => !/^[a-z0-9][a-z0-9._-]*$/.test(part));
   const why = odd === undefined ? '' : `"${odd}" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "${suggestedSlug(odd)}"); `;
-  return { ruleId: 'content-unknown-location', severity: 'error', message: `no collection takes "${rel}"`, hint: `${why}${hint}`, file, line: 1, column: 1 };
+  return { ruleId: 'content-unknown-location', severity: 'error', message: `no collection takes "${rel}"`, hint: `${why}${hint}`, paths: [configFile], file, line: 1, column: 1 };
 }
 
 /** A URL part for a name: lower case, accents dropped, anything else a hyphen ("Über Guide" -> "uber-guide"). */

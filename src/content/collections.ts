@@ -7,7 +7,7 @@ import type { CollectionDeclaration, LayoutName } from '../config/collections-sc
 import { collectionSchema } from '../config/collections-schema.js';
 import { DEFAULT_COLLECTIONS } from '../config/default-collections.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { shownPath, type Diagnostic } from '../diagnostics.js';
 import { compilePattern, fillUrl, literalPrefix, matchPattern, type CompiledPattern } from './collection-pattern.js';
 
 /** A collection as the later stages read it: plain data, so it travels to render threads. */
@@ -132,8 +132,8 @@ export type MatchResult =
   | { ok: true; info: PageInfo; url: string | null; collection: CompiledCollection; others: CompiledCollection[] }
   | { ok: false; hint: string };
 
-/** The collection `rel` (a path under the content folder, "/" separators) belongs to. */
-export function matchFile(rel: string, collections: readonly CompiledCollection[]): MatchResult {
+/** The collection `rel` (a path under the content folder, "/" separators) belongs to; `configFile`: where the hint says to declare one. */
+export function matchFile(rel: string, collections: readonly CompiledCollection[], configFile: string): MatchResult {
   const found: { collection: CompiledCollection; params: Record<string, string> }[] = [];
   for (const collection of collections) {
     for (const pattern of collection.files) {
@@ -145,21 +145,21 @@ export function matchFile(rel: string, collections: readonly CompiledCollection[
     }
   }
   const first = found[0];
-  if (!first) return { ok: false, hint: unmatchedHint(rel, collections) };
+  if (!first) return { ok: false, hint: unmatchedHint(rel, collections, shownPath(configFile)) };
   const { model } = first.collection;
   const info: PageInfo = { collection: model.name, layout: model.layout, params: first.params, ...(model.translated ? { locale: first.params.locale! } : {}) };
   return { ok: true, info, url: model.url === undefined ? null : fillUrl(model.url, first.params), collection: first.collection, others: found.slice(1).map((f) => f.collection) };
 }
 
 /** Names the declarations whose folders the file is in (or all of them), with their patterns. */
-function unmatchedHint(rel: string, collections: readonly CompiledCollection[]): string {
+function unmatchedHint(rel: string, collections: readonly CompiledCollection[], config: string): string {
   // "de/index.md" on a site of en and nl: the folder is the mistake, not the pattern. Locales
   // are two-letter codes; "blog/index.md" is more likely a new folder than a locale.
   const [folder, ...rest] = rel.split('/');
   for (const pattern of /^[a-z]{2}$/.test(folder!) ? collections.flatMap((c) => c.files) : []) {
     const locales = pattern.placeholders.find((p) => p.kind === 'locale')?.values ?? [];
     if (rest.length && locales.length && !locales.includes(folder!) && pattern.re.test([locales[0], ...rest].join('/'))) {
-      return `"${folder}" is no locale of the site (locales.available: ${locales.join(', ')}): move the file into the folder of one of them, or add "${folder}" to locales.available in docs.config.yaml`;
+      return `"${folder}" is no locale of the site (locales.available: ${locales.join(', ')}): move the file into the folder of one of them, or add "${folder}" to locales.available in ${config}`;
     }
   }
   const near = collections.filter((c) => c.model.files.some((f) => {
@@ -169,7 +169,7 @@ function unmatchedHint(rel: string, collections: readonly CompiledCollection[]):
     return f.startsWith('{locale}/') && /^[a-z]{2}\//.test(rel) && f.split('/').length === rel.split('/').length;
   }));
   const list = (near.length ? near : collections).map((c) => `${c.model.name}: ${c.model.files.join(' or ')}`);
-  return `rename or move the file to match a collection (${list.join('; ')}), or declare one for it under collections: in docs.config.yaml`;
+  return `rename or move the file to match a collection (${list.join('; ')}), or declare one for it under collections: in ${config}`;
 }
 
 /** The URL of a page of `model` with these placeholder values (for alias targets and tests). */

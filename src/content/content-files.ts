@@ -5,7 +5,7 @@
 // the path of a file the build generates.
 import { readFileSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
-import type { Diagnostic } from '../diagnostics.js';
+import { shownFolder, shownPath, type Diagnostic } from '../diagnostics.js';
 import { lineColumnAt, lineStarts } from '../line-index.js';
 import type { Asset } from './site.js';
 
@@ -28,12 +28,19 @@ export interface VettedFiles {
   diagnostics: Diagnostic[];
 }
 
-export function vetContentFiles(candidates: readonly Asset[], allowedHostFiles: readonly string[]): VettedFiles {
+/** What the vetting reads of the site: the host files the config lists, and where the content and the config are (hints name them). */
+export interface VetOptions {
+  hostFiles: readonly string[];
+  contentDir: string;
+  configFile: string;
+}
+
+export function vetContentFiles(candidates: readonly Asset[], options: VetOptions): VettedFiles {
   const assets: Asset[] = [];
   const hostFiles: Asset[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const asset of candidates) {
-    const problem = vetContentFile(asset, allowedHostFiles);
+    const problem = vetContentFile(asset, options);
     if (problem === 'host') hostFiles.push(asset);
     else if (problem) diagnostics.push(problem);
     else assets.push(asset);
@@ -42,15 +49,17 @@ export function vetContentFiles(candidates: readonly Asset[], allowedHostFiles: 
 }
 
 /** null when `asset` is published as it is, 'host' for a listed host file, or why not. */
-export function vetContentFile(asset: Asset, allowedHostFiles: readonly string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): Diagnostic | 'host' | null {
+export function vetContentFile(asset: Asset, { hostFiles, contentDir, configFile }: VetOptions, read: (file: string) => string = (f) => readFileSync(f, 'utf8')): Diagnostic | 'host' | null {
   const at = { file: asset.file, line: 1, column: 1 };
+  const content = shownFolder(contentDir);
   if ((HOST_FILES as readonly string[]).includes(asset.rel)) {
-    if (allowedHostFiles.includes(asset.rel)) return 'host';
+    if (hostFiles.includes(asset.rel)) return 'host';
     return {
       ruleId: 'content-host-file',
       severity: 'error',
-      message: `${asset.rel} steers the static host (redirects, headers); a file under content/ does not publish it by itself`,
-      hint: `to publish it, list it in docs.config.yaml: site.hostFiles: [${asset.rel}]${asset.rel === '_redirects' || asset.rel === '_headers' ? ' (its lines are added after the generated ones)' : ''}`,
+      message: `${asset.rel} steers the static host (redirects, headers); a file under ${content} does not publish it by itself`,
+      hint: `to publish it, list it in ${shownPath(configFile)}: site.hostFiles: [${asset.rel}]${asset.rel === '_redirects' || asset.rel === '_headers' ? ' (its lines are added after the generated ones)' : ''}`,
+      paths: [contentDir, configFile],
       ...at,
     };
   }
@@ -59,8 +68,9 @@ export function vetContentFile(asset: Asset, allowedHostFiles: readonly string[]
     return {
       ruleId: 'content-file-type',
       severity: 'error',
-      message: `${asset.rel} is not published: only passive files are copied from content/ (${PASSIVE_EXTENSIONS.join(', ')})`,
-      hint: ext === 'html' || ext === 'htm' ? 'write the page as Markdown; an HTML file would run as a page of the docs site' : 'move the file out of content/, or convert it to one of these types',
+      message: `${asset.rel} is not published: only passive files are copied from ${content} (${PASSIVE_EXTENSIONS.join(', ')})`,
+      hint: ext === 'html' || ext === 'htm' ? 'write the page as Markdown; an HTML file would run as a page of the docs site' : `move the file out of ${content}, or convert it to one of these types`,
+      paths: [contentDir],
       ...at,
     };
   }

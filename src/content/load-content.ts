@@ -8,7 +8,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/size-limits.js';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
-import { InputChangedError, shownPath, type Diagnostic } from '../diagnostics.js';
+import { InputChangedError, shownFolder, shownPath, type Diagnostic } from '../diagnostics.js';
 import { classifyFile, classifyFiles, type Classified } from './classify.js';
 import { configPlace, type CompiledCollection } from './collections.js';
 import { vetContentFiles } from './content-files.js';
@@ -51,8 +51,9 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
     diagnostics.push({
       ruleId: 'content-missing',
       severity: 'error',
-      message: `cannot read the content folder (${error.code ?? error.message})`,
-      hint: 'create it, or set site.contentDir in docs.config.yaml',
+      message: `cannot read the content folder, ${shownFolder(contentDir)} (${error.code ?? error.message})`,
+      hint: `create it, or set site.contentDir in ${shownPath(resolved.file)}`,
+      paths: [contentDir, resolved.file],
       file: resolved.file,
       line: 1,
       column: 1,
@@ -65,7 +66,7 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
   const markdown = files.filter((rel) => rel.endsWith('.md'));
   const vetted = vetContentFiles(
     files.filter((rel) => !rel.endsWith('.md') && rel !== openapiRel && rel !== config.api.rubyClient).map((rel) => ({ rel, file: join(contentDir, rel) })),
-    config.site.hostFiles,
+    { hostFiles: config.site.hostFiles, contentDir, configFile: resolved.file },
   );
   diagnostics.push(...vetted.diagnostics);
   const { assets, hostFiles } = vetted;
@@ -119,8 +120,9 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
     diagnostics.push({
       ruleId: 'config-missing-file',
       severity: 'error',
-      message: `site.${key} "${rel}" is not a file under ${config.site.contentDir}/`,
+      message: `site.${key} "${rel}" is not a file under ${shownFolder(contentDir)}`,
       hint: `add the ${key === 'logo' ? 'logo' : 'image'} file, or correct the path (it is relative to the content folder)`,
+      paths: [contentDir],
       file: resolved.file,
       ...positionOfPath(resolved.yaml, ['site', key]),
     });
@@ -166,12 +168,12 @@ function hashNow(file: string): string | null {
 }
 
 /** One Markdown file, read again (for `bankdocs dev` when a file changes). */
-export async function loadPage(contentDir: string, rel: string, collections: readonly CompiledCollection[]): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
+export async function loadPage(contentDir: string, rel: string, collections: readonly CompiledCollection[], configFile: string): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const file = join(contentDir, rel);
   const read = readMarkdown(file, readFileSync, diagnostics);
   if (read === null) return { page: null, diagnostics };
-  const where = classifyFile(rel, file, collections);
+  const where = classifyFile(rel, file, collections, configFile);
   if (!where.ok) return { page: null, diagnostics: [...diagnostics, where.diagnostic] };
   return { page: readPage({ rel, file, text: read.text, hash: read.hash, where: where.value, collections, diagnostics }), diagnostics };
 }

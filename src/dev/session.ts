@@ -15,7 +15,7 @@ import { SEARCH_DIR } from '../search/build-index.js';
 import type { IndexedDocument } from '../search/entries.js';
 import { siteSearchIndex } from '../search/site-index.js';
 import { resolveConfig, type ResolvedConfig } from '../config/load-config.js';
-import { vetContentFile } from '../content/content-files.js';
+import { vetContentFile, type VetOptions } from '../content/content-files.js';
 import { loadContent, loadPage, symlinkDiagnostic, urlCollisions } from '../content/load-content.js';
 import type { Page, Site } from '../content/site.js';
 import { shownPath, type Diagnostic } from '../diagnostics.js';
@@ -254,7 +254,7 @@ export class DevSession {
         // listed in the site; pages that failed on a missing file are rendered again.
         // The same rules as the build: only passive files, no SVG with script.
         const asset = { rel: source, file: change.path };
-        const vetted = change.kind === 'unlink' ? null : vetOrNull(asset, config.site.hostFiles);
+        const vetted = change.kind === 'unlink' ? null : vetOrNull(asset, { hostFiles: config.site.hostFiles, contentDir, configFile: site.configFile });
         const refused = vetted !== null && vetted !== 'host';
         this.problems.set(change.path, refused ? [vetted] : []);
         assetsChanged = true;
@@ -271,7 +271,7 @@ export class DevSession {
         structural = true;
         continue;
       }
-      const loaded = await loadPage(contentDir, source, this.resolved!.collections).catch((error: NodeJS.ErrnoException) => ({ page: null, diagnostics: [unreadable(change.path, error)] }));
+      const loaded = await loadPage(contentDir, source, this.resolved!.collections, this.resolved!.file).catch((error: NodeJS.ErrnoException) => ({ page: null, diagnostics: [unreadable(change.path, error)] }));
       this.problems.set(change.path, loaded.diagnostics);
       // A page with errors keeps its last good version; a new one is served as what could
       // be read of it, as at start-up, so links to it are not reported as broken as well.
@@ -520,9 +520,9 @@ function unreadable(file: string, error: NodeJS.ErrnoException): Diagnostic {
 }
 
 /** The dev server's view of one added or changed content file; a file gone meanwhile is not refused. */
-function vetOrNull(asset: { rel: string; file: string }, hostFiles: readonly string[]): ReturnType<typeof vetContentFile> {
+function vetOrNull(asset: { rel: string; file: string }, options: VetOptions): ReturnType<typeof vetContentFile> {
   try {
-    return vetContentFile(asset, hostFiles);
+    return vetContentFile(asset, options);
   } catch {
     return null;
   }

@@ -23,6 +23,13 @@ export interface LinkRef {
   written?: string;
 }
 
+export interface SitePlaces {
+  contentDir: string;
+  configFile: string;
+  /** Where the OpenAPI document is, or belongs (api.openapi). */
+  openapi: string;
+}
+
 export interface MarkdownContext {
   /** Source path under content/ of the file being rendered. */
   source: string;
@@ -34,6 +41,8 @@ export interface MarkdownContext {
   assets: ReadonlySet<string>;
   /** The OpenAPI model, for the API reference's directives. */
   api: ApiModel | null;
+  /** Where the site's files are, absolute: hints name them from the working folder (shownPath), as the config sets them. */
+  places: SitePlaces;
   /** The site has the document but it did not load: its directives are left out without a word (the document's errors say why). */
   apiFailed?: boolean;
   /** Locale of the page (null for pages that are not translated). */

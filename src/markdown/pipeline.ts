@@ -9,7 +9,7 @@ import rehypeReact from 'rehype-react';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import type { Diagnostic } from '../diagnostics.js';
+import { shownPath, type Diagnostic } from '../diagnostics.js';
 import { DocumentSlugger, type Heading, type LinkRef, type MarkdownContext } from './context.js';
 import { builtinTheme } from '../../theme/index.js';
 import { markdownComponents } from '../theme/named-elements.js';
@@ -135,7 +135,7 @@ export function renderMarkdown(processor: MarkdownProcessor, body: string, input
 /** What was reported before a failure still counts; a plugin's file.fail() is one of those messages. */
 function reportFailure(ctx: MarkdownContext, messages: VFile['messages'], error: unknown, path: string): void {
   ctx.diagnostics.push(...messageDiagnostics(messages, path));
-  if (!messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, path));
+  if (!messages.includes(error as VFile['messages'][number])) ctx.diagnostics.push(renderError(error, path, ctx.places.configFile));
 }
 
 /** What plugins reported through the vfile, at their place in the Markdown file. */
@@ -151,20 +151,22 @@ function messageDiagnostics(messages: VFile['messages'], path: string): Diagnost
   }));
 }
 
-function renderError(error: unknown, path: string): Diagnostic {
+function renderError(error: unknown, path: string, configFile: string): Diagnostic {
   // A plugin failing on odd input is a bug (ours, or that of a site plugin, which is named), but the writer still needs the place.
   const raw = (error as { place?: unknown } | null)?.place;
   const place = (raw && typeof raw === 'object' && 'start' in raw ? raw.start : raw) as { line?: number; column?: number } | undefined;
   const plugin = error instanceof PluginError ? error.spec : null;
+  const config = shownPath(configFile);
   return {
     ruleId: 'markdown-error',
     severity: 'error',
     message: `the Markdown could not be rendered: ${(error as Error | null)?.message ?? String(error)}`,
     hint: plugin?.from
-      ? `a ${plugin.kind} plugin of the plugin "${plugin.from}" (plugins: in docs.config.yaml) failed on this page: check its options, or report it to its authors`
+      ? `a ${plugin.kind} plugin of the plugin "${plugin.from}" (plugins: in ${config}) failed on this page: check its options, or report it to its authors`
       : plugin
-      ? `the ${plugin.kind} plugin "${plugin.name}" (markdown.${plugin.kind}Plugins in docs.config.yaml) failed on this page: check its options, or report it to its authors`
+      ? `the ${plugin.kind} plugin "${plugin.name}" (markdown.${plugin.kind}Plugins in ${config}) failed on this page: check its options, or report it to its authors`
       : 'simplify the construct at this place; if it looks valid, report it as a bankdocs bug',
+    ...(plugin ? { paths: [configFile] } : {}),
     file: path,
     line: place?.line ?? 1,
     column: place?.column ?? 1,

@@ -12,7 +12,7 @@ import type { Node } from 'unist';
 import type { VFile } from 'vfile';
 import type { Config } from '../config/schema.js';
 import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
-import { internalError, type Diagnostic } from '../diagnostics.js';
+import { internalError, shownFolder, type Diagnostic } from '../diagnostics.js';
 import { corePlugin } from '../plugin/core.js';
 import { directiveRegistry, type DirectiveRegistry } from '../plugin/directives.js';
 import { loadSitePlugins, type SitePluginSpec } from '../plugin/load.js';
@@ -67,7 +67,7 @@ export const NO_PLUGINS: MarkdownPlugins = Object.freeze({
 export type AnyPluginSpec = PluginSpec | SitePluginSpec;
 
 /** A problem of a plugin, at its list item in the config, or at `at` (a syntax error in the plugin's own file). */
-type Problem = Pick<Diagnostic, 'ruleId' | 'message' | 'hint'> & { at?: Pick<Diagnostic, 'file' | 'line' | 'column'> };
+type Problem = Pick<Diagnostic, 'ruleId' | 'message' | 'hint' | 'paths'> & { at?: Pick<Diagnostic, 'file' | 'line' | 'column'> };
 
 export interface ResolvePluginsInput {
   markdown: Config['markdown'];
@@ -110,12 +110,12 @@ async function inspectPlugin(input: { kind: PluginKind; name: string; options: u
   const location = locatePlugin(name, siteDir);
   if (!location.ok) {
     if (location.reason === 'no-file') {
-      return { ruleId: 'config-plugin-missing', message: `${what} names no file`, hint: `a path is relative to the folder of docs.config.yaml (${siteDir}); correct it, or name an npm package` };
+      return { ruleId: 'config-plugin-missing', message: `${what} names no file`, hint: `a path is relative to the config's folder (${shownFolder(siteDir)}); correct it, or name an npm package`, paths: [siteDir] };
     }
     if (location.reason === 'not-exported') {
       return { ruleId: 'config-plugin-missing', message: `${what} is no entry point of the installed package "${location.package}"`, hint: `check the name against the plugin's documentation, and reinstall it with npm install ${location.package} in the site's folder` };
     }
-    return { ruleId: 'config-plugin-missing', message: `${what} is not installed in the site's folder`, hint: `npm install ${location.package} in the site's folder (${siteDir}), or correct the name` };
+    return { ruleId: 'config-plugin-missing', message: `${what} is not installed in the site's folder`, hint: `npm install ${location.package} in the site's folder (${shownFolder(siteDir)}), or correct the name`, paths: [siteDir] };
   }
   const url = pathToFileURL(location.file).href;
   let plugin: unknown;

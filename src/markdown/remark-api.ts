@@ -24,7 +24,8 @@ import { EXAMPLE, FIELD, FIELDS, OPERATION, SCHEMA, SLOT } from '../theme/named-
 import { compareText } from '../collate.js';
 import { nearest } from '../did-you-mean.js';
 import { attributePlace } from './attribute-place.js';
-import { contextOf } from './context.js';
+import { contextOf, type SitePlaces } from './context.js';
+import { shownPath } from '../diagnostics.js';
 // Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
 import { hasDirectives, parseInlineWith, parseWith, type MarkdownEngine } from './engines.js';
 
@@ -176,7 +177,8 @@ export function schemasShown(bodies: readonly string[]): Set<string> {
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 const SCHEMA_LINE_RE = /^\s*::schema\{[^}]*?\bname=(?:"([^"]*)"|'([^']*)'|([^\s"'}]+))[^}]*\}\s*$/;
 
-const NO_DOCUMENT = 'add the OpenAPI document under content/ (api.openapi in docs.config.yaml names it; api/openapi.yaml by default), or remove this directive';
+/** Where the document belongs, as the config says (api.openapi, under site.contentDir), from the working folder. */
+const noDocument = (places: SitePlaces): string => `add the OpenAPI document as ${shownPath(places.openapi)} (api.openapi in ${shownPath(places.configFile)} names it), or remove this directive`;
 
 /**
  * The hint for a name the OpenAPI document lacks: the nearest of its names written as the
@@ -208,7 +210,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
     });
     // At the attribute that names what the document lacks (the directive's own place when it has none).
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string, attribute?: string) =>
-      ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, ...(ctx.api ? { paths: [ctx.api.file] } : {}), file: ctx.file, ...attributePlace(String(file.value), node, attribute) });
+      ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, paths: ctx.api ? [ctx.api.file] : [ctx.places.openapi, ctx.places.configFile], file: ctx.file, ...attributePlace(String(file.value), node, attribute) });
 
     visit(tree, (node, index, parent) => {
       if ((node.type !== 'containerDirective' && node.type !== 'leafDirective') || !parent || index === undefined) return;
@@ -217,7 +219,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
         const operation = operationOf(ctx.api, id);
         if (!operation) {
           if (!ctx.api) {
-            if (!ctx.apiFailed) problem(node, 'an operation needs the OpenAPI document, and the site has none', NO_DOCUMENT);
+            if (!ctx.apiFailed) problem(node, 'an operation needs the OpenAPI document, and the site has none', noDocument(ctx.places));
           } else problem(node, `no operation "${id}" in ${ctx.api.shown}`, nameHint(id, Object.keys(ctx.api.operations), (near) => `:::operation{id="${near}"}`, { some: `an operationId of ${ctx.api.shown}`, none: `${ctx.api.shown} has no operation with an operationId` }), 'id');
           parent.children.splice(index, 1);
           return index;
@@ -231,7 +233,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
         const schema = ctx.api?.schemas[name];
         if (!schema) {
           if (!ctx.api) {
-            if (!ctx.apiFailed) problem(node, 'a schema needs the OpenAPI document, and the site has none', NO_DOCUMENT);
+            if (!ctx.apiFailed) problem(node, 'a schema needs the OpenAPI document, and the site has none', noDocument(ctx.places));
           } else problem(node, `no schema "${name}" under components.schemas in ${ctx.api.shown}`, nameHint(name, Object.keys(ctx.api.schemas), (near) => `::schema{name="${near}"}`, { some: `a name under components.schemas in ${ctx.api.shown}`, none: `${ctx.api.shown} has no components.schemas` }), 'name');
           parent.children.splice(index, 1);
           return index;

@@ -10,6 +10,7 @@ import type { VFile } from 'vfile';
 import { attributeIssues, type DirectiveRegistry } from '../plugin/directives.js';
 import { attributePlace } from './attribute-place.js';
 import { contextOf } from './context.js';
+import { shownPath } from '../diagnostics.js';
 import { hasDirectives } from './engines.js';
 
 export default function remarkBlockDirectives(options: { directives: DirectiveRegistry }) {
@@ -28,7 +29,8 @@ export default function remarkBlockDirectives(options: { directives: DirectiveRe
           ruleId: 'unknown-directive',
           severity: 'error',
           message: `"${node.name}" is not a directive bankdocs knows (${names()})`,
-          hint: 'check the spelling, add the plugin that defines it to plugins: in docs.config.yaml, or escape the leading colon (\\:) if this is plain text',
+          hint: `check the spelling, add the plugin that defines it to plugins: in ${shownPath(ctx.places.configFile)}, or escape the leading colon (\\:) if this is plain text`,
+          paths: [ctx.places.configFile],
           ...at,
         });
         if (parent && index !== undefined) {

@@ -9,6 +9,7 @@ import type { VFile } from 'vfile';
 import { splitHash } from '../routes/paths.js';
 import { contextOf, type MarkdownContext } from './context.js';
 import { suggest } from '../did-you-mean.js';
+import { shownFolder } from '../diagnostics.js';
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
 // Browsers ignore tabs and newlines inside a scheme and leading spaces and controls.
@@ -107,8 +108,8 @@ export default function remarkLinks() {
         return;
       }
       const [path, hash] = splitHash(url);
-      const problem = (message: string, hint: string) => {
-        ctx.diagnostics.push({ ruleId: 'broken-link', severity: 'error', message, hint, file: ctx.file, line, column });
+      const problem = (message: string, hint: string, paths?: string[]) => {
+        ctx.diagnostics.push({ ruleId: 'broken-link', severity: 'error', message, hint, ...(paths ? { paths } : {}), file: ctx.file, line, column });
         // Kept as written in the page: the link checks must not report it a second time.
         ctx.links.push({ path, hash: hash ?? null, line, column, reported: true });
       };
@@ -136,7 +137,7 @@ export default function remarkLinks() {
         return;
       }
       if (target.startsWith('../')) {
-        problem(`"${url}" points outside the content folder`, 'link to a page by its URL (starting with "/") or by a path inside content/');
+        problem(`"${url}" points outside the content folder, ${shownFolder(ctx.places.contentDir)}`, 'link to a page by its URL (starting with "/") or by a path to a file inside that folder', [ctx.places.contentDir]);
         return;
       }
       if (target.endsWith('.md')) {
@@ -154,7 +155,7 @@ export default function remarkLinks() {
         // "payments/refunds": a page written without its ".md", as its URL would be.
         const page = [`${target}.md`, `${target}/index.md`].find((source) => ctx.urlBySource.has(source));
         const asPage = page === undefined ? null : `${path.replace(/\/$/, '')}${page.endsWith('/index.md') ? '/index.md' : '.md'}${hash === undefined ? '' : `#${hash}`}`;
-        problem(`"${url}" points to ${target}, which is not a file under content/`, asPage !== null ? `did you mean "${asPage}"? A page is linked by its Markdown file, with ".md", or by its URL (${ctx.urlBySource.get(page!)})` : suggest(target, [...ctx.assets]));
+        problem(`"${url}" points to ${target}, which is not a file under ${shownFolder(ctx.places.contentDir)}`, asPage !== null ? `did you mean "${asPage}"? A page is linked by its Markdown file, with ".md", or by its URL (${ctx.urlBySource.get(page!)})` : suggest(target, [...ctx.assets]), [ctx.places.contentDir]);
         return;
       }
       node.url = `/${target}${hash === undefined ? '' : `#${hash}`}`;

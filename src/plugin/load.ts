@@ -5,7 +5,7 @@
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
-import { internalError, type Diagnostic } from '../diagnostics.js';
+import { internalError, shownFolder, type Diagnostic } from '../diagnostics.js';
 import type { MarkdownEngine } from '../markdown/engines.js';
 import { pluginAddsSyntax } from '../markdown/plugin-syntax.js';
 import { syntaxErrorIn } from './syntax-error.js';
@@ -41,16 +41,16 @@ export async function resolveSitePlugins({ plugins, configFile, text, engine = '
   for (const [index, entry] of plugins.entries()) {
     const [name, ...rest] = typeof entry === 'string' ? [entry] : entry;
     const hasOptions = rest.length > 0 && rest[0] !== undefined;
-    const fail = (ruleId: string, message: string, hint: string, at?: Pick<Diagnostic, 'file' | 'line' | 'column'>) => {
+    const fail = (ruleId: string, message: string, hint: string, { at, paths }: { at?: Pick<Diagnostic, 'file' | 'line' | 'column'>; paths?: string[] } = {}) => {
       parsed ??= parseYaml(text);
-      diagnostics.push({ ruleId, severity: 'error', message, hint, ...(at ?? { file: configFile, ...positionOfPath(parsed, ['plugins', index]) }) });
+      diagnostics.push({ ruleId, severity: 'error', message, hint, ...(paths ? { paths } : {}), ...(at ?? { file: configFile, ...positionOfPath(parsed, ['plugins', index]) }) });
     };
     const what = `the plugin "${name}"`;
     const location = locatePlugin(name, siteDir);
     if (!location.ok) {
-      if (location.reason === 'no-file') fail('config-plugin-missing', `${what} names no file`, `a path is relative to the folder of docs.config.yaml (${siteDir}); correct it, or name an npm package`);
+      if (location.reason === 'no-file') fail('config-plugin-missing', `${what} names no file`, `a path is relative to the config's folder (${shownFolder(siteDir)}); correct it, or name an npm package`, { paths: [siteDir] });
       else if (location.reason === 'not-exported') fail('config-plugin-missing', `${what} is no entry point of the installed package "${location.package}"`, `check the name against the plugin's documentation, and reinstall it with npm install ${location.package}`);
-      else fail('config-plugin-missing', `${what} is not installed in the site's folder`, `npm install ${location.package} in the site's folder (${siteDir}), or correct the name`);
+      else fail('config-plugin-missing', `${what} is not installed in the site's folder`, `npm install ${location.package} in the site's folder (${shownFolder(siteDir)}), or correct the name`, { paths: [siteDir] });
       continue;
     }
     const url = pathToFileURL(location.file).href;
@@ -61,7 +61,7 @@ export async function resolveSitePlugins({ plugins, configFile, text, engine = '
       const fix = isPathSpecifier(name) ? 'correct the error in that file' : 'reinstall it (npm install in the site\'s folder)';
       // A syntax error of the plugin's own file, at its place there (Node's names none).
       const syntax = error instanceof SyntaxError ? await syntaxErrorIn(location.file) : null;
-      if (syntax) fail('config-plugin-invalid', `${what} does not load: ${syntax.message}`, 'correct the syntax at this place', { file: syntax.file, line: syntax.line, column: syntax.column });
+      if (syntax) fail('config-plugin-invalid', `${what} does not load: ${syntax.message}`, 'correct the syntax at this place', { at: { file: syntax.file, line: syntax.line, column: syntax.column } });
       else fail('config-plugin-invalid', `${what} does not load: ${reasonOf(error)}`, `${fix}, and check that it runs on Node ${process.versions.node}`);
       continue;
     }

@@ -16,6 +16,7 @@ import type { SiteFacts } from '../routes/resolve.js';
 import type { MarkdownPlugins } from '../markdown/plugins.js';
 import type { SearchSection } from '../markdown/rehype-search-text.js';
 import { isSearchable } from '../search/entries.js';
+import { join } from 'node:path';
 import { localizePath, outputPath, splitHash } from '../routes/paths.js';
 import type { ApiDocument, DocumentPlan, PageDocument, RoutePlan } from '../routes/plan.js';
 import type { ApiSectionView, Theme, ThemeContext } from '../theme/contract.js';
@@ -109,6 +110,8 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   const bySource = new Map(site.pages.map((p) => [p.source, p]));
   const urlBySource = new Map(Object.entries(input.plan.urlBySource));
   const assets = new Set(site.assets.map((a) => a.rel));
+  // What hints name: the folders and files the config sets, not the default ones.
+  const places = { contentDir: site.contentDir, configFile: site.configFile, openapi: join(site.contentDir, site.config.api.openapi) };
   // The sidebar, breadcrumbs, landing and 404 pages read the site's structure (issue #19).
   const nav = siteNav(site, urlBySource);
   // Menu and footer paths of translated collections get the page's locale.
@@ -154,6 +157,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           assets,
           locale: page.info.locale ?? null,
           api: site.api,
+          places,
           ...(site.apiFailed ? { apiFailed: true } : {}),
           apiLanguage: options.apiLanguage ?? null,
           ...(options.schemasShown ? { apiSchemasShown: options.schemasShown } : {}),

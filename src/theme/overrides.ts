@@ -11,7 +11,7 @@ import { siteCacheDir } from '../cache/cache-dir.js';
 import { digest } from '../cache/fingerprint.js';
 import type { Config } from '../config/schema.js';
 import { parseYaml, positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { shownFolder, shownPath, type Diagnostic } from '../diagnostics.js';
 import { closest } from '../plugin/directives.js';
 import { componentOf, evaluateOverrides, HOST_MODULES, overrideFileOf, type ThemeOverrides } from './load-theme.js';
 import { importModule } from '../dynamic-import.js';
@@ -55,7 +55,7 @@ export async function resolveThemeOverrides({ config, configFile, text }: Resolv
     const file = resolve(dirname(configFile), path);
     const problem = !SOURCE_EXTENSIONS.includes(extname(file)) ? `"${path}" is no .tsx, .jsx, .ts or .js file` : !existsSync(file) ? `"${path}" names no file` : null;
     if (problem) {
-      diagnostics.push({ ruleId: 'theme-component-missing', severity: 'error', message: `the override of ${name}: ${problem}`, hint: `a path is relative to the folder of docs.config.yaml (${dirname(configFile)})`, file: configFile, ...positionOfPath(parsed, ['theme', 'components', name]) });
+      diagnostics.push({ ruleId: 'theme-component-missing', severity: 'error', message: `the override of ${name}: ${problem}`, hint: `a path is relative to the config's folder (${shownFolder(dirname(configFile))})`, paths: [dirname(configFile)], file: configFile, ...positionOfPath(parsed, ['theme', 'components', name]) });
       continue;
     }
     files[name] = file;
@@ -92,7 +92,8 @@ function untranslatedInterface(config: Pick<Config, 'theme' | 'locales'>, config
       message: given.size
         ? `theme.strings.${locale} lacks ${missing.length} of the theme's ${all.length} interface strings (${some}${missing.length > 3 ? ', …' : ''}): its pages show them in English`
         : `the theme has no interface strings in "${locale}": the theme's own words (buttons, search, sidebars, the API reference's labels) show in English on its pages`,
-      hint: `add them under theme.strings.${locale} in docs.config.yaml (your editor completes the keys from the JSON Schema, with their English text); the built-in theme speaks ${spoken.join(', ')}`,
+      hint: `add them under theme.strings.${locale} in ${shownPath(configFile)} (your editor completes the keys from the JSON Schema, with their English text); the built-in theme speaks ${spoken.join(', ')}`,
+      paths: [configFile],
       file: configFile,
       ...positionOfPath(parsed(), ['locales', 'available', i]),
     });

@@ -5,6 +5,9 @@ import type { Diagnostic } from '../../src/diagnostics.js';
 import type { MarkdownEngine } from '../../src/markdown/engines.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../src/markdown/pipeline.js';
 
+/** Where a site of the unit tests keeps its files (the config's defaults, under /s). */
+export const PLACES = { contentDir: '/s/content', configFile: '/s/docs.config.yaml', openapi: '/s/content/api/openapi.yaml' };
+
 export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string; api?: ApiModel | null; apiLanguage?: string | null; locale?: string | null } = {}) {
   const diagnostics: Diagnostic[] = [];
   const result = renderMarkdown(createMarkdownProcessor({ highlight: options.highlight ?? true, engine: options.engine ?? 'fast' }), body, {
@@ -13,6 +16,7 @@ export function renderBody(body: string, options: { highlight?: boolean; assets?
     urlBySource: new Map([['developers/y.md', '/developers/y']]),
     assets: new Set(options.assets ?? []),
     api: options.api ?? null,
+    places: PLACES,
     locale: options.locale ?? null,
     apiLanguage: options.apiLanguage ?? null,
     apiLanguages: ['curl', 'ruby'],

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { classifyFiles } from '../../../src/content/classify.js';
+import { shownPath } from '../../../src/diagnostics.js';
 import { compilePattern, fillUrl } from '../../../src/content/collection-pattern.js';
 
 const BASE = 'product: { name: P, tag: T, provider: C }\nsite: { url: "https://p.example", titleTemplate: "%s", logo: l.svg }\nlocales: { available: [en, nl], default: en }\nmenu: [{ label: H, to: / }]\nfooter: { links: [], copyright: c }\n';
@@ -111,10 +112,10 @@ describe('declared collections in docs.config.yaml', () => {
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.diagnostics));
     const { diagnostics } = classifyFiles({ files: ['en/index.md', 'de/index.md', 'en/other.md', 'blog/index.md'], collections: parsed.value.collections, contentDir: '/s/content', configFile: FILE, parsed: parsed.value.yaml });
     expect(diagnostics.map((d) => [d.message, d.hint])).toEqual([
-      ['no collection takes "de/index.md"', '"de" is no locale of the site (locales.available: en, nl): move the file into the folder of one of them, or add "de" to locales.available in docs.config.yaml'],
-      ['no collection takes "en/other.md"', 'rename or move the file to match a collection (home: {locale}/index.md), or declare one for it under collections: in docs.config.yaml'],
+      ['no collection takes "de/index.md"', `"de" is no locale of the site (locales.available: en, nl): move the file into the folder of one of them, or add "de" to locales.available in ${shownPath(FILE)}`],
+      ['no collection takes "en/other.md"', `rename or move the file to match a collection (home: {locale}/index.md), or declare one for it under collections: in ${shownPath(FILE)}`],
       // A new folder, not a mistyped locale.
-      ['no collection takes "blog/index.md"', 'rename or move the file to match a collection (home: {locale}/index.md), or declare one for it under collections: in docs.config.yaml'],
+      ['no collection takes "blog/index.md"', `rename or move the file to match a collection (home: {locale}/index.md), or declare one for it under collections: in ${shownPath(FILE)}`],
     ]);
   });
 });

@@ -70,10 +70,10 @@ describe('site.logo and site.socialImage', () => {
     '',
   ])('refuses %j, which is not a file under content/', (path) => {
     expect(issues((c) => (c.site.logo = path))).toEqual([
-      'site.logo: the logo is a path relative to the content folder, e.g. "assets/logo.svg": no URL or scheme, no leading "/", no ".." and no "\\"; put the file under content/',
+      'site.logo: the logo is a path relative to the content folder, e.g. "assets/logo.svg": no URL or scheme, no leading "/", no ".." and no "\\"; put the file in that folder (site.contentDir)',
     ]);
     expect(issues((c) => (c.site.socialImage = path))).toEqual([
-      'site.socialImage: the social image is a path relative to the content folder, e.g. "assets/social.png": no URL or scheme, no leading "/", no ".." and no "\\"; put the file under content/',
+      'site.socialImage: the social image is a path relative to the content folder, e.g. "assets/social.png": no URL or scheme, no leading "/", no ".." and no "\\"; put the file in that folder (site.contentDir)',
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { localizePath, outputPath } from '../../../src/routes/paths.js';
 const locales = ['en', 'nl', 'fr', 'es'];
 const { compiled, diagnostics } = compileCollections({ collections: declaredCollections(undefined), locales, parsed: null, configFile: '/s/docs.config.yaml' });
 const urlOf = (rel: string) => {
-  const result = matchFile(rel, compiled);
+  const result = matchFile(rel, compiled, '/s/docs.config.yaml');
   return result.ok ? result.url : `error: ${result.hint}`;
 };
 
@@ -31,9 +31,9 @@ describe('the built-in collections (spec §2) and their URLs', () => {
   });
 
   it('give each page its collection, layout, locale and placeholder values', () => {
-    const legal = matchFile('nl/privacy-notice/v4.1.md', compiled);
+    const legal = matchFile('nl/privacy-notice/v4.1.md', compiled, '/s/docs.config.yaml');
     expect(legal.ok && legal.info).toEqual({ collection: 'legal', layout: 'legal', locale: 'nl', params: { locale: 'nl', kind: 'privacy-notice', version: 'v4.1' } });
-    const guide = matchFile('developers/payments/refunds.md', compiled);
+    const guide = matchFile('developers/payments/refunds.md', compiled, '/s/docs.config.yaml');
     expect(guide.ok && guide.info).toEqual({ collection: 'guide', layout: 'article', params: { path: 'payments/refunds' } });
     expect('locale' in (guide.ok ? guide.info : {})).toBe(false);
   });

@@ -3,27 +3,29 @@ import { contentCollisions, unsafeSvg, vetContentFile } from '../../../src/conte
 
 const asset = (rel: string) => ({ rel, file: `/s/content/${rel}` });
 const read = (text: string) => () => text;
+/** The vetting of a site at /s whose config lists `hostFiles`. */
+const listing = (hostFiles: string[]) => ({ hostFiles, contentDir: '/s/content', configFile: '/s/docs.config.yaml' });
 
 describe('vetContentFile', () => {
   it('publishes passive files and refuses active ones', () => {
-    expect(vetContentFile(asset('images/a.png'), [])).toBeNull();
-    expect(vetContentFile(asset('files/spec.PDF'), [])).toBeNull();
-    expect(vetContentFile(asset('en/index.html'), [])).toMatchObject({ ruleId: 'content-file-type', severity: 'error', file: '/s/content/en/index.html', line: 1, column: 1 });
-    expect(vetContentFile(asset('x.js'), [])).toMatchObject({ ruleId: 'content-file-type' });
-    expect(vetContentFile(asset('Makefile'), [])).toMatchObject({ ruleId: 'content-file-type' });
+    expect(vetContentFile(asset('images/a.png'), listing([]))).toBeNull();
+    expect(vetContentFile(asset('files/spec.PDF'), listing([]))).toBeNull();
+    expect(vetContentFile(asset('en/index.html'), listing([]))).toMatchObject({ ruleId: 'content-file-type', severity: 'error', file: '/s/content/en/index.html', line: 1, column: 1 });
+    expect(vetContentFile(asset('x.js'), listing([]))).toMatchObject({ ruleId: 'content-file-type' });
+    expect(vetContentFile(asset('Makefile'), listing([]))).toMatchObject({ ruleId: 'content-file-type' });
   });
 
   it('publishes host files only when the config lists them', () => {
-    expect(vetContentFile(asset('_redirects'), [])).toMatchObject({ ruleId: 'content-host-file', hint: expect.stringContaining('site.hostFiles: [_redirects]') });
-    expect(vetContentFile(asset('_headers'), ['_headers'])).toBe('host');
-    expect(vetContentFile(asset('netlify.toml'), ['_headers'])).toMatchObject({ ruleId: 'content-host-file' });
+    expect(vetContentFile(asset('_redirects'), listing([]))).toMatchObject({ ruleId: 'content-host-file', hint: expect.stringContaining('site.hostFiles: [_redirects]') });
+    expect(vetContentFile(asset('_headers'), listing(['_headers']))).toBe('host');
+    expect(vetContentFile(asset('netlify.toml'), listing(['_headers']))).toMatchObject({ ruleId: 'content-host-file' });
     // Only at the root: a file of that name deeper down is an ordinary file.
-    expect(vetContentFile(asset('docs/_headers'), [])).toMatchObject({ ruleId: 'content-file-type' });
+    expect(vetContentFile(asset('docs/_headers'), listing([]))).toMatchObject({ ruleId: 'content-file-type' });
   });
 
   it('checks an SVG for script', () => {
-    expect(vetContentFile(asset('a.svg'), [], read('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>'))).toBeNull();
-    expect(vetContentFile(asset('a.svg'), [], read('<svg>\n  <script>alert(1)</script>\n</svg>'))).toMatchObject({ ruleId: 'svg-unsafe', line: 2, column: 3 });
+    expect(vetContentFile(asset('a.svg'), listing([]), read('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>'))).toBeNull();
+    expect(vetContentFile(asset('a.svg'), listing([]), read('<svg>\n  <script>alert(1)</script>\n</svg>'))).toMatchObject({ ruleId: 'svg-unsafe', line: 2, column: 3 });
   });
 });
 

@@ -15,7 +15,7 @@ let count = 0;
 async function loadGuide(yaml: string) {
   const rel = `developers/guide-${count++}.md`;
   writeFileSync(join(dir, rel), `---\n${yaml}---\n\n## Body\n`);
-  return loadPage(dir, rel, collections);
+  return loadPage(dir, rel, collections, join(dir, 'docs.config.yaml'));
 }
 const where = (loaded: Awaited<ReturnType<typeof loadGuide>>) => loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`);
 const HEAD = 'title: "Guide"\ndescription: "A guide."\n';

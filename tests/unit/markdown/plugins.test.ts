@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
-import type { Diagnostic } from '../../../src/diagnostics.js';
+import { shownFolder, shownPath, type Diagnostic } from '../../../src/diagnostics.js';
 import type { MarkdownEngine } from '../../../src/markdown/engines.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/pipeline.js';
 import { loadMarkdownPlugins, resolveMarkdownPlugins, type PluginSpec } from '../../../src/markdown/plugins.js';
 import { FIXTURES, REPO } from '../../helpers/site.js';
+import { PLACES } from '../../helpers/markdown.js';
 
 const BASE = readFileSync(join(FIXTURES, 'basic-site', 'docs.config.yaml'), 'utf8');
 const PAGE = '/s/content/developers/x.md';
@@ -82,6 +83,7 @@ async function render(body: string, markdown: string, options: { engine?: Markdo
     urlBySource: new Map([['developers/y.md', '/developers/y']]),
     assets: new Set(),
     api: null,
+    places: { ...PLACES, configFile: resolved.file },
     locale: null,
     apiLanguage: null,
     apiLanguages: ['curl', 'ruby'],
@@ -124,8 +126,8 @@ describe('resolveMarkdownPlugins', () => {
     );
     expect(plugins.map((p) => p.name)).toEqual(['./plugins/note.mjs']);
     expect(diagnostics).toEqual<Diagnostic[]>([
-      { ruleId: 'config-plugin-missing', severity: 'error', message: 'the remark plugin "remark-nope" is not installed in the site\'s folder', hint: `npm install remark-nope in the site's folder (${site}), or correct the name`, file, line: line(3), column: 7 },
-      { ruleId: 'config-plugin-missing', severity: 'error', message: 'the remark plugin "./plugins/missing.mjs" names no file', hint: `a path is relative to the folder of docs.config.yaml (${site}); correct it, or name an npm package`, file, line: line(4), column: 7 },
+      { ruleId: 'config-plugin-missing', severity: 'error', message: 'the remark plugin "remark-nope" is not installed in the site\'s folder', hint: `npm install remark-nope in the site's folder (${shownFolder(site)}), or correct the name`, paths: [site], file, line: line(3), column: 7 },
+      { ruleId: 'config-plugin-missing', severity: 'error', message: 'the remark plugin "./plugins/missing.mjs" names no file', hint: `a path is relative to the config's folder (${shownFolder(site)}); correct it, or name an npm package`, paths: [site], file, line: line(4), column: 7 },
       { ruleId: 'config-plugin-invalid', severity: 'error', message: 'the remark plugin "./plugins/not-a-function.mjs" exports no plugin function (its default export is object)', hint: 'name a unified plugin: a module whose default export is the plugin function', file, line: line(5), column: 7 },
       { ruleId: 'config-plugin-invalid', severity: 'error', message: 'the remark plugin "./plugins/broken.mjs" does not load: cannot start here', hint: `correct the error in that file, and check that it runs on Node ${process.versions.node}`, file, line: line(6), column: 7 },
       { ruleId: 'config-plugin-invalid', severity: 'error', message: 'the remark plugin "./plugins/picky.mjs" fails to start: level is at most 3', hint: 'check its options against the plugin\'s documentation', file, line: line(7), column: 7 },
@@ -161,12 +163,14 @@ describe('site plugins in the pipeline', () => {
 
   it('report a plugin that throws as markdown-error naming it', async () => {
     const { diagnostics } = await render('Text.\n', 'markdown:\n  rehypePlugins: [./plugins/crash.mjs]\n');
+    const config = join(site, 'docs.config.yaml');
     expect(diagnostics).toEqual<Diagnostic[]>([
       {
         ruleId: 'markdown-error',
         severity: 'error',
         message: 'the Markdown could not be rendered: the rehype plugin "./plugins/crash.mjs" failed: cannot read x of undefined',
-        hint: 'the rehype plugin "./plugins/crash.mjs" (markdown.rehypePlugins in docs.config.yaml) failed on this page: check its options, or report it to its authors',
+        hint: `the rehype plugin "./plugins/crash.mjs" (markdown.rehypePlugins in ${shownPath(config)}) failed on this page: check its options, or report it to its authors`,
+        paths: [config],
         file: PAGE,
         line: 1,
         column: 1,

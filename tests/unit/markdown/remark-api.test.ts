@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApi, type ApiModel } from '../../../src/api/openapi.js';
 import { schemasShown } from '../../../src/markdown/remark-api.js';
+import { shownPath } from '../../../src/diagnostics.js';
 import { renderBody } from '../../helpers/markdown.js';
 import { treeDocument } from '../../helpers/openapi.js';
 
@@ -55,7 +56,8 @@ describe('api-directive-invalid', () => {
   it('says what to do when the site has no OpenAPI document', () => {
     const [found] = problems('::operation{id="createPayment"}\n\n::schema{name="Payment"}\n', null) as [ReturnType<typeof problems>[0], ReturnType<typeof problems>[0]];
     expect(found.message).toBe('an operation needs the OpenAPI document, and the site has none');
-    expect(found.hint).toMatch(/^add the OpenAPI document under content\/ \(api\.openapi in docs\.config\.yaml/);
+    // Where the config says the document goes (PLACES: the defaults, under /s), from the working folder.
+    expect(found.hint).toBe(`add the OpenAPI document as ${shownPath('/s/content/api/openapi.yaml')} (api.openapi in ${shownPath('/s/docs.config.yaml')} names it), or remove this directive`);
     expect(found.hint).not.toContain('createPayment');
   });
 

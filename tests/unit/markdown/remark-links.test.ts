@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { THEME_IDS } from '../../../src/markdown/context.js';
 import { renderBody } from '../../helpers/markdown.js';
+import { shownFolder } from '../../../src/diagnostics.js';
 
 describe('unsafe links', () => {
   it('are reported at their place and never emitted', () => {
@@ -28,7 +29,7 @@ describe('a relative link to a page without its ".md"', () => {
   it('is broken, and the hint names the Markdown file and the URL it meant', () => {
     const { diagnostics } = renderBody('See [y](y#setup).\n');
     expect(diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message, d.hint])).toEqual([
-      ['broken-link', 1, 5, '"y#setup" points to developers/y, which is not a file under content/', 'did you mean "y.md#setup"? A page is linked by its Markdown file, with ".md", or by its URL (/developers/y)'],
+      ['broken-link', 1, 5, `"y#setup" points to developers/y, which is not a file under ${shownFolder('/s/content')}`, 'did you mean "y.md#setup"? A page is linked by its Markdown file, with ".md", or by its URL (/developers/y)'],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../../src/api/openapi.js';
 import type { Diagnostic } from '../../../src/diagnostics.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/pipeline.js';
+import { PLACES } from '../../helpers/markdown.js';
 
 const API: ApiModel = {
   source: 'api/openapi.yaml',
@@ -41,6 +42,7 @@ function sections(body: string, options: { search?: boolean; api?: ApiModel } = 
     urlBySource: new Map(),
     assets: new Set(),
     api: options.api ?? null,
+    places: PLACES,
     locale: null,
     apiLanguage: 'curl',
     apiLanguages: ['curl', 'ruby'],

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { dedupeDiagnostics, type Diagnostic } from '../../../src/diagnostics.js';
 import { createMarkdownProcessor, renderMarkdown } from '../../../src/markdown/pipeline.js';
+import { PLACES } from '../../helpers/markdown.js';
 import { NO_PLUGINS } from '../../../src/markdown/plugins.js';
 import { corePlugin } from '../../../src/plugin/core.js';
 import { attributeIssues, directiveRegistry } from '../../../src/plugin/directives.js';
@@ -31,7 +32,7 @@ function render(body: string, locale: string | null = null) {
   const strings = mergeStrings(plugins);
   const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), t: (l, key) => translate(strings, l, key), sitePlugins: plugins } });
   const diagnostics: Diagnostic[] = [];
-  const result = renderMarkdown(processor, body, { source: 'developers/x.md', file: '/s/content/developers/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale, apiLanguage: null, apiLanguages: ['curl'], diagnostics });
+  const result = renderMarkdown(processor, body, { source: 'developers/x.md', file: '/s/content/developers/x.md', urlBySource: new Map(), assets: new Set(), api: null, places: PLACES, locale, apiLanguage: null, apiLanguages: ['curl'], diagnostics });
   return { html: renderToStaticMarkup(result.element), found: diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`) };
 }
 
@@ -59,7 +60,7 @@ describe('directives of plugins', () => {
     const diagnostics: Diagnostic[] = [];
     const plugins = [corePlugin, badge];
     const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), sitePlugins: plugins } });
-    renderMarkdown(processor, '::badge{level="beta" colour="red" size="xl"}\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
+    renderMarkdown(processor, '::badge{level="beta" colour="red" size="xl"}\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, places: PLACES, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
     expect(dedupeDiagnostics(diagnostics).map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual(['1:22 "badge" takes no attribute "colour"', '1:35 "badge" takes no attribute "size"']);
   });
 
@@ -90,7 +91,7 @@ describe('directives of plugins', () => {
     const plugins = [corePlugin, broken];
     const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), sitePlugins: plugins } });
     const diagnostics: Diagnostic[] = [];
-    renderMarkdown(processor, 'a\n\n::boom\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
+    renderMarkdown(processor, 'a\n\n::boom\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, places: PLACES, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
     expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}`)).toEqual(['3:1 broken/directive-failed']);
   });
 
@@ -105,7 +106,7 @@ describe('directives of plugins', () => {
     const plugins = [corePlugin, odd];
     const processor = createMarkdownProcessor({ plugins: { ...NO_PLUGINS, directives: directiveRegistry(plugins), sitePlugins: plugins } });
     const diagnostics: Diagnostic[] = [];
-    renderMarkdown(processor, 'a\n\n::text\n\n::later\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
+    renderMarkdown(processor, 'a\n\n::text\n\n::later\n', { source: 'x.md', file: '/x.md', urlBySource: new Map(), assets: new Set(), api: null, places: PLACES, locale: null, apiLanguage: null, apiLanguages: [], diagnostics });
     expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId}: ${d.message}`)).toEqual([
       '3:1 odd/directive-failed: the directive "text" of the plugin "odd" returned "plain text", not a Markdown node',
       '5:1 odd/directive-failed: the directive "later" of the plugin "odd" returned a promise (transforms run synchronously: no async function)',

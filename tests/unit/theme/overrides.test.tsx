@@ -11,6 +11,7 @@ import type { Config } from '../../../src/config/schema.js';
 import type { ThemeContext } from '../../../src/theme/contract.js';
 import { invalidNode, loadSiteTheme } from '../../../src/theme/load-theme.js';
 import { resolveThemeOverrides } from '../../../src/theme/overrides.js';
+import { shownFolder } from '../../../src/diagnostics.js';
 import { builtinTheme } from '../../../theme/index.js';
 import { removeSite } from '../../helpers/site.js';
 
@@ -56,7 +57,7 @@ describe('theme overrides in the config', () => {
 
   it('reports a missing file at its value', async () => {
     const { diagnostics } = await resolveWith('theme:\n  components:\n    Header: ./theme/Nope.tsx\n');
-    expect(diagnostics.map(place)).toEqual(['<site>/docs.config.yaml:7:13 theme-component-missing (a path is relative to the folder of docs.config.yaml (' + dir + '))']);
+    expect(diagnostics.map(place)).toEqual(['<site>/docs.config.yaml:7:13 theme-component-missing (a path is relative to the config\'s folder (' + shownFolder(dir) + '))']);
   });
 
   it('reports a compile error at its file, line and column', async () => {
