@@ -52,6 +52,23 @@ describe('bankdocs build on a fixture site', () => {
     expect(pages.sort()).toEqual([...expected].sort());
   });
 
+  it('links and loads nothing by a URL relative to the page: every page, stub and 404.html works at /x, /x/ and /x/index.html alike', () => {
+    const html = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.html'));
+    expect(html.length).toBeGreaterThan(24);
+    const relative: string[] = [];
+    for (const path of html) {
+      for (const node of selectAll('[href], [src], [srcset], [action], [poster], [formaction], meta[http-equiv]', page(path))) {
+        for (const name of ['href', 'src', 'srcSet', 'action', 'poster', 'formAction']) {
+          const value = attr(node, name);
+          if (value !== undefined && !/^(\/|#|[a-z][a-z0-9+.-]*:)/i.test(value)) relative.push(`${path}: ${name}="${value}"`);
+        }
+        const refresh = /url=(.*)$/i.exec(attr(node, 'content') ?? '')?.[1];
+        if (refresh !== undefined && !refresh.startsWith('/')) relative.push(`${path}: refresh to ${refresh}`);
+      }
+    }
+    expect(relative).toEqual([]);
+  });
+
   it('writes a redirect stub for every enumerable redirecting path', () => {
     const stub = page('support/index.html');
     expect(attr(select('meta[name=robots]', stub), 'content')).toBe('noindex');

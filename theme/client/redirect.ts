@@ -4,6 +4,33 @@
 import { LANGUAGE_STORAGE_KEY, LOCALE_STORAGE_KEY, resolveRoute, type SiteFacts } from '../../src/routes/resolve.js';
 import { readStored as read, writeStored as write } from './storage.js';
 
+/** What follows the path in the address: the query (?utm_source=… on a shared link), then the hash. */
+function withRest(to: string): string {
+  const at = to.indexOf('#');
+  return at < 0 ? to + window.location.search : to.slice(0, at) + window.location.search + to.slice(at);
+}
+
+/** What marks 404.html (its <html data-page-kind>): a host may answer a missing file with it and status 200. */
+const NOT_FOUND_MARK = 'data-page-kind="not-found"';
+
+/**
+ * A page's URL that the host answered with 404.html: a page is the file <path>/index.html,
+ * which some hosts serve only at <path>/ (a folder), and some only by its name (S3's REST
+ * endpoint behind CloudFront). Asks for each in turn and goes to the first the host
+ * serves as a page; neither (a path the route takes but no page has): the 404 page stays.
+ */
+async function openByFolder(path: string): Promise<void> {
+  const folder = path === '/' ? '/' : `${path}/`;
+  for (const candidate of [folder, `${folder}index.html`]) {
+    // Never the address just answered with 404: no loop, whatever the host does.
+    if (candidate === window.location.pathname) continue;
+    const found = await fetch(candidate, { cache: 'no-store', credentials: 'same-origin' })
+      .then(async (response) => response.ok && !(await response.text()).includes(NOT_FOUND_MARK))
+      .catch(() => false);
+    if (found) return window.location.replace(withRest(candidate + window.location.hash));
+  }
+}
+
 const source = document.getElementById('bankdocs-routes');
 if (source?.textContent) {
   const facts = JSON.parse(source.textContent) as SiteFacts;
@@ -16,9 +43,7 @@ if (source?.textContent) {
   const result = resolveRoute(path, window.location.hash, { storedLocale: read(LOCALE_STORAGE_KEY), storedLanguage: read(LANGUAGE_STORAGE_KEY) }, facts);
   if (result.storeLocale) write(LOCALE_STORAGE_KEY, result.storeLocale);
   if (result.storeLanguage) write(LANGUAGE_STORAGE_KEY, result.storeLanguage);
-  // The query goes along (?utm_source=… on a shared link), before the hash.
-  if (result.type === 'redirect') {
-    const at = result.to.indexOf('#');
-    window.location.replace(at < 0 ? result.to + window.location.search : result.to.slice(0, at) + window.location.search + result.to.slice(at));
-  }
+  if (result.type === 'redirect') window.location.replace(withRest(result.to));
+  // Only 404.html: a stub is its own path's file, served already.
+  else if (result.type === 'page' && document.documentElement.dataset.pageKind === 'not-found') void openByFolder(encodeURI(result.path));
 }
