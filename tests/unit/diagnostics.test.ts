@@ -37,6 +37,12 @@ describe('reshowPaths', () => {
     expect(reshowPaths({ ...made, hint: 'add site/content/nl/support.md.' }, '/w', '/w/site').hint).toBe('add content/nl/support.md.');
   });
 
+  it('are not in --format json, whose diagnostics keep the fields README lists (the files are in the words already)', () => {
+    const text = formatReport('json', { diagnostics: [made], external: [], externalChecked: false, pages: 1, cwd: '/w' });
+    const [listed] = (JSON.parse(text) as { diagnostics: Record<string, unknown>[] }).diagnostics;
+    expect(Object.keys(listed!).sort()).toEqual(['column', 'file', 'hint', 'line', 'message', 'ruleId', 'severity']);
+  });
+
   it('leaves a problem that names no file, or said from the same folder, as it is', () => {
     const { paths: _paths, ...plain } = made;
     expect(reshowPaths(plain, '/w', '/w/site')).toBe(plain);
