@@ -179,7 +179,7 @@ export const serviceSchema = z
       .describe('Subresource Integrity of the script, e.g. "sha384-…": the browser runs it only if it matches (loaded with crossorigin="anonymous", so the host must send CORS headers). List one hash per script the ids produce, all with the same algorithm: the browser compares only the strongest one given.'),
     ids: z
       .strictObject({
-        production: z.string().min(1).nullable().default(null).describe('Id on production hosts (monitoring.productionHosts); null: do not load there.'),
+        production: z.string().min(1).nullable().default(null).describe('Id on production hosts (site.productionHosts); null: do not load there.'),
         other: z.string().min(1).nullable().default(null).describe('Id everywhere else; null: do not load there.'),
       })
       .prefault({}),

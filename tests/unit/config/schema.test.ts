@@ -183,3 +183,29 @@ describe('the JSON Schema of the new rules', () => {
     expect(new RegExp(site.logo.pattern, 'u').test('assets/logo.svg')).toBe(true);
   });
 });
+
+describe('the JSON Schema\'s descriptions', () => {
+  it('name only keys the config has when they name one by its path (site.productionHosts)', () => {
+    const schema = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, any>;
+    const paths = new Set<string>();
+    const descriptions: string[] = [];
+    const walk = (node: any, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      if (typeof node.description === 'string') descriptions.push(node.description);
+      for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) for (const part of node[key] ?? []) walk(part, path);
+      if (node.items) walk(node.items, path);
+      if (node.additionalProperties) walk(node.additionalProperties, path);
+      for (const [key, value] of Object.entries(node.properties ?? {})) {
+        const here = path ? `${path}.${key}` : key;
+        paths.add(here);
+        walk(value, here);
+      }
+    };
+    walk(schema, '');
+    const top = Object.keys(schema.properties).join('|');
+    // "llms.txt" and other file names are no key paths.
+    const named = descriptions.flatMap((d) => [...d.matchAll(new RegExp(`(?<![\\w/.-])(?:${top})(?:\\.[a-zA-Z]+)+(?![\\w-])`, 'g'))].map((m) => m[0])).filter((p) => !/\.(txt|json|ya?ml|md|html|xml)$/.test(p));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((p) => !paths.has(p))).toEqual([]);
+  });
+});
