@@ -171,11 +171,13 @@ export function formatGrouped(diagnostics: readonly Diagnostic[], cwd: string = 
   return sorted.flatMap((d, i) => [...(i > 0 && sorted[i - 1]!.file !== d.file ? [''] : []), formatDiagnostic(d, cwd, color)]);
 }
 
+/** "1 page", "2 pages", "0 errors": a count and its noun, which takes an "s" unless the count is one. */
+export const counted = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export function formatSummary(ds: readonly Diagnostic[]): string {
   const errors = ds.filter((d) => d.severity === 'error').length;
   const warnings = ds.length - errors;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  return `${counted(errors, 'error')}, ${counted(warnings, 'warning')}`;
 }
 
 /** The same problem found twice (by the renderer and the link check, or on two pages) is reported once: the first report of it. */

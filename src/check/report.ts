@@ -1,7 +1,7 @@
 // Reporters for `bankdocs check`: human (default), json (for tools), github (workflow
 // commands, shown as annotations on the pull request's lines).
 import { isAbsolute, relative } from 'node:path';
-import { byPlace, escapeControls, formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
+import { byPlace, counted, escapeControls, formatGrouped, formatSummary, type Diagnostic } from '../diagnostics.js';
 import type { ExternalLink } from './check-links.js';
 
 export type ReportFormat = 'human' | 'json' | 'github';
@@ -69,5 +69,5 @@ export function formatReport(format: ReportFormat, report: Report): string {
       ? `${new Set(report.external.map((l) => l.url)).size} external links checked.`
       : `${new Set(report.external.map((l) => l.url)).size} external links not checked (pass --external to fetch them).`
     : '';
-  return [...lines, `Checked ${report.pages} pages: ${formatSummary(diagnostics)}.`, ...(externals ? [externals] : [])].join('\n') + '\n';
+  return [...lines, `Checked ${counted(report.pages, 'page')}: ${formatSummary(diagnostics)}.`, ...(externals ? [externals] : [])].join('\n') + '\n';
 }

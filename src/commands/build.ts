@@ -3,6 +3,7 @@ import { buildSite } from '../build/build.js';
 import type { LastBuild } from '../build/output-cache.js';
 import { sayUpToDate } from './fresh.js';
 import { consoleOutput, formatTimings, printDiagnostics, type Output } from './output.js';
+import { counted } from '../diagnostics.js';
 
 export interface BuildCommandOptions {
   config?: string;
@@ -44,8 +45,8 @@ export async function buildCommand(options: BuildCommandOptions, out: Output = c
     const files = result.compiled.files.length + result.compiled.documents.filter((d) => d.written || d.kept).length + 1;
     const ms = Math.round(performance.now() - started);
     // Pages taken from the cache were not rendered; an in-place build wrote only the files that changed.
-    const reused = result.reused ? `; ${result.reused} unchanged pages reused${result.inPlace ? ', only changed files written' : ''}` : '';
-    out.info(`Built ${pages} pages (${files} files) into ${relative(process.cwd(), result.outDir) || '.'} in ${ms} ms${reused}.`);
+    const reused = result.reused ? `; ${counted(result.reused, 'unchanged page')} reused${result.inPlace ? ', only changed files written' : ''}` : '';
+    out.info(`Built ${counted(pages, 'page')} (${counted(files, 'file')}) into ${relative(process.cwd(), result.outDir) || '.'} in ${ms} ms${reused}.`);
   }
   return 0;
 }

@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { cacheRoot } from '../cache/cache-dir.js';
 import { formatReport, type ReportFormat } from '../check/report.js';
-import { useColor } from '../diagnostics.js';
+import { counted, useColor } from '../diagnostics.js';
 import { runCheck } from '../check/run-check.js';
 import { consoleOutput, formatTimings, type Output } from './output.js';
 
@@ -53,7 +53,7 @@ export async function checkCommand(options: CheckCommandOptions, out: Output = c
   (format === 'human' ? out.error : out.info)(text.replace(/\n$/, ''));
   // The github report holds them as notices of its own.
   if (format !== 'github') for (const notice of notices) out.error(notice);
-  if (options.timings) out.error(`${formatTimings(result.timings)}${result.reused ? `; ${result.reused} unchanged pages read from the cache` : ''}`);
+  if (options.timings) out.error(`${formatTimings(result.timings)}${result.reused ? `; ${counted(result.reused, 'unchanged page')} read from the cache` : ''}`);
   if (tooManyWarnings) out.error(`bankdocs check: ${tooManyWarnings}`);
   return errors > 0 || tooManyWarnings ? 1 : 0;
 }

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { byPlace, escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics.js';
+import { byPlace, counted, escapeControls, formatDiagnostic, type Diagnostic } from '../diagnostics.js';
 import { THEME_DIR } from '../package-root.js';
 import { createDevServer } from '../dev/server.js';
 import { allowedHosts } from '../http/local-server.js';
@@ -62,7 +62,7 @@ export async function devCommand(options: DevOptions, out: Output = consoleOutpu
   await watcher.ready;
   const actual = (dev.server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}/`;
-  out.info(`bankdocs dev: ${url}  (${session.pageCount} pages in ${first.ms} ms; watching for changes, Ctrl+C to stop)`);
+  out.info(`bankdocs dev: ${url}  (${counted(session.pageCount, 'page')} in ${first.ms} ms; watching for changes, Ctrl+C to stop)`);
   report(out, first);
   await session.linkProblems().then(links, () => undefined);
   if (options.open) openBrowser(url);
@@ -94,7 +94,7 @@ let printed = new Set<string>();
 
 function report(out: Output, result: UpdateReport): void {
   if (result.what !== 'start') {
-    const what = result.cssOnly ? 'stylesheet swapped' : `${result.rendered} page${result.rendered === 1 ? '' : 's'} re-rendered`;
+    const what = result.cssOnly ? 'stylesheet swapped' : `${counted(result.rendered, 'page')} re-rendered`;
     out.info(`${new Date().toLocaleTimeString()}  ${escapeControls(relative(process.cwd(), result.what) || result.what)}: ${what} in ${result.ms} ms`);
   }
   const key = (d: UpdateReport['problems'][number]) => `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.message}`;

@@ -8,6 +8,7 @@ import { lastBuild, type LastBuild, type UpToDate } from '../build/output-cache.
 import { DEFAULT_CONFIG_FILE } from '../config/defaults.js';
 import { consoleOutput, printDiagnostics, type Output } from './output.js';
 import type { BuildCommandOptions } from './build.js';
+import { counted } from '../diagnostics.js';
 
 /** The exit code when the output folder is up to date (after saying so); otherwise what the build can take of the check. */
 export function freshBuild(options: BuildCommandOptions, out: Output = consoleOutput): { code: number } | { last: LastBuild | null } {
@@ -26,5 +27,5 @@ export function sayUpToDate(out: Output, options: Pick<BuildCommandOptions, 'qui
   printDiagnostics(out, upToDate.diagnostics, { quiet: options.quiet ?? false });
   if (options.quiet) return;
   const ms = Math.round(performance.now() - started);
-  out.info(`${relative(process.cwd(), outDir) || '.'} is up to date: nothing changed since its build (${upToDate.pages} pages, ${upToDate.files} files); checked in ${ms} ms.`);
+  out.info(`${relative(process.cwd(), outDir) || '.'} is up to date: nothing changed since its build (${counted(upToDate.pages, 'page')}, ${counted(upToDate.files, 'file')}); checked in ${ms} ms.`);
 }

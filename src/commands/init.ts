@@ -8,6 +8,7 @@ import { makeFolderSync } from '../make-folder.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { consoleOutput, type Output } from './output.js';
+import { counted } from '../diagnostics.js';
 
 export const INIT_TEMPLATE = join(PACKAGE_ROOT, 'templates', 'init');
 
@@ -66,7 +67,7 @@ export async function initCommand(dir: string | undefined, options: { force?: bo
     return 1;
   }
   const where = relative(process.cwd(), result.dir) || '.';
-  out.info(`Created a documentation site in ${where} (${result.files.length} files):`);
+  out.info(`Created a documentation site in ${where} (${counted(result.files.length, 'file')}):`);
   for (const file of result.files) out.info(`  ${file}`);
   out.info(`\nNext:\n${where === '.' ? '' : `  cd ${where}\n`}  npx bankdocs dev      write with live reload\n  npx bankdocs build    the static site in dist/\n  npx bankdocs check    links, examples and front matter`);
   return 0;

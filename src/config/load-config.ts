@@ -73,7 +73,7 @@ export async function resolveConfig(configPath: string = DEFAULT_CONFIG_FILE): P
 }
 
 export function parseConfig(text: string, file: string): ConfigResult {
-  const source: YamlSource = { file, parsed: parseYaml(text), rulePrefix: 'config', what: 'docs.config.yaml' };
+  const source: YamlSource = { file, parsed: parseYaml(text), rulePrefix: 'config', what: 'config' };
   const syntax = yamlSyntaxDiagnostics(source);
   if (syntax.length) return { ok: false, diagnostics: syntax };
   const result = configSchema.safeParse(yamlValue(source.parsed) ?? {});

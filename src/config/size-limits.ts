@@ -9,7 +9,7 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 
 export const SIZE_LIMITS = {
-  config: { bytes: 1 * MIB, what: 'docs.config.yaml' },
+  config: { bytes: 1 * MIB, what: 'the config' },
   frontMatter: { bytes: 256 * KIB, what: 'the front matter' },
   openapi: { bytes: 10 * MIB, what: 'the OpenAPI document' },
   rubyClient: { bytes: 1 * MIB, what: 'ruby-client.yaml' },

@@ -44,6 +44,6 @@ describe('CR line ends', () => {
       ],
     });
     saveWithCr(config, (text) => `${text}menuu: []\n`);
-    expect(problems('check').lines).toEqual([`docs.config.yaml:${readFileSync(config, 'utf8').split('\r').length - 1}:1  error  unknown key "menuu" in the docs.config.yaml  [config-unknown-key]`]);
+    expect(problems('check').lines).toEqual([`docs.config.yaml:${readFileSync(config, 'utf8').split('\r').length - 1}:1  error  unknown key "menuu" in the config  [config-unknown-key]`]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, formatDiagnostic, reshowPaths } from '../../src/diagnostics.js';
+import { counted, escapeControls, formatDiagnostic, reshowPaths } from '../../src/diagnostics.js';
 import { formatReport } from '../../src/check/report.js';
 
 const d = { ruleId: 'broken-link', severity: 'error' as const, message: '"\u001b[2J\u001b]0;pwned\u0007x.md" is not a page', hint: 'fix \u009b it', file: '/s/content/a\u001b[31mred\nb.md', line: 3, column: 5 };
@@ -47,5 +47,12 @@ describe('reshowPaths', () => {
     const { paths: _paths, ...plain } = made;
     expect(reshowPaths(plain, '/w', '/w/site')).toBe(plain);
     expect(reshowPaths(made, '/w', '/w')).toBe(made);
+  });
+});
+
+describe('counted', () => {
+  it('says one of a thing without an "s", and any other count with one', () => {
+    expect([0, 1, 2].map((n) => counted(n, 'page'))).toEqual(['0 pages', '1 page', '2 pages']);
+    expect(counted(1, 'unchanged page')).toBe('1 unchanged page');
   });
 });

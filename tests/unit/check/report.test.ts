@@ -30,6 +30,11 @@ describe('the human report', () => {
     ]);
   });
 
+  it('counts one page as "1 page", one error as "1 error"', () => {
+    const one = formatReport('human', { diagnostics: [d('a.md', 7)], external: [], externalChecked: false, pages: 1, cwd: '/site', color: false });
+    expect(one.trim().split('\n').at(-1)).toBe('Checked 1 page: 1 error, 0 warnings.');
+  });
+
   it('colours severities, places and hints only when asked', () => {
     const text = report(true);
     expect(text).toContain('\u001b[31merror\u001b[39m');

@@ -63,7 +63,7 @@ describe('parseConfig', () => {
 
   it('places an unknown key on the key itself', () => {
     expect(problems(base.replace('  logo:', '  logoo: x\n  logo:'))).toEqual([
-      '5:3 config-unknown-key unknown key "site.logoo" in the docs.config.yaml',
+      '5:3 config-unknown-key unknown key "site.logoo" in the config',
     ]);
   });
 
@@ -77,23 +77,23 @@ describe('parseConfig', () => {
   it('tells a colon inside a value and a tab that indents in its own words, not the YAML package\'s ("Nested mappings are not allowed in compact mappings")', () => {
     const told = (text: string) => parseConfig(text, '/site/docs.config.yaml').diagnostics.map((d) => [`${d.line}:${d.column}`, d.message, d.hint]);
     expect(told(base.replace('titleTemplate: "%s | P Docs"', 'titleTemplate: P Docs: the guide'))).toEqual([
-      ['4:18', 'invalid YAML in the docs.config.yaml: this value holds ": " (or the line after it is indented under it), which YAML reads as a key inside the value', 'put a value with ": " in quotes, e.g. title: "Payments: how they work"; start each key on a line of its own, as far in as the keys beside it'],
+      ['4:18', 'invalid YAML in the config: this value holds ": " (or the line after it is indented under it), which YAML reads as a key inside the value', 'put a value with ": " in quotes, e.g. title: "Payments: how they work"; start each key on a line of its own, as far in as the keys beside it'],
     ]);
-    expect(told(base.replace('  logo:', '\tlogo:'))).toEqual([['5:1', 'invalid YAML in the docs.config.yaml: a tab indents this line; YAML indents with spaces only', 'replace the tab with spaces']]);
+    expect(told(base.replace('  logo:', '\tlogo:'))).toEqual([['5:1', 'invalid YAML in the config: a tab indents this line; YAML indents with spaces only', 'replace the tab with spaces']]);
   });
 
   it('reports a mistyped required key once, at the typo, naming the key it misses (it was also "missing required key")', () => {
     const told = (text: string) => parseConfig(text, '/site/docs.config.yaml').diagnostics.map((d) => [`${d.line}:${d.column}`, d.ruleId, d.message, d.hint]);
-    expect(told(base.replace('  logo:', '  lgo:'))).toEqual([['5:3', 'config-unknown-key', 'unknown key "site.lgo" in the docs.config.yaml; did you mean "logo" (which is missing)?', 'rename "lgo" to "logo"']]);
+    expect(told(base.replace('  logo:', '  lgo:'))).toEqual([['5:3', 'config-unknown-key', 'unknown key "site.lgo" in the config; did you mean "logo" (which is missing)?', 'rename "lgo" to "logo"']]);
     expect(told(base.replace('product: { name: P, tag: T,', 'product: { nam: P, tagg: T,'))).toEqual([
-      ['1:12', 'config-unknown-key', 'unknown key "product.nam" in the docs.config.yaml; did you mean "name" (which is missing)?', 'rename "nam" to "name"'],
-      ['1:20', 'config-unknown-key', 'unknown key "product.tagg" in the docs.config.yaml; did you mean "tag" (which is missing)?', 'rename "tagg" to "tag"'],
+      ['1:12', 'config-unknown-key', 'unknown key "product.nam" in the config; did you mean "name" (which is missing)?', 'rename "nam" to "name"'],
+      ['1:20', 'config-unknown-key', 'unknown key "product.tagg" in the config; did you mean "tag" (which is missing)?', 'rename "tagg" to "tag"'],
     ]);
   });
 
   it('places a missing key on its parent', () => {
     expect(problems(base.replace('  titleTemplate: "%s | P Docs"\n', ''))).toEqual([
-      '3:3 config-missing-key missing required key "site.titleTemplate" in the docs.config.yaml',
+      '3:3 config-missing-key missing required key "site.titleTemplate" in the config',
     ]);
   });
 
@@ -117,11 +117,11 @@ describe('parseConfig', () => {
   });
 
   it('reports YAML syntax errors with their place', () => {
-    expect(problems(`${base}runtime: [\n`)).toEqual(['12:10 config-yaml-syntax invalid YAML in the docs.config.yaml: the list opened with "[" here is not closed with "]"']);
+    expect(problems(`${base}runtime: [\n`)).toEqual(['12:10 config-yaml-syntax invalid YAML in the config: the list opened with "[" here is not closed with "]"']);
   });
 
   it('reports a repeated key at the second one, as a YAML syntax error', () => {
-    expect(problems(`${base}menu: []\n`)).toEqual(['12:1 config-yaml-syntax invalid YAML in the docs.config.yaml: the key "menu" is here a second time in its mapping']);
+    expect(problems(`${base}menu: []\n`)).toEqual(['12:1 config-yaml-syntax invalid YAML in the config: the key "menu" is here a second time in its mapping']);
   });
 
   it('reports an alias bomb at its first alias instead of expanding it (it used to exit 70)', () => {
@@ -148,7 +148,7 @@ describe('resolveConfig: size', () => {
       const result = await resolveConfig(file);
       expect(result.ok).toBe(false);
       expect(result.diagnostics).toEqual([
-        expect.objectContaining({ ruleId: 'file-too-large', severity: 'error', file, line: 1, column: 1, message: 'docs.config.yaml is 1.9 MiB, more than bankdocs reads (1 MiB)' }),
+        expect.objectContaining({ ruleId: 'file-too-large', severity: 'error', file, line: 1, column: 1, message: 'the config is 1.9 MiB, more than bankdocs reads (1 MiB)' }),
       ]);
       writeFileSync(file, `${base}# ${'x'.repeat(1024 * 1024 - Buffer.byteLength(base) - 3)}\n`);
       const atLimit = await resolveConfig(file);
