@@ -146,7 +146,8 @@ async function compileWith(
     return loadContent(resolved, { memo: pages?.memo ?? null, settled: true }).finally(() => pages?.save());
   });
   diagnostics.push(...content.diagnostics);
-  if (hasErrors(diagnostics) && !options.keepGoing) return failed();
+  // Without its content folder there is no site to check further: one problem, not its echoes.
+  if (content.unreadable || (hasErrors(diagnostics) && !options.keepGoing)) return failed();
   const { site } = content;
 
   const plan = await task(timings, 'routes', () => planRoutes(site));

@@ -21,6 +21,8 @@ import type { Page, PageData, Site } from './site.js';
 export interface LoadedContent {
   site: Site;
   diagnostics: Diagnostic[];
+  /** The content folder could not be read: the site is empty, and its every other problem would follow from that one. */
+  unreadable?: boolean;
 }
 
 /**
@@ -47,7 +49,9 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
   const faulty = new Map<string, string>();
   const { config, contentDir } = resolved;
   const diagnostics: Diagnostic[] = [];
+  let unreadable = false;
   const files = await walk(contentDir, diagnostics).catch((error: NodeJS.ErrnoException) => {
+    unreadable = true;
     diagnostics.push({
       ruleId: 'content-missing',
       severity: 'error',
@@ -60,6 +64,11 @@ export async function loadContent(resolved: ResolvedConfig, { memo = null, settl
     });
     return [] as string[];
   });
+  // Not also every collection empty, the logo missing and every menu link broken.
+  if (unreadable) {
+    const site: Site = { config, configFile: resolved.file, collections: resolved.collections.map((c) => c.model), contentDir, pages: [], assets: [], hostFiles: [], api: null };
+    return { site, diagnostics, unreadable };
+  }
 
   diagnostics.push(...fileNameProblems(contentDir, files));
   const openapiRel = config.api.openapi;

@@ -62,11 +62,17 @@ describe('a site with its content and its config named otherwise, checked from t
     expect(out).not.toContain('docs.config.yaml');
   });
 
-  it('names them when the content folder is missing, or the logo is not in it', () => {
+  it('names the logo the content folder lacks, and a missing content folder as the one problem it is', () => {
+    rmSync(join(other, 'docs', 'assets', 'logo.svg'));
+    const logo = runCli(['build', '-c', 'site/bankdocs.yaml'], above);
+    expect(logo.stdout + logo.stderr).toContain('error  site.logo "assets/logo.svg" is not a file under site/docs/  [config-missing-file]');
     rmSync(join(other, 'docs'), { recursive: true, force: true });
-    const { stdout, stderr } = runCli(['build', '-c', 'site/bankdocs.yaml'], above);
-    const out = stdout + stderr;
-    expect(out).toContain('error  cannot read the content folder, site/docs/ (ENOENT)  [content-missing]\n  hint: create it, or set site.contentDir in site/bankdocs.yaml');
-    expect(out).toContain('error  site.logo "assets/logo.svg" is not a file under site/docs/  [config-missing-file]');
+    for (const command of ['build', 'check']) {
+      const { stderr, status } = runCli([command, '-c', 'site/bankdocs.yaml'], above);
+      expect(status).toBe(1);
+      // Not also every collection empty, the logo missing and each menu link broken ("did you mean /404?").
+      expect(stderr.split('\n').filter((line) => /\s(error|warning)\s/.test(line))).toEqual(['site/bankdocs.yaml:1:1  error  cannot read the content folder, site/docs/ (ENOENT)  [content-missing]']);
+      expect(stderr).toContain('  hint: create it, or set site.contentDir in site/bankdocs.yaml');
+    }
   });
 });
