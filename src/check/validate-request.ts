@@ -124,7 +124,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
       ruleId: 'example-header',
       target: { part: 'header', name: name.toLowerCase() },
       message: sent === undefined ? `the request has no "${name}: ${value}" header` : `${name} is "${sent}", not ${value}`,
-      hint: `add -H "${name}: ${value}" (every request sends it: api.requestHeaders in docs.config.yaml)`,
+      hint: `add -H "${name}: ${value}" (every request sends it: api.requestHeaders in the config)`,
       status: accept ? 406 : 400,
       code: accept ? 'notAcceptable' : 'missingHeader',
     });

@@ -189,7 +189,7 @@ export class DevSession {
     const themeFolders = this.themeFolders();
     if (!this.site || changes.some((c) => c.path === configFile || overrides.has(c.path) || themeFolders.some((folder) => within(folder, c.path)))) {
       const rendered = await this.fullBuild();
-      return done(!changes.length ? 'start' : changes.some((c) => c.path === configFile) ? 'docs.config.yaml' : namesOf(changes), rendered, ['*']);
+      return done(!changes.length ? 'start' : changes.some((c) => c.path === configFile) ? shownPath(configFile) : namesOf(changes), rendered, ['*']);
     }
     if (changes.some((c) => plugins.has(c.path))) {
       // A plugin's module cannot be imported again into a thread: a fresh render thread

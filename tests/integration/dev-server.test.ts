@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safePath } from '../../src/dev/server.js';
 import { startDev, type DevProcess } from '../helpers/dev.js';
+import { spawnServer } from '../helpers/preview.js';
 import { rawGet } from '../helpers/http.js';
 import { CLI, copySite, removeSite } from '../helpers/site.js';
 import { spawnSync } from 'node:child_process';
@@ -381,6 +382,24 @@ describe('the footer\'s {year} in dev', () => {
       const built = spawnSync(process.execPath, [CLI, 'build', '--quiet'], { cwd: other, encoding: 'utf8', env: { ...process.env, ...env } });
       expect(built.status).toBe(0);
       expect(readFileSync(join(other, 'dist', 'en', 'index.html'), 'utf8')).toContain('© 2000 Fixture Labs');
+    } finally {
+      await server.stop();
+      removeSite(other);
+    }
+  });
+});
+
+describe('dev with a config named otherwise, from another folder', () => {
+  it('names the config it reads in the line of a config edit (it said docs.config.yaml)', async () => {
+    const other = copySite('basic-site');
+    renameSync(join(other, 'docs.config.yaml'), join(other, 'site.yaml'));
+    const server = await spawnServer(['dev', '--port', '0', '-c', join(other, 'site.yaml')], join(other, '..'), /bankdocs dev: (http:\/\/127\.0\.0\.1:\d+)\//);
+    try {
+      const config = join(other, 'site.yaml');
+      writeFileSync(config, `${readFileSync(config, 'utf8')}\n# edited\n`);
+      const shown = `${other.split('/').at(-1)}/site.yaml`;
+      await expect.poll(() => server.output(), { timeout: 20_000 }).toMatch(new RegExp(`${shown.replace(/[.]/g, '\\.')}.*re-rendered`));
+      expect(server.output()).not.toContain('docs.config.yaml');
     } finally {
       await server.stop();
       removeSite(other);

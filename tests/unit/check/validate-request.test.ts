@@ -198,7 +198,7 @@ paths:
 
   it('requires the headers the site lists (api.requestHeaders), Accept: application/json by default', () => {
     expect(send('{"text": "hello"}', {}).problems.map((p) => [p.ruleId, p.message, p.hint, p.status])).toEqual([
-      ['example-header', 'the request has no "Accept: application/json" header', 'add -H "Accept: application/json" (every request sends it: api.requestHeaders in docs.config.yaml)', 406],
+      ['example-header', 'the request has no "Accept: application/json" header', 'add -H "Accept: application/json" (every request sends it: api.requestHeaders in the config)', 406],
     ]);
     expect(send('{"text": "hello"}', { 'x-api-version': '1' }, { 'X-Api-Version': '2' }).problems.map((p) => [p.message, p.status])).toEqual([['X-Api-Version is "1", not 2', 400]]);
     expect(send('{"text": "hello"}', { 'x-api-version': '2' }, { 'X-Api-Version': '2' }).problems).toEqual([]);
