@@ -17,7 +17,9 @@ export function targetOf(hash: string): HTMLElement | null {
 
 export function offsetFor(config: RuntimeConfig, el: Element): number {
   const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
-  if (!isNarrow(config)) return header + 12;
+  // The room the stylesheet keeps above it (scroll-margin-top): a schema's list and its rows
+  // land below the API reference's sticky toolbar. (The narrow H1's is the spec's offset below.)
+  if (!isNarrow(config)) return header + 12 + (parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
   const offset = el.tagName === 'H1' ? config.runtime.scrollOffset.h1 : config.runtime.scrollOffset.other;
   // Below about 360 px (a small phone, or 400 % zoom) the header wraps and grows past the
   // narrow offset: the target must not land under it.
