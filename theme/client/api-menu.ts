@@ -74,6 +74,7 @@ export function setupApiMenu(config: RuntimeConfig): void {
     return Boolean(targets[at]!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && (!next || Boolean(next.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING));
   };
 
+  const followed = followedTarget(targets);
   const activate = (id: string) => {
     if (id === active) return;
     active = id;
@@ -83,7 +84,9 @@ export function setupApiMenu(config: RuntimeConfig): void {
       if (on) {
         link.setAttribute('aria-current', 'location');
         document.title = config.titleTemplate.replace('%s', () => link.textContent ?? '');
-        if (location.hash !== `#${id}` && !holds(id, location.hash)) history.replaceState(history.state, '', `#${id}`);
+        // Not while a link or the address has the page on its way: the sections it passes
+        // would each take the hash, and the one it names (a field, a schema's list) be lost.
+        if (!followed.sent() && location.hash !== `#${id}` && !holds(id, location.hash)) history.replaceState(history.state, '', `#${id}`);
         // Keep the active item visible in the menu's column, without moving the page.
         keepInView(menu.closest<HTMLElement>('.sidebar') ?? menu, link);
       } else {
@@ -109,9 +112,8 @@ export function setupApiMenu(config: RuntimeConfig): void {
     document.title = pageTitle;
     if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
   };
-  const followed = followedTarget(targets);
   onScrollSpy(config, () => {
-    const current = followed() ?? currentSection(config, targets);
+    const current = followed.section() ?? currentSection(config, targets);
     if (current) activate(current.id);
     else deactivate();
   });

@@ -2,6 +2,7 @@
 // the section whose top is nearest the viewport top within runtime.activeSection; issue
 // #19: when no top is in that window, the section the viewport top is in).
 import type { RuntimeConfig } from './config.js';
+import { targetOf } from './scroll.js';
 import { throttle } from './timing.js';
 
 /** Scrolled less than this, the reader is at the page's own top: no section is active. */
@@ -26,42 +27,62 @@ export function currentSection(config: RuntimeConfig, targets: readonly HTMLElem
   return best ?? containing;
 }
 
-/**
- * The section the reader went to (the page's hash when it opened, an in-page link they
- * followed) stays the one being read while it is in view and the reader has not scrolled
- * by themselves: a page scrolled to it lands it below the header, where a heading just
- * above can be nearer the top, and a short page cannot scroll it to the top at all.
- * Returns the target to prefer, or null.
- */
-export function followedTarget(targets: readonly HTMLElement[]): () => HTMLElement | null {
+export interface Followed {
+  /**
+   * The section the reader went to (the page's hash when it opened, an in-page link they
+   * followed) stays the one being read while it is in view and the reader has not scrolled
+   * by themselves: a page scrolled to it lands it below the header, where a heading just
+   * above can be nearer the top, and a short page cannot scroll it to the top at all.
+   * Returns the target to prefer, or null.
+   */
+  section(): HTMLElement | null;
+  /**
+   * Whether the page is still where a link or the address sent it (on its way there, or
+   * arrived): the reader has not scrolled, tapped or pressed a key since. Only then is the
+   * address kept as it is: a smooth jump passes other sections on its way.
+   */
+  sent(): boolean;
+}
+
+export function followedTarget(targets: readonly HTMLElement[]): Followed {
   const byId = new Map(targets.map((el) => [el.id, el]));
-  const fromHash = () => {
-    try {
-      return byId.get(decodeURIComponent(location.hash.slice(1))) ?? null;
-    } catch {
-      return null;
-    }
-  };
+  const fromHash = () => byId.get(targetOf(location.hash)?.id ?? '') ?? null;
   let followed = fromHash();
-  window.addEventListener('hashchange', () => void (followed = fromHash()));
+  let sent = targetOf(location.hash) !== null;
+  // Back, forward and a hash typed in: the page scrolls there itself (scroll.ts).
+  for (const type of ['hashchange', 'popstate'] as const) {
+    window.addEventListener(type, () => {
+      followed = fromHash();
+      sent = targetOf(location.hash) !== null;
+    });
+  }
   document.addEventListener(
     'click',
     (event) => {
       const link = (event.target as Element | null)?.closest?.('a[href^="#"]') as HTMLAnchorElement | null;
-      if (!link) return;
-      try {
-        followed = byId.get(decodeURIComponent(link.hash.slice(1))) ?? followed;
-      } catch {
-        // a malformed hash: no section
-      }
+      const el = link ? targetOf(link.hash) : null;
+      if (!el) return;
+      sent = true;
+      followed = byId.get(el.id) ?? followed;
     },
     { capture: true },
   );
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(type, () => void (followed = null), { passive: true, capture: true });
-  return () => {
-    if (!followed) return null;
-    const top = followed.getBoundingClientRect().top;
-    return top >= -1 && top < window.innerHeight ? followed : null;
+  for (const type of ['wheel', 'touchstart', 'keydown'] as const) {
+    window.addEventListener(type, () => {
+      followed = null;
+      sent = false;
+    }, { passive: true, capture: true });
+  }
+  // A pointer on the page (the scrollbar, a selection) is the reader's too; a link's own
+  // pointerdown comes before its click, which sends the page again.
+  window.addEventListener('pointerdown', () => void (sent = false), { passive: true, capture: true });
+  return {
+    section() {
+      if (!followed) return null;
+      const top = followed.getBoundingClientRect().top;
+      return top >= -1 && top < window.innerHeight ? followed : null;
+    },
+    sent: () => sent,
   };
 }
 

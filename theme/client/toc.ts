@@ -26,7 +26,7 @@ export function setupToc(config: RuntimeConfig): void {
     }
     const { toc, links, targets, followed } = seen;
     if (!toc) return;
-    const id = (followed() ?? currentSection(config, targets))?.id ?? null;
+    const id = (followed.section() ?? currentSection(config, targets))?.id ?? null;
     if (id === active) return;
     active = id;
     for (const link of links) {
