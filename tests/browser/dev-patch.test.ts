@@ -93,6 +93,32 @@ describe('bankdocs dev: content updates in place', () => {
     await close();
   });
 
+  it('adds no listeners to the window as the table of contents reads the replaced content again (one set served every edit)', async () => {
+    const { page, close } = await open('/developers/getting-started');
+    await page.setViewportSize({ width: 1280, height: 500 });
+    const cdp = await page.context().newCDPSession(page);
+    const listeners = async () => {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+      const { listeners: all } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      return all.length;
+    };
+    const scrolled = async () => {
+      await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+      await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 150)));
+    };
+    await scrolled();
+    const before = await listeners();
+    for (const n of [1, 2, 3]) {
+      edit('content/developers/getting-started.md', (t) => `${t}\n\n## Patched ${n}\n\nText ${n}.\n`);
+      await expect.poll(() => page.locator(`.toc a[data-section="patched-${n}"]`).count(), { timeout: 10_000 }).toBe(1);
+      await scrolled();
+    }
+    expect(await marker(page), logs.join('\n')).toBe(7);
+    expect(await listeners()).toBe(before);
+    await close();
+  });
+
   it('reloads when the edit adds a code block, so the runtime sets it up (copy button)', async () => {
     const { page, close } = await open('/developers/getting-started');
     edit('content/developers/getting-started.md', (t) => `${t}\n\n\`\`\`bash\necho added\n\`\`\`\n`);

@@ -74,7 +74,7 @@ export function setupApiMenu(config: RuntimeConfig): void {
     return Boolean(targets[at]!.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && (!next || Boolean(next.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING));
   };
 
-  const followed = followedTarget(targets);
+  const followed = followedTarget(() => targets);
   const activate = (id: string) => {
     if (id === active) return;
     active = id;

@@ -44,9 +44,13 @@ export interface Followed {
   sent(): boolean;
 }
 
-export function followedTarget(targets: readonly HTMLElement[]): Followed {
-  const byId = new Map(targets.map((el) => [el.id, el]));
-  const fromHash = () => byId.get(targetOf(location.hash)?.id ?? '') ?? null;
+/**
+ * `targets`: the sections, read when needed: bankdocs dev replaces the page's content in
+ * place, and one set of listeners serves the old sections and the new (none added per edit).
+ */
+export function followedTarget(targets: () => readonly HTMLElement[]): Followed {
+  const find = (id: string | undefined) => (id ? (targets().find((el) => el.id === id) ?? null) : null);
+  const fromHash = () => find(targetOf(location.hash)?.id);
   let followed = fromHash();
   let sent = targetOf(location.hash) !== null;
   // Back, forward and a hash typed in: the page scrolls there itself (scroll.ts).
@@ -63,7 +67,7 @@ export function followedTarget(targets: readonly HTMLElement[]): Followed {
       const el = link ? targetOf(link.hash) : null;
       if (!el) return;
       sent = true;
-      followed = byId.get(el.id) ?? followed;
+      followed = find(el.id) ?? followed;
     },
     { capture: true },
   );
@@ -78,6 +82,8 @@ export function followedTarget(targets: readonly HTMLElement[]): Followed {
   window.addEventListener('pointerdown', () => void (sent = false), { passive: true, capture: true });
   return {
     section() {
+      // A section replaced since (bankdocs dev): the one now in its place.
+      if (followed && !followed.isConnected) followed = find(followed.id);
       if (!followed) return null;
       const top = followed.getBoundingClientRect().top;
       return top >= -1 && top < window.innerHeight ? followed : null;

@@ -14,9 +14,10 @@ export function setupToc(config: RuntimeConfig): void {
     const targets = links.map((link) => document.getElementById(link.dataset.section!)).filter((el): el is HTMLElement => el !== null);
     // A live list: its length is read on every scroll without searching the menu again.
     const anchors = toc?.getElementsByTagName('a') ?? null;
-    return { toc, links, targets, anchors, count: anchors?.length ?? 0, followed: followedTarget(targets) };
+    return { toc, links, targets, anchors, count: anchors?.length ?? 0 };
   };
   let seen = read();
+  const followed = followedTarget(() => seen.targets);
   let active: string | null = null;
   onScrollSpy(config, () => {
     const stale = !seen.toc?.isConnected || seen.anchors!.length !== seen.count || seen.targets.some((target) => !target.isConnected);
@@ -24,7 +25,7 @@ export function setupToc(config: RuntimeConfig): void {
       seen = read();
       active = null;
     }
-    const { toc, links, targets, followed } = seen;
+    const { toc, links, targets } = seen;
     if (!toc) return;
     const id = (followed.section() ?? currentSection(config, targets))?.id ?? null;
     if (id === active) return;
