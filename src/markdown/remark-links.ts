@@ -65,6 +65,24 @@ function undefinedReferenceAt(value: string, start: Position['start'], match: Re
   });
 }
 
+/**
+ * An image without alternative text: a screen reader says nothing of it (or reads its file
+ * name), a link made of it has no name, and it is not offered for zooming
+ * (theme/client/zoom-trigger.ts). Markdown has no other way to write a picture, so it is
+ * told, not refused.
+ */
+function altMissing(node: Pick<Image, 'position'>, ctx: MarkdownContext): void {
+  ctx.diagnostics.push({
+    ruleId: 'image-alt-missing',
+    severity: 'warning',
+    message: 'this image has no alternative text: a screen reader says nothing of it, and it cannot be enlarged',
+    hint: 'say what it shows between the brackets, e.g. ![Payment flow from your application to the bank](…)',
+    file: ctx.file,
+    line: node.position?.start.line ?? 1,
+    column: node.position?.start.column ?? 1,
+  });
+}
+
 export default function remarkLinks() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
@@ -77,6 +95,7 @@ export default function remarkLinks() {
         if ((any as unknown as Text).value.includes('][')) undefinedReference(any as unknown as Text, ctx);
         return;
       }
+      if ((any.type === 'image' || any.type === 'imageReference') && !(any as unknown as Image).alt?.trim()) altMissing(any as unknown as Image, ctx);
       const node = any as unknown as Link | Image | Definition;
       if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
       const url = node.url;

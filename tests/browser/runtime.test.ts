@@ -24,6 +24,8 @@ beforeAll(async () => {
       '## Second part', '', paragraph(12), '', '[Back to the first part](#first-part)', '',
       '# Appendix', '', paragraph(12), '',
     ].join('\n'));
+    // An image without alternative text, and one that is a link (check warns of the first).
+    writeFileSync(join(content, 'developers', 'pictures.md'), ['---', 'title: "Pictures"', 'description: "Images that are not zoomed."', 'order: 3', '---', '', '![](payments/flow.svg)', '', '[![The flow, as a link](payments/flow.svg)](long-guide.md)', ''].join('\n'));
     mkdirSync(join(content, 'api'), { recursive: true });
     const operations = ['Create payment', 'Get payment', 'Delete payment', 'Create bulk payment'];
     writeFileSync(join(content, 'api', '03-payments.md'), [
@@ -256,6 +258,25 @@ describe('zoomable images', () => {
       await page.waitForTimeout(200);
       expect(errors.length > 0, `cancelled: ${cancel}`).toBe(!cancel);
       await context.close();
+    }
+  });
+});
+
+describe('images that are not offered for zooming', () => {
+  it('neither one without alternative text (a button without a name) nor one inside a link (which the link is), at 1280 or 375 px', async () => {
+    for (const size of [DESKTOP, PHONE]) {
+      const { page, close } = await open(size, '/developers/pictures');
+      const images = page.locator('img[data-zoomable]');
+      expect(await images.count()).toBe(2);
+      for (const img of await images.all()) {
+        expect(await img.getAttribute('role')).toBeNull();
+        expect(await img.getAttribute('tabindex')).toBeNull();
+      }
+      await images.first().click();
+      await page.waitForTimeout(300);
+      expect(await page.locator('dialog.zoom-modal').count()).toBe(0);
+      expect(page.context().pages()).toHaveLength(1);
+      await close();
     }
   });
 });

@@ -15,8 +15,9 @@ export function setupZoom(config: RuntimeConfig): void {
   const update = () => {
     const narrow = isNarrow(config);
     for (const img of images) {
-      // An image inside a link is that link; one without text has nothing to open for.
-      const mode: Mode = !narrow ? 'zoom' : img.alt && !img.closest('a') ? 'open' : null;
+      // An image inside a link is that link, and one without alternative text is not
+      // announced (a button or link without a name): neither is offered, at any width.
+      const mode: Mode = !img.alt.trim() || img.closest('a') ? null : narrow ? 'open' : 'zoom';
       modes.set(img, mode);
       img.classList.toggle('zoom-enabled', mode === 'zoom');
       if (mode) {

@@ -124,3 +124,15 @@ describe('heading ids', () => {
     for (const id of ids) expect(THEME_IDS, id).toContain(id);
   });
 });
+
+describe('an image without alternative text', () => {
+  it('is a warning at the image, inline, linked or by reference; one with text, or only spaces, is told apart', () => {
+    const { diagnostics } = renderBody('![](a.png) and ![Flow](b.png)\n\n[![ ](c.png)](y.md)\n\n![][d]\n\n[d]: d.png\n', { assets: ['developers/a.png', 'developers/b.png', 'developers/c.png', 'developers/d.png'] });
+    expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column])).toEqual([
+      ['image-alt-missing', 'warning', 1, 1],
+      ['image-alt-missing', 'warning', 3, 2],
+      ['image-alt-missing', 'warning', 5, 1],
+    ]);
+    expect(diagnostics[0]!.hint).toContain('![Payment flow from your application to the bank](…)');
+  });
+});
