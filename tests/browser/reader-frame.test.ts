@@ -416,3 +416,36 @@ describe('without JavaScript', () => {
     await context.close();
   });
 });
+
+describe('the header from the breakpoint up', () => {
+  // At 992 px (the spec's breakpoint, where the wide header starts) the Dutch, French and
+  // Spanish menus are longer than the English one: nothing may be squeezed under its
+  // neighbour, wrap onto a second line or push the page sideways.
+  const headerProblems = (page: Page) =>
+    page.evaluate(() => {
+      const problems: string[] = [];
+      const header = document.querySelector('.site-header')!.getBoundingClientRect();
+      const items = [...document.querySelectorAll<HTMLElement>('.site-header .brand, .site-header .search-button, .site-header .color-scheme-toggle, .site-menu a')].filter((el) => el.checkVisibility());
+      const label = (el: HTMLElement) => `${el.className || el.tagName.toLowerCase()} "${(el.textContent ?? '').trim()}"`;
+      for (const [i, el] of items.entries()) {
+        const box = el.getBoundingClientRect();
+        if (box.top < header.top || box.bottom > header.bottom) problems.push(`${label(el)} is taller than the header (${Math.round(box.height)} px)`);
+        if (box.right > window.innerWidth) problems.push(`${label(el)} ends at ${Math.round(box.right)} px, past the window`);
+        if (el.scrollWidth > el.clientWidth + 1 && !el.matches('.search-button')) problems.push(`${label(el)} is cut off by ${el.scrollWidth - el.clientWidth} px`);
+        const next = items[i + 1];
+        if (next && next.getBoundingClientRect().left < box.right - 1) problems.push(`${label(next)} covers the end of ${label(el)}`);
+      }
+      const toggle = document.querySelector('.color-scheme-toggle')!.getBoundingClientRect();
+      if (Math.round(toggle.width) !== Math.round(toggle.height)) problems.push(`the dark-mode button is squeezed to ${Math.round(toggle.width)}x${Math.round(toggle.height)}`);
+      if (document.documentElement.scrollWidth > window.innerWidth) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+      return problems;
+    });
+  it.each(['en', 'nl', 'fr', 'es'])('in /%s at 992, 1024 and 1280 px: the brand, search, dark-mode button and menu side by side, each whole', async (locale) => {
+    for (const width of [992, 1024, 1280]) {
+      const { page, errors, close } = await open({ width, height: 800 }, `/${locale}/support`);
+      expect({ width, problems: await headerProblems(page) }).toEqual({ width, problems: [] });
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});
