@@ -104,7 +104,7 @@ export const runtimeSchema = z
       .int()
       .positive()
       .default(992)
-      .describe('Width in px below which the layout is narrow: scroll offsets apply, the menu collapses, zoom is off.'),
+      .describe('Width in px below which the layout is narrow: scroll offsets apply, the menu collapses; the image zoom works only above it.'),
     scrollOffset: z
       .strictObject({
         h1: z.number().int().nonnegative().default(70).describe('Offset in px above an H1 target on narrow screens.'),

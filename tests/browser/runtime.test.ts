@@ -237,6 +237,24 @@ describe('zoomable images', () => {
     await close();
   });
 
+  it('zoom only on screens wider than 992 px (spec): at 992 px the image opens on its own, at 993 px in the modal', async () => {
+    for (const [width, role] of [[992, 'link'], [993, 'button']] as const) {
+      const { page, close } = await open({ width, height: 800 }, '/developers/long-guide');
+      const img = page.locator('img[data-zoomable]');
+      expect({ width, role: await img.getAttribute('role'), zoom: await page.locator('img.zoom-enabled').count() }).toEqual({ width, role, zoom: role === 'button' ? 1 : 0 });
+      if (role === 'link') {
+        const opened = page.context().waitForEvent('page');
+        await img.click();
+        expect((await opened).url()).toMatch(/\/developers\/payments\/flow\.svg$/);
+        expect(await page.locator('dialog.zoom-modal').count()).toBe(0);
+      } else {
+        await img.click();
+        await expect.poll(() => page.locator('dialog.zoom-modal').isVisible()).toBe(true);
+      }
+      await close();
+    }
+  });
+
   it('a failed chunk fires preload-error, shows a toast, and a cancelled event does not throw', async () => {
     for (const cancel of [false, true]) {
       const context = await localContext(chrome.browser, DESKTOP);

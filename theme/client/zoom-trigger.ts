@@ -1,8 +1,9 @@
-// Zoomable images: a modal on screens wider than the breakpoint (the spec turns it off
-// below); on narrower ones a described image opens on its own in a new tab, where the
-// browser's pinch zoom makes a diagram's small text readable (issue #19). Re-evaluated
-// on resize (debounced). The modal itself is a lazy part, loaded on the first click.
-import { isNarrow, type RuntimeConfig } from './config.js';
+// Zoomable images: a modal only on screens wider than the breakpoint (the spec: above
+// 992 px; at exactly 992 px the wide layout shows, not the modal); on the others a
+// described image opens on its own in a new tab, where the browser's pinch zoom makes a
+// diagram's small text readable (issue #19). Re-evaluated on resize (debounced). The
+// modal itself is a lazy part, loaded on the first click.
+import type { RuntimeConfig } from './config.js';
 import { loadPart } from './lazy.js';
 import { debounce } from './timing.js';
 
@@ -13,7 +14,7 @@ export function setupZoom(config: RuntimeConfig): void {
   if (!images.length) return;
   const modes = new Map<HTMLImageElement, Mode>();
   const update = () => {
-    const narrow = isNarrow(config);
+    const narrow = window.innerWidth <= config.runtime.breakpoint;
     for (const img of images) {
       // An image inside a link is that link, and one without alternative text is not
       // announced (a button or link without a name): neither is offered, at any width.
