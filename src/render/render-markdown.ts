@@ -106,6 +106,8 @@ export function pageTwinText(doc: PageDocument, text: string, strings: UiStrings
   // The version line and the note of the legal layout (theme/components/layouts.tsx), not of any versioned page.
   const version = doc.layout === 'legal' ? doc.legalVersions.find((v) => v.url === doc.url) : undefined;
   if (version) head.push(`${strings.youAreReading} ${version.version}${version.effective ? ` · ${strings.effectiveFrom} ${version.effective}` : ''}`);
+  const latest = version && !version.latest ? doc.legalVersions.find((v) => v.latest) : undefined;
+  if (latest) head.push(`*${strings.newerVersion.replace('{version}', `[${latest.version}](${latest.url})`)}*`);
   const tail = version && strings.legalSample ? [`*${strings.legalSample}*`] : [];
   return joinBlocks([...head, text, ...tail]);
 }

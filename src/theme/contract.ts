@@ -23,6 +23,8 @@ export interface UiStrings {
   effectiveFrom: string;
   latest: string;
   youAreReading: string;
+  /** On an older legal version: "{version}" is the latest's, linked to it. */
+  newerVersion: string;
   legalSample: string;
   notFoundText: string;
   backHome: string;

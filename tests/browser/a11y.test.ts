@@ -16,7 +16,7 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-const PAGES = ['/en', '/developers/custom-integrations', '/nl/general/linking', '/nl/general/linking/faq', '/fr/support', '/en/terms-and-conditions/v5.0', '/1/api/curl', '/1/api/ruby', '/no/such/page'];
+const PAGES = ['/en', '/developers/custom-integrations', '/nl/general/linking', '/nl/general/linking/faq', '/fr/support', '/en/terms-and-conditions/v5.0', '/nl/privacy-notice/v4.1', '/1/api/curl', '/1/api/ruby', '/no/such/page'];
 
 describe.each([
   ['desktop', DESKTOP],

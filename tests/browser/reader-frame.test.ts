@@ -449,3 +449,30 @@ describe('the header from the breakpoint up', () => {
     }
   });
 });
+
+describe('an older legal version', () => {
+  // On a phone the list of versions, where "latest" is marked, is folded away: the page
+  // itself says that it is not the latest, and links the latest.
+  it.each([
+    ['375 px', PHONE],
+    ['1280 px', DESKTOP],
+  ])('says at %s, under its version line, that it is not the latest and links the latest; the latest says nothing', async (_, viewport) => {
+    for (const [path, expected, latest] of [
+      ['/en/privacy-notice/v1.0', 'This is not the latest version; the latest is v5.0.', '/en/privacy-notice/v5.0'],
+      ['/nl/terms-and-conditions/v4.0', 'Dit is niet de nieuwste versie; de nieuwste is v5.0.', '/nl/terms-and-conditions/v5.0'],
+    ] as const) {
+      const { page, errors, close } = await open(viewport, path);
+      const note = page.locator('main .legal-newer');
+      expect(await note.isVisible()).toBe(true);
+      expect(await note.textContent()).toBe(expected);
+      const box = (await note.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(viewport.height);
+      await note.getByRole('link', { name: 'v5.0' }).click();
+      await page.waitForURL(`**${latest}`);
+      expect(await page.locator('main .legal-meta').textContent()).toContain('v5.0');
+      expect(await page.locator('main .legal-newer').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});

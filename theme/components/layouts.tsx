@@ -107,6 +107,9 @@ export function HelpLayout(props: PageLayoutProps) {
 
 export function LegalLayout({ ctx, doc, content, headings }: PageLayoutProps) {
   const current = doc.legalVersions.find((v) => v.url === doc.url);
+  // An older version says so where it is read: on a phone the list of versions is folded away.
+  const latest = current && !current.latest ? doc.legalVersions.find((v) => v.latest) : undefined;
+  const [beforeLatest, afterLatest = ''] = ctx.strings.newerVersion.split('{version}');
   const { ArticleLayout } = ctx.components;
   return (
     <ArticleLayout
@@ -115,15 +118,24 @@ export function LegalLayout({ ctx, doc, content, headings }: PageLayoutProps) {
       headings={headings}
       before={
         current ? (
-          <p className="legal-meta" {...uiLang(ctx, doc)}>
-            {ctx.strings.youAreReading} {current.version}
-            {current.effective ? (
-              <>
-                {' · '}
-                {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
-              </>
+          <>
+            <p className="legal-meta" {...uiLang(ctx, doc)}>
+              {ctx.strings.youAreReading} {current.version}
+              {current.effective ? (
+                <>
+                  {' · '}
+                  {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
+                </>
+              ) : null}
+            </p>
+            {latest ? (
+              <p className="notice legal-newer" role="note" {...uiLang(ctx, doc)}>
+                {beforeLatest}
+                <a href={latest.url}>{latest.version}</a>
+                {afterLatest}
+              </p>
             ) : null}
-          </p>
+          </>
         ) : null
       }
       content={

@@ -24,6 +24,7 @@ const en: UiStrings = {
   effectiveFrom: 'Effective from',
   latest: 'latest',
   youAreReading: 'You are reading version',
+  newerVersion: 'This is not the latest version; the latest is {version}.',
   legalSample: '',
   notFoundText: 'The page you asked for does not exist or has moved.',
   backHome: 'Go to the home page',

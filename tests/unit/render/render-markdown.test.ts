@@ -119,6 +119,9 @@ describe('pageTwin', () => {
     // The site's legal note (theme.strings), when it has one.
     const noted = { ...ctx(), strings: () => ({ ...builtinTheme.strings.en!, legalSample: 'Sample text.' }) };
     expect(pageTwin(legal, terms, noted)).toBe('# The guide\n\n> What it is about.\n\nYou are reading version v2.0 · Effective from 2025-01-01\n\nThe terms.\n\n*Sample text.*\n');
+    // An older version says it is not the latest, and links the latest, as its page does.
+    const older = doc({ url: '/en/terms/v1.0', layout: 'legal', legalVersions: [...versions, { url: '/en/terms/v1.0', title: 'Terms', version: 'v1.0', effective: '2024-01-01', latest: false }] });
+    expect(pageTwin(older, page('en/terms/v1.0.md', 'The terms.\n'), ctx())).toBe('# The guide\n\n> What it is about.\n\nYou are reading version v1.0 · Effective from 2024-01-01\n\n*This is not the latest version; the latest is [v2.0](/en/terms/v2.0).*\n\nThe terms.\n');
     // A versioned page of another layout (release notes) has no legal lines.
     expect(pageTwin(doc({ url: '/en/terms/v2.0', layout: 'article', legalVersions: versions }), terms, noted)).toBe('# The guide\n\n> What it is about.\n\nThe terms.\n');
   });

@@ -12,6 +12,7 @@ export const da: UiStrings = {
   effectiveFrom: 'Gældende fra',
   latest: 'nyeste',
   youAreReading: 'Du læser version',
+  newerVersion: 'Dette er ikke den nyeste version; den nyeste er {version}.',
   legalSample: '',
   notFoundText: 'Siden, du søger, findes ikke eller er blevet flyttet.',
   backHome: 'Gå til forsiden',

@@ -12,6 +12,7 @@ export const de: UiStrings = {
   effectiveFrom: 'Gültig ab',
   latest: 'aktuell',
   youAreReading: 'Sie lesen Version',
+  newerVersion: 'Dies ist nicht die neueste Version; die neueste ist {version}.',
   legalSample: '',
   notFoundText: 'Die angeforderte Seite existiert nicht oder wurde verschoben.',
   backHome: 'Zur Startseite',

@@ -12,6 +12,7 @@ export const es: UiStrings = {
   effectiveFrom: 'En vigor desde el',
   latest: 'la más reciente',
   youAreReading: 'Está leyendo la versión',
+  newerVersion: 'Esta no es la versión más reciente; la más reciente es la {version}.',
   legalSample: '',
   notFoundText: 'La página que busca no existe o se ha movido.',
   backHome: 'Ir a la página de inicio',

@@ -12,6 +12,7 @@ export const fr: UiStrings = {
   effectiveFrom: 'En vigueur depuis le',
   latest: 'la plus récente',
   youAreReading: 'Vous lisez la version',
+  newerVersion: 'Ce n’est pas la version la plus récente ; la plus récente est la {version}.',
   legalSample: '',
   notFoundText: 'La page demandée n’existe pas ou a été déplacée.',
   backHome: 'Aller à la page d’accueil',

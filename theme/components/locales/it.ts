@@ -12,6 +12,7 @@ export const it: UiStrings = {
   effectiveFrom: 'In vigore dal',
   latest: 'più recente',
   youAreReading: 'Sta leggendo la versione',
+  newerVersion: 'Questa non è la versione più recente; la più recente è la {version}.',
   legalSample: '',
   notFoundText: 'La pagina richiesta non esiste o è stata spostata.',
   backHome: 'Vai alla pagina iniziale',

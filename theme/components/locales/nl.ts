@@ -12,6 +12,7 @@ export const nl: UiStrings = {
   effectiveFrom: 'Van kracht vanaf',
   latest: 'nieuwste',
   youAreReading: 'U leest versie',
+  newerVersion: 'Dit is niet de nieuwste versie; de nieuwste is {version}.',
   legalSample: '',
   notFoundText: 'De pagina die u zoekt bestaat niet of is verplaatst.',
   backHome: 'Naar de startpagina',

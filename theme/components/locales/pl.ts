@@ -12,6 +12,7 @@ export const pl: UiStrings = {
   effectiveFrom: 'Obowiązuje od',
   latest: 'najnowsza',
   youAreReading: 'Wyświetlana jest wersja',
+  newerVersion: 'To nie jest najnowsza wersja; najnowsza to {version}.',
   legalSample: '',
   notFoundText: 'Żądana strona nie istnieje lub została przeniesiona.',
   backHome: 'Przejdź do strony głównej',

@@ -12,6 +12,7 @@ export const pt: UiStrings = {
   effectiveFrom: 'Em vigor a partir de',
   latest: 'mais recente',
   youAreReading: 'Está a ler a versão',
+  newerVersion: 'Esta não é a versão mais recente; a mais recente é a {version}.',
   legalSample: '',
   notFoundText: 'A página que procura não existe ou foi movida.',
   backHome: 'Ir para a página inicial',

@@ -12,6 +12,7 @@ export const sv: UiStrings = {
   effectiveFrom: 'Gäller från',
   latest: 'senaste',
   youAreReading: 'Du läser version',
+  newerVersion: 'Det här är inte den senaste versionen; den senaste är {version}.',
   legalSample: '',
   notFoundText: 'Sidan du söker finns inte eller har flyttats.',
   backHome: 'Gå till startsidan',
