@@ -476,3 +476,25 @@ describe('an older legal version', () => {
     }
   });
 });
+
+describe('the list of legal versions', () => {
+  // "la plus récente" and "la más reciente" do not fit beside the date in the sidebar: the
+  // badge goes under the date of its own version, not to the start of a line of its own,
+  // just above the next version.
+  it.each(['en', 'fr', 'es'])('in /%s marks the latest beside or under its date, at 1280 and 375 px', async (locale) => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, errors, close } = await open(viewport, `/${locale}/terms-and-conditions/v4.0`);
+      if (viewport === PHONE) await page.locator('.sidebar-toggle').click();
+      const where = await page.evaluate(() => {
+        const items = [...document.querySelectorAll('.legal-versions li')];
+        const i = items.findIndex((li) => li.querySelector('.badge'));
+        const box = (el: Element) => el.getBoundingClientRect();
+        const [date, badge, next] = [box(items[i]!.querySelector('time')!), box(items[i]!.querySelector('.badge')!), box(items[i + 1]!.querySelector('a')!)];
+        return { underOrBesideItsDate: badge.left >= date.left - 1, aboveTheNext: badge.bottom <= next.top + 1 };
+      });
+      expect({ width: viewport.width, ...where }).toEqual({ width: viewport.width, underOrBesideItsDate: true, aboveTheNext: true });
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});

@@ -233,8 +233,11 @@ export function LegalSidebar({ ctx, doc }: PageSidebarProps) {
             <a href={v.url} {...(v.url === doc.url ? { 'aria-current': 'page' as const } : {})}>
               {v.version}
             </a>{' '}
-            {v.effective ? <time dateTime={v.effective}>{v.effective}</time> : null}
-            {v.latest ? <span className="badge">{ctx.strings.latest}</span> : null}
+            {/* Date and badge wrap together: a long "latest" goes under the date, not under the next version's link. */}
+            <span className="legal-version-facts">
+              {v.effective ? <time dateTime={v.effective}>{v.effective}</time> : null}
+              {v.latest ? <span className="badge">{ctx.strings.latest}</span> : null}
+            </span>
           </li>
         ))}
       </ol>
