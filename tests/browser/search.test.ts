@@ -181,6 +181,17 @@ describe('search', () => {
     await context.close();
   });
 
+  it('shows a result under the mouse as one chosen with the keys: its excerpt and page in their own colours, not the link colour', async () => {
+    const { context, page } = await visit('/en');
+    await search(page, 'consent');
+    const colours = (index: number) => options(page).nth(index).evaluate((a) => ({ excerpt: getComputedStyle(a.querySelector('.search-result-excerpt')!).color, page: getComputedStyle(a.querySelector('.search-result-page')!).color, background: getComputedStyle(a).backgroundColor }));
+    await page.keyboard.press('ArrowDown');
+    const chosen = await colours(0);
+    await options(page).nth(2).hover();
+    expect(await colours(2)).toEqual(chosen);
+    await context.close();
+  });
+
   it('ranks an exact title first however far down the index had it, finds a singular from its plural, and shows a section of a versioned document once', async () => {
     const first = async (query: string) => {
       const { context, page } = await visit('/en');
