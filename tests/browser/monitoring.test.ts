@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { staticHandler } from '../../src/commands/preview.js';
 import { copySite, removeSite, runCli } from '../helpers/site.js';
-import { DESKTOP, launchBrowser, localContext, type BrowserHandle } from '../helpers/browser.js';
+import { DESKTOP, launchBrowser, localContext, PHONE, type BrowserHandle } from '../helpers/browser.js';
 
 const HOSTS = ['docs.test', 'preview.test', 'widgets.test'];
 let site: string;
@@ -77,8 +77,8 @@ afterAll(async () => {
   removeSite(site);
 });
 
-async function open(host: string, path = '/en') {
-  const context = await localContext(chrome.browser, DESKTOP, HOSTS);
+async function open(host: string, path = '/en', viewport = DESKTOP) {
+  const context = await localContext(chrome.browser, viewport, HOSTS);
   await context.route(/^https:\/\/widgets\.test\//, (route) => {
     const url = new URL(route.request().url());
     scriptRequests.push(url.pathname + url.search);
@@ -187,5 +187,60 @@ describe('cookie consent and embedded services', () => {
     await page.waitForTimeout(300);
     expect(scriptRequests).toEqual([]);
     await close();
+  });
+
+  const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('bankdocs:consent') ?? 'null') as { functional: boolean; analytics: boolean } | null);
+  const focusIsOn = (page: Page, selector: string) => page.evaluate((s) => document.activeElement === document.querySelector(s), selector);
+
+  it.each([
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ])('at %s px, Escape in "Cookies settings" keeps a stored choice and gives focus back; on a first visit it rejects', async (_, viewport) => {
+    scriptRequests.length = 0;
+    const { page, errors, close } = await open('docs.test', '/en', viewport);
+    const banner = page.locator('.consent[role=dialog]');
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await banner.locator('button', { hasText: 'Accept all' }).click();
+    await page.reload();
+    await expect.poll(() => loaded(page)).toEqual(expect.arrayContaining(['/chat.js?id=chat-live', '/tracker.js?id=trk-live']));
+    const settings = page.locator('.site-footer button[data-action="cookie-settings"]');
+    await settings.click();
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await banner.locator('input[name=analytics]').isChecked()).toBe(true);
+    // A click beside the bar leaves it open and the choice as it was.
+    await page.mouse.click(viewport.width / 2, 10);
+    expect(await banner.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await stored(page)).toMatchObject({ functional: true, analytics: true });
+    expect(await focusIsOn(page, '.site-footer button[data-action="cookie-settings"]')).toBe(true);
+    // Opened by a click that does not focus the control (Safari's), focus still goes back to it.
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await settings.evaluate((button: HTMLElement) => button.click());
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await focusIsOn(page, '.site-footer button[data-action="cookie-settings"]')).toBe(true);
+    expect(await stored(page)).toMatchObject({ functional: true, analytics: true });
+    // The services it allowed still load on the next visit.
+    await page.reload();
+    await expect.poll(() => loaded(page)).toEqual(expect.arrayContaining(['/chat.js?id=chat-live', '/tracker.js?id=trk-live']));
+    expect(await banner.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+
+    // A first visit: Escape is "Reject all", and nothing loads, also after a reload.
+    scriptRequests.length = 0;
+    const first = await open('docs.test', '/en', viewport);
+    const bar = first.page.locator('.consent[role=dialog]');
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    await first.page.keyboard.press('Escape');
+    await expect.poll(() => bar.count()).toBe(0);
+    expect(await stored(first.page)).toMatchObject({ functional: false, analytics: false });
+    await first.page.reload();
+    await first.page.waitForTimeout(300);
+    expect(await bar.count()).toBe(0);
+    expect(scriptRequests).toEqual([]);
+    await first.close();
   });
 });

@@ -51,7 +51,7 @@ describe('services[].integrity', () => {
       body: { append: (el: Record<string, unknown>) => appended.push(el) },
     });
     try {
-      startConsent(runtime, false);
+      startConsent(runtime, null);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -8,19 +8,21 @@ import { writeStored } from './storage.js';
 
 const injected = new Set<string>();
 
-export function startConsent(config: RuntimeConfig, reopen: boolean): void {
+/** opener: the "Cookies settings" control that reopened the bar, null on arrival. */
+export function startConsent(config: RuntimeConfig, opener: HTMLElement | null): void {
   const consent = readConsent();
   if (consent) injectServices(config, consent);
-  if (!consent || reopen) openBanner(config, consent, reopen);
+  if (!consent || opener) openBanner(config, consent, opener);
 }
 
 /**
  * The bar (issue #19): first in tab order, so a keyboard reader meets it before the page;
- * Escape answers "Reject all"; the page keeps room below it (--consent-h) and a focused
- * element it would cover is scrolled above it. Opened by the visitor ("Cookies settings")
- * it takes focus; on arrival it does not steal it.
+ * the page keeps room below it (--consent-h) and a focused element it would cover is
+ * scrolled above it. Escape answers "Reject all" while no choice is stored, and otherwise
+ * closes it keeping the choice. Opened by the visitor ("Cookies settings") it takes focus
+ * and gives it back to that control; on arrival it does not steal it.
  */
-function openBanner(config: RuntimeConfig, current: Consent | null, focus: boolean): void {
+function openBanner(config: RuntimeConfig, current: Consent | null, opener: HTMLElement | null): void {
   if (document.querySelector('.consent')) return;
   const template = document.getElementById('bankdocs-consent') as HTMLTemplateElement | null;
   if (!template) return;
@@ -30,7 +32,8 @@ function openBanner(config: RuntimeConfig, current: Consent | null, focus: boole
   const choices = banner.querySelector<HTMLElement>('.consent-choices')!;
   const save = banner.querySelector<HTMLButtonElement>('[data-consent="save"]')!;
   const choose = banner.querySelector<HTMLButtonElement>('[data-consent="choose"]')!;
-  const previousFocus = document.activeElement as HTMLElement | null;
+  // A click does not focus a button in every browser (Safari): the opener is where focus goes back.
+  const previousFocus = opener ?? (document.activeElement as HTMLElement | null);
   const root = document.documentElement;
   const room = () => root.style.setProperty('--consent-h', `${Math.ceil(banner.getBoundingClientRect().height)}px`);
   const resize = new ResizeObserver(room);
@@ -44,18 +47,25 @@ function openBanner(config: RuntimeConfig, current: Consent | null, focus: boole
     // Another layer (search, zoom, the API drawer) closes first.
     if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
     event.preventDefault();
-    decide({ functional: false, analytics: false, at: Date.now() });
+    // Reopened to look, the reader's earlier choice stays; dismissed unanswered, nothing is consented.
+    if (readConsent()) close();
+    else decide({ functional: false, analytics: false, at: Date.now() });
+  };
+  const close = () => {
+    resize.disconnect();
+    document.removeEventListener('focusin', uncover);
+    document.removeEventListener('keydown', escape);
+    // Focus in the bar, or nowhere (a click beside it) when the reader opened it, goes back.
+    const active = document.activeElement;
+    const giveBack = banner.contains(active) || (opener && (!active || active === document.body));
+    banner.remove();
+    root.style.removeProperty('--consent-h');
+    if (giveBack) (previousFocus && previousFocus !== document.body && previousFocus.isConnected ? previousFocus : document.querySelector<HTMLElement>('.skip-link'))?.focus();
   };
   const decide = (consent: Consent) => {
     const before = readConsent();
     writeStored(CONSENT_KEY, JSON.stringify(consent));
-    resize.disconnect();
-    document.removeEventListener('focusin', uncover);
-    document.removeEventListener('keydown', escape);
-    const hadFocus = banner.contains(document.activeElement);
-    banner.remove();
-    root.style.removeProperty('--consent-h');
-    if (hadFocus) (previousFocus && previousFocus !== document.body && previousFocus.isConnected ? previousFocus : document.querySelector<HTMLElement>('.skip-link'))?.focus();
+    close();
     // A service already running cannot be unloaded: withdrawing consent reloads the page.
     const withdrawn = before && ((before.functional && !consent.functional) || (before.analytics && !consent.analytics));
     if (withdrawn && injected.size) location.reload();
@@ -80,7 +90,7 @@ function openBanner(config: RuntimeConfig, current: Consent | null, focus: boole
   resize.observe(banner);
   document.addEventListener('focusin', uncover);
   document.addEventListener('keydown', escape);
-  if (focus) banner.querySelector<HTMLButtonElement>('button')?.focus();
+  if (opener) banner.querySelector<HTMLButtonElement>('button')?.focus();
 }
 
 function injectServices(config: RuntimeConfig, consent: Consent): void {

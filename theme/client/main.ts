@@ -57,14 +57,15 @@ function setupSiteMenu(config: RuntimeConfig): void {
 
 /** Consent and the services it allows, and monitoring: lazy parts, after start-up. */
 function setupLazyParts(config: RuntimeConfig): void {
-  const consent = (reopen: boolean) =>
-    void loadPart(config, 'consent', () => import('./consent.js')).then((part) => part?.startConsent(config, reopen));
+  const consent = (opener: HTMLElement | null) =>
+    void loadPart(config, 'consent', () => import('./consent.js')).then((part) => part?.startConsent(config, opener));
   document.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('[data-action="cookie-settings"]')) consent(true);
+    const opener = (event.target as Element).closest<HTMLElement>('[data-action="cookie-settings"]');
+    if (opener) consent(opener);
   });
   const later = (fn: () => void) => (document.readyState === 'complete' ? setTimeout(fn, 0) : window.addEventListener('load', () => setTimeout(fn, 0), { once: true }));
-  if (config.services.length) later(() => consent(false));
-  else if (!readConsent() && document.getElementById('bankdocs-consent')) later(() => consent(false));
+  if (config.services.length) later(() => consent(null));
+  else if (!readConsent() && document.getElementById('bankdocs-consent')) later(() => consent(null));
   if (config.monitoring) {
     later(() => void loadPart(config, 'monitoring', () => import('./monitoring.js')).then((part) => part?.startMonitoring(config)));
   }
