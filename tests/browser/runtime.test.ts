@@ -2,14 +2,34 @@
 // resizing, on the fixture site plus a long guide and a long API reference.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
 import { settle } from '../helpers/browser.js';
 
 let built: BuiltSite;
 let server: BuiltSite['server'];
 let chrome: BrowserHandle;
+
+/** A grey PNG of the size given, which a browser decodes. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // 8 bits a pixel, grey (colour type 0)
+  const rows = Buffer.alloc((width + 1) * height, 200);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // each row's filter: none
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const paragraph = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i + 1} explains one more detail of this step in enough words to take a line or two on a phone screen.`).join('\n\n');
 
@@ -25,6 +45,11 @@ beforeAll(async () => {
       '# Appendix', '', paragraph(12), '',
     ].join('\n'));
     // An image without alternative text, and one that is a link (check warns of the first).
+    // A tall diagram, a small raster image and one wider than any screen, to be zoomed.
+    writeFileSync(join(content, 'developers', 'payments', 'tall.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 400" width="200" height="400"><rect width="200" height="400" fill="#0b5fff"/></svg>');
+    writeFileSync(join(content, 'developers', 'payments', 'small.png'), png(300, 150));
+    writeFileSync(join(content, 'developers', 'payments', 'wide.png'), png(2400, 600));
+    writeFileSync(join(content, 'developers', 'diagrams.md'), ['---', 'title: "Diagrams"', 'description: "Images of every shape, zoomed."', 'order: 4', '---', '', '![A tall diagram](payments/tall.svg)', '', '![A small photo](payments/small.png)', '', '![A wide photo](payments/wide.png)', ''].join('\n'));
     writeFileSync(join(content, 'developers', 'pictures.md'), ['---', 'title: "Pictures"', 'description: "Images that are not zoomed."', 'order: 3', '---', '', '![](payments/flow.svg)', '', '[![The flow, as a link](payments/flow.svg)](long-guide.md)', ''].join('\n'));
     mkdirSync(join(content, 'api'), { recursive: true });
     const operations = ['Create payment', 'Get payment', 'Delete payment', 'Create bulk payment'];
@@ -212,6 +237,56 @@ describe('zoomable images', () => {
     await expect.poll(() => page.locator('dialog.zoom-modal').isVisible()).toBe(true);
     await page.mouse.click(5, 5);
     await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
+    await close();
+  });
+
+  // The enlarged image's box, the space it may fill (the viewport less 100 px each way,
+  // for the margins and the close button's row), its natural size, and the close button's box.
+  async function zoomed(page: Page, img: Locator) {
+    await img.click();
+    const large = page.locator('dialog.zoom-modal img');
+    await expect.poll(() => large.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const [natural, viewport] = await large.evaluate((el: HTMLImageElement) => [{ width: el.naturalWidth, height: el.naturalHeight }, { width: innerWidth, height: innerHeight }]);
+    return { box: (await large.boundingBox())!, button: (await page.locator('.zoom-close').boundingBox())!, natural, room: { width: viewport.width - 100, height: viewport.height - 100 }, viewport };
+  }
+
+  it('fill the screen in the modal: a diagram (SVG) past its natural size, at least 90 % of the width or height that binds, at 993, 1280 and 1600 px and a tall one at 1280x600', async () => {
+    const cases = [[{ width: 993, height: 800 }, '/developers/long-guide', 'A flow diagram'], [DESKTOP, '/developers/long-guide', 'A flow diagram'], [{ width: 1600, height: 900 }, '/developers/long-guide', 'A flow diagram'], [{ width: 1280, height: 600 }, '/developers/diagrams', 'A tall diagram']] as const;
+    for (const [size, path, alt] of cases) {
+      const { page, close } = await open(size, path);
+      const { box, button, natural, room, viewport } = await zoomed(page, page.getByRole('button', { name: alt }));
+      const scale = Math.min(room.width / natural.width, room.height / natural.height);
+      const at = `${size.width}x${size.height} ${alt}`;
+      expect(scale, at).toBeGreaterThan(1);
+      expect(box.width, at).toBeGreaterThanOrEqual(0.9 * scale * natural.width);
+      expect(Math.abs(box.width / box.height - natural.width / natural.height), at).toBeLessThan(0.01);
+      // All of it on screen, and the close button too, beside the image and not over it.
+      for (const b of [box, button]) expect([b.x >= 0, b.y >= 0, b.x + b.width <= viewport.width, b.y + b.height <= viewport.height], at).toEqual([true, true, true, true]);
+      expect(button.y + button.height <= box.y || button.x >= box.x + box.width, at).toBe(true);
+      expect(await page.locator('dialog.zoom-modal').getAttribute('aria-label'), at).toBe(alt);
+      // The page behind does not scroll under the wheel, nor move when the modal closes.
+      const y = await page.evaluate(() => window.scrollY);
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => window.scrollY), at).toBe(y);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
+      expect([await page.evaluate(() => window.scrollY), await page.evaluate(() => document.activeElement?.getAttribute('alt'))], at).toEqual([y, alt]);
+      await close();
+    }
+  });
+
+  it('show a raster image no larger than its natural size (it would blur), and one wider than the screen within it, at 1280 px', async () => {
+    const { page, close } = await open(DESKTOP, '/developers/diagrams');
+    const small = await zoomed(page, page.getByRole('button', { name: 'A small photo' }));
+    expect([small.box.width, small.box.height]).toEqual([300, 150]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog.zoom-modal').count()).toBe(0);
+    const wide = await zoomed(page, page.getByRole('button', { name: 'A wide photo' }));
+    expect(wide.box.width).toBeGreaterThanOrEqual(0.9 * wide.room.width);
+    expect(wide.box.x + wide.box.width).toBeLessThanOrEqual(wide.viewport.width);
+    expect(Math.abs(wide.box.width / wide.box.height - 4)).toBeLessThan(0.01);
     await close();
   });
 

@@ -1,6 +1,14 @@
 // The zoom modal (lazy part): a large view of an image in a modal dialog. Escape, a
 // click outside the image and the close button close it; focus stays inside while it is
-// open and returns to the image afterwards.
+// open and returns to the image afterwards, and the page behind does not scroll.
+//
+// The image fills the viewport, less a margin and the close button's row, keeping its
+// aspect ratio (site.css, .zoom-modal img, from --zoom-ratio). A vector image (SVG) may
+// grow past its natural size, which is what makes a diagram's small labels readable; a
+// raster one stops at its natural pixel size (--zoom-max), beyond which it would only
+// blur.
+const VECTOR = /^data:image\/svg|\.svgz?(?:[?#]|$)/i;
+
 export function openZoom(img: HTMLImageElement): void {
   const dialog = document.createElement('dialog');
   dialog.className = 'zoom-modal';
@@ -11,14 +19,28 @@ export function openZoom(img: HTMLImageElement): void {
   close.setAttribute('aria-label', document.documentElement.dataset.closeLabel ?? 'Close');
   close.textContent = '×';
   const large = document.createElement('img');
-  large.src = img.currentSrc || img.src;
+  const src = img.currentSrc || img.src;
+  // The image on the page has its natural size already; the large one, if it had not.
+  const fit = (from: HTMLImageElement) => {
+    if (!from.naturalWidth || !from.naturalHeight) return;
+    large.style.setProperty('--zoom-ratio', String(from.naturalWidth / from.naturalHeight));
+    if (!VECTOR.test(src)) large.style.setProperty('--zoom-max', `${from.naturalWidth}px`);
+  };
+  fit(img);
+  large.addEventListener('load', () => fit(large));
+  large.src = src;
   large.alt = img.alt;
   dialog.append(close, large);
   document.body.append(dialog);
+  // The page behind stops scrolling (site.css); where its scrollbar takes room, the room
+  // stays, so that the page does not widen behind the modal and narrow again after.
+  const root = document.documentElement;
+  if (innerWidth > root.clientWidth) root.style.scrollbarGutter = 'stable';
 
   const finish = () => {
     dialog.close();
     dialog.remove();
+    root.style.scrollbarGutter = '';
     img.focus();
   };
   close.addEventListener('click', finish);
