@@ -34,10 +34,16 @@ export function contentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 10);
 }
 
-export async function bundleAssets(options: { runtime: RuntimeConstants; themeDir?: string; minify?: boolean; dev?: boolean }): Promise<BundledAssets> {
+/** The stylesheet's rules between `each language {` and `} each language` comments, once for each example language ($language). */
+function perLanguage(css: string, languages: readonly string[]): string {
+  return css.replace(/\/\* each language \{ \*\/\n?([\s\S]*?)\/\* \} each language \*\/\n?/g, (_, rules: string) => languages.map((l) => rules.replaceAll('$language', l)).join(''));
+}
+
+/** `languages`: the API reference's example languages (api.languages). */
+export async function bundleAssets(options: { runtime: RuntimeConstants; languages?: readonly string[]; themeDir?: string; minify?: boolean; dev?: boolean }): Promise<BundledAssets> {
   const themeDir = options.themeDir ?? THEME_DIR;
   const { breakpoint, scrollOffset } = options.runtime;
-  const css = (await readFile(join(themeDir, 'styles', 'site.css'), 'utf8'))
+  const css = perLanguage(await readFile(join(themeDir, 'styles', 'site.css'), 'utf8'), options.languages ?? [])
     .replaceAll('$breakpoint', `${breakpoint}px`)
     .replaceAll('$offsetOther', `${scrollOffset.other}px`)
     .replaceAll('$offsetH1Extra', `${Math.max(0, scrollOffset.h1 - scrollOffset.other)}px`);
@@ -119,13 +125,13 @@ export const UNBUNDLED: BundledAssets = {
  * UNBUNDLED; a check after a build takes the build's bundle, so its pages' keys are those
  * of the build's pages, which it reads instead of rendering them again.
  */
-export async function cachedAssets(dir: string | null, options: { runtime: RuntimeConstants; bundle?: boolean }): Promise<BundledAssets> {
+export async function cachedAssets(dir: string | null, options: { runtime: RuntimeConstants; languages?: readonly string[]; bundle?: boolean }): Promise<BundledAssets> {
   const bundle = options.bundle ?? true;
   if (!dir) return bundle ? bundleAssets(options) : UNBUNDLED;
   const file = join(dir, 'assets.bin');
   let key: string | null = null;
   try {
-    key = assetsKey(options.runtime);
+    key = assetsKey(options.runtime, options.languages ?? []);
     const kept = readCacheValue(file) as { key?: unknown; assets?: BundledAssets };
     if (kept.key === key && kept.assets && Array.isArray(kept.assets.files) && typeof kept.assets.urls?.css === 'string') return kept.assets;
   } catch {
@@ -137,9 +143,9 @@ export async function cachedAssets(dir: string | null, options: { runtime: Runti
   return assets;
 }
 
-/** What the bundle is made from: bankdocs, the runtime settings, and the theme's client and styles, file by file. */
-function assetsKey(runtime: RuntimeConstants): string {
-  const parts: string[] = [toolFingerprint(), JSON.stringify(runtime), THEME_DIR];
+/** What the bundle is made from: bankdocs, the runtime settings, the example languages, and the theme's client and styles, file by file. */
+function assetsKey(runtime: RuntimeConstants, languages: readonly string[]): string {
+  const parts: string[] = [toolFingerprint(), JSON.stringify(runtime), JSON.stringify(languages), THEME_DIR];
   const files = inputFilesOf({ walks: ['client', 'styles'].map((folder): [string, string] => [folder, join(THEME_DIR, folder)]), files: [] });
   for (const [name, path] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) parts.push(name, digest(readFileSync(path)));
   return digest(...parts);

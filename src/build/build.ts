@@ -137,7 +137,7 @@ async function compileWith(
   // The browser runtime depends on the config only: esbuild bundles it in its own
   // process while this thread reads the content.
   // `check` renders with the bundle an earlier run left, or else only its names (assets.ts).
-  const bundling = cachedAssets(cache?.dir ?? null, { runtime: resolved.config.runtime, bundle: !options.scan });
+  const bundling = cachedAssets(cache?.dir ?? null, { runtime: resolved.config.runtime, languages: resolved.config.api.languages, bundle: !options.scan });
   bundling.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   // Saved now, while the build holds little, and let go: a page is kept only when read
   // without a problem, whatever becomes of the build (at its end, the build's memory peaks).

@@ -413,7 +413,7 @@ export class DevSession {
   }
 
   private async rebundle(): Promise<void> {
-    const assets = await bundleAssets({ runtime: this.site!.config.runtime, minify: false, dev: true });
+    const assets = await bundleAssets({ runtime: this.site!.config.runtime, languages: this.site!.config.api.languages, minify: false, dev: true });
     for (const key of [...this.outputs.keys()]) if (key.startsWith('assets/') && !this.site!.assets.some((a) => a.rel === key)) this.outputs.delete(key);
     for (const file of assets.files) this.outputs.set(file.path, { body: 'contents' in file ? file.contents : '' });
     this.assets = assets;

@@ -58,14 +58,18 @@ export default function remarkTabs(options: { emptyText: (locale: string | null)
         });
       }
       const titles = tabs.map((tab, i) => tab.attributes?.title ?? `Tab ${i + 1}`);
+      // A tab titled as an example language (api.languages, named as the API reference's
+      // picker names them; any case): the reader's stored choice opens it (theme/client/tabs.ts).
+      const languages = titles.map((title) => ctx.apiLanguages.find((language) => language === title.trim().toLowerCase()) ?? null);
+      const language = (i: number) => (languages[i] ? { language: languages[i] } : {});
       const panels = tabs.map((tab, i) => {
         const content = tab.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as Child[];
         const emptyText = tab.attributes?.empty ?? options.emptyText(ctx.locale);
         const body = content.length ? content : [element('p', { className: ['empty-state'] }, [{ type: 'text', value: emptyText } as never])];
         // The title is searched as the pane's first words (rehype-search-text.ts: dataSearch).
-        return element(TAB_PANEL, { dataProps: JSON.stringify({ tabsId: base, index: i, title: titles[i]!, empty: !content.length }), dataSearch: titles[i]! }, body);
+        return element(TAB_PANEL, { dataProps: JSON.stringify({ tabsId: base, index: i, title: titles[i]!, empty: !content.length, ...language(i) }), dataSearch: titles[i]! }, body);
       });
-      const view = element(TABS, { dataProps: JSON.stringify({ id: base, titles }) }, panels);
+      const view = element(TABS, { dataProps: JSON.stringify({ id: base, titles, ...(languages.some(Boolean) ? { languages } : {}) }) }, panels);
       Object.assign(node, view, { name: undefined, attributes: undefined });
     });
   };

@@ -213,6 +213,8 @@ export interface TabsProps {
   /** Unique on the page: the panels' and buttons' ids start with it. */
   id: string;
   titles: string[];
+  /** Each tab's example language (api.languages) when its title names one, else null; absent when none does. */
+  languages?: (string | null)[];
   children?: ReactNode;
 }
 /** `:::tab{title="…"}`: one panel; children are its content, or the empty-state text. */
@@ -222,6 +224,8 @@ export interface TabPanelProps {
   title: string;
   /** The tab had no content: children are the empty-state paragraph. */
   empty: boolean;
+  /** The example language (api.languages) the title names, if any. */
+  language?: string;
   children?: ReactNode;
 }
 /** `:::operation{id="…"}`: the operation's facts; children are its prose and Fields, `examples` its Examples. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, localContext, PHONE, serveBuiltSite, type BrowserHandle, type BuiltSite } from '../helpers/browser.js';
 import { settle } from '../helpers/browser.js';
+import { LANGUAGE_STORAGE_KEY } from '../../src/routes/resolve.js';
 
 let built: BuiltSite;
 let server: BuiltSite['server'];
@@ -51,6 +52,12 @@ beforeAll(async () => {
     writeFileSync(join(content, 'developers', 'payments', 'wide.png'), png(2400, 600));
     writeFileSync(join(content, 'developers', 'diagrams.md'), ['---', 'title: "Diagrams"', 'description: "Images of every shape, zoomed."', 'order: 4', '---', '', '![A tall diagram](payments/tall.svg)', '', '![A small photo](payments/small.png)', '', '![A wide photo](payments/wide.png)', ''].join('\n'));
     writeFileSync(join(content, 'developers', 'pictures.md'), ['---', 'title: "Pictures"', 'description: "Images that are not zoomed."', 'order: 3', '---', '', '![](payments/flow.svg)', '', '[![The flow, as a link](payments/flow.svg)](long-guide.md)', ''].join('\n'));
+    // Tab views in the example languages (one titled in capitals, Ruby before curl) and one in none.
+    writeFileSync(join(content, 'developers', 'client-libraries.md'), [
+      '---', 'title: "Client libraries"', 'description: "Install a client."', 'order: 4', '---', '',
+      '## Install', '', '::::tabs', ':::tab{title="RUBY"}', 'Add the gem to your Gemfile.', ':::', ':::tab{title="curl"}', 'Nothing to install.', ':::', '::::', '',
+      '## Environments', '', '::::tabs', ':::tab{title="Sandbox"}', 'Test money only.', ':::', ':::tab{title="Production"}', 'Real money.', ':::', '::::', '',
+    ].join('\n'));
     mkdirSync(join(content, 'api'), { recursive: true });
     const operations = ['Create payment', 'Get payment', 'Delete payment', 'Create bulk payment'];
     writeFileSync(join(content, 'api', '03-payments.md'), [
@@ -75,6 +82,19 @@ async function open(viewport: typeof DESKTOP, path: string, options: { permissio
   await page.waitForLoadState('load');
   return { page, errors, close: () => context.close() };
 }
+
+/** The page's layout shifts so far, summed (the CLS of a page that has not scrolled). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
 
 const topOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
 
@@ -392,6 +412,72 @@ describe('tab views', () => {
   });
 });
 
+/** A page of the site opened with `language` stored as the reader's example language. */
+async function openWithLanguage(viewport: typeof DESKTOP, path: string, language: string, options: { blockRuntime?: boolean } = {}) {
+  const context = await localContext(chrome.browser, viewport);
+  if (options.blockRuntime) await context.route(/\/assets\/main[^/]*\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/robots.txt`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [LANGUAGE_STORAGE_KEY, language]);
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState('load');
+  return { page, errors, close: () => context.close() };
+}
+
+const selectedTabs = (page: Page) => page.locator('[role=tab][aria-selected=true]').allTextContents();
+const visiblePanes = (page: Page) => page.locator('[role=tabpanel]:visible').allTextContents();
+
+describe('tab views in the example languages', () => {
+  for (const [name, viewport] of [['1280 px', DESKTOP], ['375 px', PHONE]] as const) {
+    it(`open on the reader's stored language, and a view without one on its first tab (${name})`, async () => {
+      const { page, errors, close } = await openWithLanguage(viewport, '/developers/long-guide', 'ruby');
+      expect(await selectedTabs(page)).toEqual(['Ruby']);
+      expect(await page.locator('[role=tab]', { hasText: 'Ruby' }).evaluate((tab) => tab.tabIndex)).toBe(0);
+      expect((await visiblePanes(page)).join()).toContain('Use the client.');
+      await page.goto(`${server.url}/developers/client-libraries`);
+      expect(await selectedTabs(page)).toEqual(['RUBY', 'Sandbox']);
+      expect(await page.locator('[role=tabpanel]:visible').count()).toBe(2);
+      expect(errors).toEqual([]);
+      await close();
+    });
+
+    it(`show the stored language's pane before the runtime starts, so nothing moves when it does (${name})`, async () => {
+      const { page, close } = await openWithLanguage(viewport, '/developers/long-guide', 'ruby', { blockRuntime: true });
+      expect(await visiblePanes(page)).toHaveLength(1);
+      expect((await visiblePanes(page)).join()).toContain('Use the client.');
+      expect(await page.locator('[role=tab][data-language=ruby]').evaluate((tab) => getComputedStyle(tab).fontWeight)).toBe('600');
+      await close();
+    });
+
+    it(`store a language chosen in a guide: the API reference and other guides follow it (${name})`, async () => {
+      const { page, close } = await openWithLanguage(viewport, '/developers/long-guide', 'ruby');
+      await page.locator('[role=tab]', { hasText: 'curl' }).click();
+      expect(await selectedTabs(page)).toEqual(['curl']);
+      expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('curl');
+      await page.goto(`${server.url}/developers/client-libraries`);
+      expect(await selectedTabs(page)).toEqual(['curl', 'Sandbox']);
+      expect((await visiblePanes(page)).join()).toContain('Nothing to install.');
+      await page.goto(`${server.url}/api`);
+      await page.waitForURL(/\/1\/api\/curl$/);
+      // A tab that is no example language (Python) is no choice to keep.
+      await page.goto(`${server.url}/developers/long-guide`);
+      await page.locator('[role=tab]', { hasText: 'Python' }).click();
+      expect(await visiblePanes(page)).toEqual([expect.stringContaining('Nothing to show in this tab.')]);
+      expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe('curl');
+      await close();
+    });
+
+    it(`do not shift when the runtime opens the stored language (${name})`, async () => {
+      const { page, close } = await openWithLanguage(viewport, '/developers/long-guide', 'ruby');
+      await page.waitForTimeout(300);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      await close();
+    });
+  }
+});
+
 describe('without JavaScript', () => {
   it('shows every tab pane and the whole API menu', async () => {
     const context = await chrome.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
@@ -409,17 +495,7 @@ describe('layout stability', () => {
     it(`does not shift when the runtime starts (${name})`, async () => {
       const { page, close } = await open(viewport, '/1/api/curl');
       await page.waitForTimeout(300);
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(total), 100);
-          }),
-      );
-      expect(shift).toBeLessThan(0.01);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
       await close();
     });
   }

@@ -1,6 +1,14 @@
 // Tab views (WAI-ARIA tabs pattern): click or arrow keys select; Home/End jump.
 // Without JavaScript every pane shows, one after another, under its own heading.
+// A tab in an example language (data-language, theme/components/tabs.tsx) is the reader's
+// choice of language, as the API reference's picker is: a view opens on the stored one,
+// and choosing one stores it and opens it in every view of the page that has it.
+import { LANGUAGE_STORAGE_KEY } from '../../src/routes/resolve.js';
+import { readStored, writeStored } from './storage.js';
+
 export function setupTabs(): void {
+  const views: ((language: string) => void)[] = [];
+  const stored = readStored(LANGUAGE_STORAGE_KEY);
   for (const view of document.querySelectorAll<HTMLElement>('.tabs')) {
     const tabs = [...view.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     const select = (index: number, focus: boolean) => {
@@ -12,14 +20,30 @@ export function setupTabs(): void {
       });
       if (focus) tabs[index]?.focus();
     };
+    const open = (language: string | null) => {
+      const at = tabs.findIndex((tab) => tab.dataset.language === language);
+      if (at >= 0) select(at, false);
+    };
+    // The reader's choice: a language is kept, and the page's other views follow it.
+    const choose = (index: number, focus: boolean) => {
+      select(index, focus);
+      const language = tabs[index]?.dataset.language;
+      if (!language) return;
+      writeStored(LANGUAGE_STORAGE_KEY, language);
+      for (const other of views) other(language);
+    };
+    open(stored);
+    views.push(open);
     tabs.forEach((tab, i) => {
-      tab.addEventListener('click', () => select(i, false));
+      tab.addEventListener('click', () => choose(i, false));
       tab.addEventListener('keydown', (event) => {
         const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[event.key];
         if (next === undefined) return;
         event.preventDefault();
-        select((next + tabs.length) % tabs.length, true);
+        choose((next + tabs.length) % tabs.length, true);
       });
     });
   }
+  // The views now show what the stylesheet showed for the stored language before: it gives way.
+  delete document.documentElement.dataset.storedLanguage;
 }

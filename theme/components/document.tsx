@@ -28,12 +28,14 @@ function frameOf(doc: DocumentPlan): string {
 }
 
 /**
- * Runs before first paint, so the narrow-screen menu starts collapsed and a chosen colour
+ * Runs before first paint, so the narrow-screen menu starts collapsed, a chosen colour
  * scheme shows from the first frame (no flash; theme/client/color-scheme.ts keeps the
- * key). Its hash is in the CSP (src/build/derived-files.ts hashes it).
+ * key) and a tab view opens on the stored example language (data-stored-language, which
+ * theme/client/tabs.ts takes over; LANGUAGE_STORAGE_KEY). Its hash is in the CSP
+ * (src/build/derived-files.ts hashes it).
  */
 export const BOOT_SCRIPT =
-  "var d=document.documentElement;d.classList.add('js');try{var s=localStorage.getItem('bankdocs:color-scheme');if(s==='dark'||s==='light')d.dataset.colorScheme=s}catch(e){}";
+  "var d=document.documentElement;d.classList.add('js');try{var s=localStorage.getItem('bankdocs:color-scheme');if(s==='dark'||s==='light')d.dataset.colorScheme=s;s=localStorage.getItem('bankdocs:language');if(s)d.dataset.storedLanguage=s}catch(e){}";
 
 export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProps) {
   const { doc, config } = ctx;

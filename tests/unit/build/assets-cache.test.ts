@@ -37,6 +37,13 @@ describe('the runtime bundle in the cache', () => {
     const other = await cachedAssets(dir, { runtime: { ...runtime, breakpoint: runtime.breakpoint + 1 } });
     expect(other.urls.redirectScript).not.toBe('marked');
     expect(other.urls.css).not.toBe((await bundleAssets({ runtime })).urls.css);
+    // The stylesheet's rules for each example language (a tab view opens on the stored one).
+    const ruby = await cachedAssets(dir, { runtime, languages: ['curl', 'ruby'] });
+    expect(ruby.urls.redirectScript).not.toBe('marked');
+    const css = text(ruby).find(([path]) => path!.endsWith('.css'))![1]!;
+    expect(css).toContain(':root[data-stored-language="ruby"] .tabs[data-languages~="ruby"] > .tab-panel[data-language="ruby"]');
+    expect(css).toContain(':root[data-stored-language="curl"]');
+    expect(css).not.toMatch(/\$language|each language/);
     writeFileSync(join(dir, 'assets.bin'), 'not a pack');
     const fresh = await cachedAssets(dir, { runtime });
     expect(fresh.urls).toEqual((await bundleAssets({ runtime })).urls);

@@ -26,6 +26,17 @@ describe('tab views', () => {
     }
   });
 
+  it('mark the tabs titled as an example language (api.languages, in any case) and their view, in both engines', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { html } = renderBody('::::tabs\n:::tab{title="Ruby"}\nB.\n:::\n:::tab{title=" CURL "}\nA.\n:::\n:::tab{title="Python"}\nC.\n:::\n::::\n', { engine });
+      expect(html, engine).toContain('<div class="tabs" data-languages="ruby curl">');
+      expect(html.match(/<button[^>]*>/g)!.map((b) => /data-language="([^"]*)"/.exec(b)?.[1] ?? null), engine).toEqual(['ruby', 'curl', null]);
+      expect(html.match(/<div role="tabpanel"[^>]*>/g)!.map((d) => /data-language="([^"]*)"/.exec(d)?.[1] ?? null), engine).toEqual(['ruby', 'curl', null]);
+      // A view without such a tab is as it was.
+      expect(renderBody('::::tabs\n:::tab{title="Sandbox"}\nA.\n:::\n::::\n', { engine }).html, engine).not.toContain('data-language');
+    }
+  });
+
   it('report an attribute named __proto__ as any unknown attribute, in both engines, and change no prototype (it was dropped unreported)', () => {
     for (const engine of ['fast', 'remark'] as const) {
       expect(where('::::tabs\n:::tab{title="curl" __proto__="x"}\nA.\n:::\n::::\n', engine), engine).toEqual(['2:21 warning directive-attribute-unknown "tab" takes no attribute "__proto__"']);
