@@ -55,6 +55,7 @@ beforeAll(async () => {
     // Tab views in the example languages (one titled in capitals, Ruby before curl) and one in none.
     writeFileSync(join(content, 'developers', 'client-libraries.md'), [
       '---', 'title: "Client libraries"', 'description: "Install a client."', 'order: 4', '---', '',
+      'The [API reference](/api) has every call.', '',
       '## Install', '', '::::tabs', ':::tab{title="RUBY"}', 'Add the gem to your Gemfile.', ':::', ':::tab{title="curl"}', 'Nothing to install.', ':::', '::::', '',
       '## Environments', '', '::::tabs', ':::tab{title="Sandbox"}', 'Test money only.', ':::', ':::tab{title="Production"}', 'Real money.', ':::', '::::', '',
     ].join('\n'));
@@ -459,6 +460,13 @@ describe('tab views in the example languages', () => {
       await page.goto(`${server.url}/developers/client-libraries`);
       expect(await selectedTabs(page)).toEqual(['curl', 'Sandbox']);
       expect((await visiblePanes(page)).join()).toContain('Nothing to install.');
+      // The page's links into the API reference follow each choice.
+      const reference = page.locator('main a[data-default-language]');
+      expect(await reference.getAttribute('href')).toMatch(/\/1\/api\/curl$/);
+      await page.locator('[role=tab]', { hasText: 'RUBY' }).click();
+      expect(await reference.evaluate((a: HTMLAnchorElement) => a.pathname)).toBe('/1/api/ruby');
+      await page.locator('[role=tab]', { hasText: 'curl' }).click();
+      expect(await reference.evaluate((a: HTMLAnchorElement) => a.pathname)).toBe('/1/api/curl');
       await page.goto(`${server.url}/api`);
       await page.waitForURL(/\/1\/api\/curl$/);
       // A tab that is no example language (Python) is no choice to keep.

@@ -84,7 +84,7 @@ if (config) {
   setupCopyButtons(config);
   setupScrollStops();
   setupCopyPage(config);
-  setupTabs();
+  setupTabs(config);
   setupZoom(config);
   setupSearch(config);
   setupLazyParts(config);

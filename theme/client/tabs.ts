@@ -4,9 +4,11 @@
 // choice of language, as the API reference's picker is: a view opens on the stored one,
 // and choosing one stores it and opens it in every view of the page that has it.
 import { LANGUAGE_STORAGE_KEY } from '../../src/routes/resolve.js';
+import { linkStoredLanguage } from './api-links.js';
+import type { RuntimeConfig } from './config.js';
 import { readStored, writeStored } from './storage.js';
 
-export function setupTabs(): void {
+export function setupTabs(config: RuntimeConfig): void {
   const views: ((language: string) => void)[] = [];
   const stored = readStored(LANGUAGE_STORAGE_KEY);
   for (const view of document.querySelectorAll<HTMLElement>('.tabs')) {
@@ -31,6 +33,7 @@ export function setupTabs(): void {
       if (!language) return;
       writeStored(LANGUAGE_STORAGE_KEY, language);
       for (const other of views) other(language);
+      linkStoredLanguage(document, config.languages.available);
     };
     open(stored);
     views.push(open);
