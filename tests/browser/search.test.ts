@@ -259,6 +259,54 @@ describe('search', () => {
     await context.close();
   });
 
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`keeps the page behind still under the wheel and a touch scroll, scrolls the results, and leaves the page where it was (${name})`, async () => {
+      const { context, page } = await visit('/en/terms-and-conditions/v5.0', { viewport });
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      await search(page, 'payment');
+      const list = page.locator('.search-dialog [role="listbox"]');
+      await expect.poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight + 200)).toBe(true);
+      const at = (box: { x: number; y: number; width: number; height: number }) => ({ x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 100) });
+      const dialog = (await page.locator('.search-dialog').boundingBox())!;
+      // Beside the dialog on a wide screen (its backdrop), on its field's row on a phone (it is full screen there).
+      const outside = viewport === DESKTOP ? { x: 60, y: viewport.height - 60 } : at((await page.locator('.search-bar').boundingBox())!);
+      expect(viewport === PHONE || outside.x < dialog.x).toBe(true);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      // A finger moving 300 px up (the protocol's scroll gesture of source 'touch' moves nothing in headless Chromium).
+      const touch = async (p: { x: number; y: number }) => {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [p] });
+        for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: p.x, y: p.y - i * 30 }] });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      for (const scroll of [(p: { x: number; y: number }) => page.mouse.move(p.x, p.y).then(() => page.mouse.wheel(0, 400)), touch]) {
+        await scroll(outside);
+        await page.waitForTimeout(200);
+        expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+        // The results scroll, to their end and on (the page does not take over there).
+        await list.evaluate((el) => (el.scrollTop = 0));
+        const inside = at((await list.boundingBox())!);
+        await scroll(inside);
+        await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+        await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+        await scroll(inside);
+        await page.waitForTimeout(200);
+        expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+      }
+      // The scrollbar's room stays: the page does not widen behind the dialog.
+      expect(await page.evaluate(() => document.documentElement.clientWidth)).toBe(width);
+      await page.keyboard.press('Escape');
+      expect(await page.locator('.search-dialog').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+      expect(await page.evaluate(() => [window.scrollY, document.documentElement.clientWidth])).toEqual([1500, width]);
+      // And it scrolls again.
+      await page.mouse.wheel(0, 400);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
+      await context.close();
+    });
+  }
+
   it('fetches under 100 KB gzipped for a first query', async () => {
     const { context, page, requests } = await visit('/en');
     const before = requests.length;

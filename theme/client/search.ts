@@ -9,6 +9,7 @@ import type { Stem } from './search-stem.js';
 import { fold, isCjk } from '../../src/search/tokenize.js';
 import type { RuntimeConfig } from './config.js';
 import { arrange, SearchIndex, termFactor, type Ranked } from './search-index.js';
+import { lockScroll } from './scroll-lock.js';
 
 const EXCERPT_SHOWN = 160;
 /** A query of no word (one letter, punctuation) is said to be too short after this pause in typing. */
@@ -284,7 +285,10 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
   // Focus goes back where it was (the header's button, the 404 page's search box), unless a
   // result on this page was chosen: the page then moved focus to it (scroll.ts).
   let returnTo: HTMLElement = button;
+  // The page behind does not scroll while the dialog is open; the results do.
+  let unlock = () => {};
   dialog.addEventListener('close', () => {
+    unlock();
     const focus = document.activeElement;
     if (focus && focus !== document.body && !dialog.contains(focus)) return;
     (returnTo.isConnected ? returnTo : button).focus({ preventScroll: true });
@@ -297,6 +301,7 @@ export function createSearch(config: RuntimeConfig, { button, storedLanguage }: 
       if (!dialog.open) {
         const from = document.activeElement;
         returnTo = from instanceof HTMLElement && from !== document.body ? from : button;
+        unlock = lockScroll();
         dialog.showModal();
       }
       input.focus();

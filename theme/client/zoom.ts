@@ -7,6 +7,8 @@
 // grow past its natural size, which is what makes a diagram's small labels readable; a
 // raster one stops at its natural pixel size (--zoom-max), beyond which it would only
 // blur.
+import { lockScroll } from './scroll-lock.js';
+
 const VECTOR = /^data:image\/svg|\.svgz?(?:[?#]|$)/i;
 
 export function openZoom(img: HTMLImageElement): void {
@@ -32,15 +34,12 @@ export function openZoom(img: HTMLImageElement): void {
   large.alt = img.alt;
   dialog.append(close, large);
   document.body.append(dialog);
-  // The page behind stops scrolling (site.css); where its scrollbar takes room, the room
-  // stays, so that the page does not widen behind the modal and narrow again after.
-  const root = document.documentElement;
-  if (innerWidth > root.clientWidth) root.style.scrollbarGutter = 'stable';
+  const unlock = lockScroll();
 
   const finish = () => {
     dialog.close();
     dialog.remove();
-    root.style.scrollbarGutter = '';
+    unlock();
     img.focus();
   };
   close.addEventListener('click', finish);
