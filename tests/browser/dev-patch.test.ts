@@ -128,6 +128,92 @@ describe('bankdocs dev: content updates in place', () => {
     await close();
   });
 
+  describe('the runtime\'s widgets on a patched page', () => {
+    const WIDGETS = 'content/developers/widgets.md';
+    const page1 = [
+      '---', 'title: "Widgets"', 'description: "Every widget of the runtime on one page."', '---', '',
+      '## First part', '', 'The opening paragraph.', '',
+      '::::tabs', ':::tab{title="Shell"}', 'Shell text.', ':::', ':::tab{title="Node"}', 'Node text.', ':::', ':::tab{title="Go"}', 'Go text.', ':::', '::::', '',
+      '```bash', 'echo one', '```', '',
+      '| Field | Meaning |', '| --- | --- |', '| id | The identifier. |', '',
+      '![A diagram](payments/flow.svg)', '',
+      '## Second part', '', 'The closing paragraph.', '',
+    ].join('\n');
+
+    /** The widgets page, freshly served (written anew: each test starts from the same page). */
+    async function openWidgets() {
+      writeFileSync(join(site, WIDGETS), page1);
+      const served = async () => {
+        const response = await fetch(`${dev.url}/developers/widgets`);
+        return response.ok && (await response.text()).includes('The opening paragraph.');
+      };
+      await expect.poll(served, { timeout: 10_000 }).toBe(true);
+      const opened = await open('/developers/widgets');
+      await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dev.url });
+      return opened;
+    }
+
+    /** What a reader gets from each widget, used as after a fresh load. */
+    async function widgets(page: Page) {
+      const tabs = page.locator('.tabs [role="tab"]');
+      await tabs.nth(1).click();
+      const clicked = await page.locator('.tabs [role="tabpanel"]:not([data-inactive]) p:not(.tab-title)').textContent();
+      await page.keyboard.press('ArrowRight');
+      const arrowed = [await page.evaluate(() => document.activeElement?.textContent), await page.locator('.tabs [role="tabpanel"]:not([data-inactive]) p:not(.tab-title)').textContent()];
+      await tabs.nth(0).click();
+      await page.locator('.code-block .copy-button').click();
+      await expect.poll(() => page.locator('.toast').last().textContent()).toBe('Copied to the clipboard');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      const img = page.locator('main img[data-zoomable]');
+      await img.click();
+      const zoomed = await page.locator('dialog.zoom-modal').getAttribute('aria-label', { timeout: 5_000 }).catch(() => null);
+      if (zoomed) await page.keyboard.press('Escape');
+      // By the keyboard: the copy's toast may lie over the link.
+      await page.locator('.toc a').last().focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+      const followed = await page.evaluate(() => [location.hash, document.activeElement?.textContent]);
+      return { clicked: clicked?.trim(), arrowed: arrowed.map((t) => t?.trim()), copied, zoomed, followed };
+    }
+
+    it('keep working as after a fresh load when an edit changes a paragraph elsewhere, a tab\'s text or title, the code or a heading, patched in place', async () => {
+      const { page, close } = await openWidgets();
+      expect(await widgets(page)).toEqual({ clicked: 'Node text.', arrowed: ['Go', 'Go text.'], copied: 'echo one', zoomed: 'A diagram', followed: ['#second-part', 'Second part'] });
+      const edits: [(t: string) => string, string, Partial<Awaited<ReturnType<typeof widgets>>>][] = [
+        [(t) => t.replace('The opening paragraph.', 'The opening paragraph, edited.'), 'The opening paragraph, edited.', {}],
+        [(t) => t.replace('Node text.', 'Node text, edited.'), 'Node text, edited.', { clicked: 'Node text, edited.' }],
+        [(t) => t.replace('title="Go"', 'title="Rust"'), 'Rust', { arrowed: ['Rust', 'Go text.'] }],
+        [(t) => t.replace('echo one', 'echo two'), 'echo two', { copied: 'echo two' }],
+        [(t) => t.replace('## Second part', '## Second portion'), 'Second portion', { followed: ['#second-portion', 'Second portion'] }],
+      ];
+      let expected = await widgets(page);
+      for (const [change, shown, differs] of edits) {
+        edit(WIDGETS, change);
+        await expect.poll(() => page.locator('main').textContent(), { timeout: 10_000 }).toContain(shown);
+        expect(await marker(page), logs.join('\n')).toBe(7);
+        expected = { ...expected, ...differs };
+        expect(await widgets(page), shown).toEqual(expected);
+      }
+      await close();
+    });
+
+    it('reload when an edit changes a zoomable image (its alternative text) or adds one, which then zooms as after a fresh load', async () => {
+      const { page, close } = await openWidgets();
+      edit(WIDGETS, (t) => t.replace('![A diagram]', '![The diagram]'));
+      await expect.poll(() => page.locator('main img[data-zoomable]').getAttribute('alt'), { timeout: 10_000 }).toBe('The diagram');
+      await expect.poll(() => marker(page), { timeout: 10_000 }).toBe(null);
+      expect((await widgets(page)).zoomed).toBe('The diagram');
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+      edit(WIDGETS, (t) => t.replace('The closing paragraph.', 'The closing paragraph.\n\n![A second diagram](payments/flow.svg)'));
+      const second = page.getByRole('button', { name: 'A second diagram' });
+      await expect.poll(() => second.count(), { timeout: 10_000 }).toBe(1);
+      expect(await marker(page)).toBe(null);
+      await second.click();
+      expect(await page.locator('dialog.zoom-modal').getAttribute('aria-label')).toBe('A second diagram');
+      await close();
+    });
+  });
+
   it('compiles a changed theme component into the cache folder, not the package, and shows it', async () => {
     const lib = join(REPO, 'lib', 'dev-render-worker.js');
     const libTime = statSync(lib).mtimeMs;

@@ -9,8 +9,11 @@
 // zoomable diagrams) that would have to be created anew, or a change in the head other
 // than the title, asks for a reload instead (NeedsReload).
 
-/** Elements the runtime sets up when the page loads: new ones would stay inert. */
-const ENHANCED = 'pre, button, [role="tablist"], .code-block, .tabs, [data-zoom], script';
+/**
+ * Elements the runtime sets up when the page loads: new ones would stay inert. A zoomable
+ * image is one (a changed alternative text or source is a new image, which would not zoom).
+ */
+const ENHANCED = 'pre, button, [role="tablist"], .code-block, .tabs, img[data-zoomable], script';
 
 export class NeedsReload extends Error {}
 
