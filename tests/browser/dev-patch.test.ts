@@ -212,6 +212,20 @@ describe('bankdocs dev: content updates in place', () => {
       expect(await page.locator('dialog.zoom-modal').getAttribute('aria-label')).toBe('A second diagram');
       await close();
     });
+
+    it('make a code block that an edit widened past its column a Tab stop, and a table that fits none, as a fresh load does', async () => {
+      const { page, close } = await openWidgets();
+      const stops = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main .code-block > pre, main .table-scroll')].map((box) => box.tabIndex));
+      await expect.poll(stops).toEqual([-1, -1]);
+      edit(WIDGETS, (t) => t.replace('echo one', `echo ${'long '.repeat(60)}`));
+      await expect.poll(() => page.locator('main pre').textContent(), { timeout: 10_000 }).toContain('long long');
+      // (Two edits: one changing the code block and adding a table beside it reloads.)
+      edit(WIDGETS, (t) => t.replace('| id | The identifier. |', '| id | The identifier. |\n\n| Name | Kind |\n| --- | --- |\n| a | b |'));
+      await expect.poll(() => page.locator('main .table-scroll').count(), { timeout: 10_000 }).toBe(2);
+      expect(await marker(page), logs.join('\n')).toBe(7);
+      await expect.poll(stops).toEqual([0, -1, -1]);
+      await close();
+    });
   });
 
   it('compiles a changed theme component into the cache folder, not the package, and shows it', async () => {

@@ -29,13 +29,13 @@ export function setupCopyButtons(config: RuntimeConfig): void {
 /**
  * Code blocks and wide tables are Tab stops in the page as written, so that a keyboard
  * can scroll them without the runtime; one that does not scroll at this width is taken out
- * of the Tab order (and put back when the window narrows and it does).
+ * of the Tab order (and put back when the window narrows and it does). The boxes are
+ * looked for at each resize: bankdocs dev, having put an edit into the page, fires one,
+ * and a box it changed or added is measured as one the page loaded with.
  */
 export function setupScrollStops(): void {
-  const boxes = [...document.querySelectorAll<HTMLElement>('.code-block > pre[tabindex], .table-scroll[tabindex]')];
-  if (!boxes.length) return;
   const update = () => {
-    for (const box of boxes) {
+    for (const box of document.querySelectorAll<HTMLElement>('.code-block > pre[tabindex], .table-scroll[tabindex]')) {
       // A box in a hidden tab cannot be measured: it keeps its stop.
       if (box.offsetParent === null) continue;
       box.tabIndex = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1 ? 0 : -1;

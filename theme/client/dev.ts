@@ -67,6 +67,9 @@ function update(): void {
       // The new content's links into the API reference, as the page's own were when it loaded.
       const languages = readConfig()?.languages.available;
       if (languages) linkStoredLanguage(document.body, languages);
+      // The layout changed as at a resize: what the runtime measures then (which code
+      // blocks and tables scroll, and so are Tab stops), it measures again.
+      window.dispatchEvent(new Event('resize'));
       sent = Promise.resolve(after.doc);
       document.documentElement.dataset.devPatched = String(after.generation);
     } catch (error) {
