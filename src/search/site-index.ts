@@ -109,7 +109,11 @@ const remember = (entry: SearchEntry, words: PreparedWords[], stamp: string): Me
 export const recall = (memo: NonNullable<MemoEntry>, vocabulary: MemoVocabulary | null): PreparedWords[] | null => {
   if (!vocabulary || memo.vocabulary !== vocabulary.stamp) return null;
   const size = vocabulary.words.length;
-  for (const w of memo.words) for (const id of w.terms) if (id >= size) return null;
+  // Indexed loops over the typed arrays (see localeIndex's document frequencies).
+  for (const w of memo.words) {
+    const ids = w.terms;
+    for (let i = 0; i < ids.length; i++) if (ids[i]! >= size) return null;
+  }
   return memo.words;
 };
 
@@ -161,7 +165,12 @@ export function siteSearchIndex({ site, plan, documents, memo, emit }: SiteSearc
 /** Saves the new entries' words, in the grown vocabulary; or every entry's, numbered afresh, when most of the vocabulary is no longer used. */
 export function keep(memo: SearchMemo, last: MemoVocabulary | null, built: Pick<ReturnType<typeof buildSearchIndex>, 'words' | 'vocabulary'>, keyOf: Map<SearchEntry, { key: string; fresh: boolean }>): void {
   const inUse = new Uint8Array(built.vocabulary.length);
-  for (const words of built.words.values()) for (const w of words) for (const id of w.terms) inUse[id] = 1;
+  for (const words of built.words.values()) {
+    for (const w of words) {
+      const ids = w.terms;
+      for (let i = 0; i < ids.length; i++) inUse[ids[i]!] = 1;
+    }
+  }
   let used = 0;
   for (const flag of inUse) used += flag;
   if (last && built.vocabulary.length <= used * 2 + VOCABULARY_SLACK) {

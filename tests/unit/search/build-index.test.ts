@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, type PreparedWords, type RecordChunk, type SearchMeta } from '../../../src/search/build-index.js';
+import { buildSearchIndex, JsonBytes, type PreparedWords, type RecordChunk, type SearchMeta } from '../../../src/search/build-index.js';
 import { keep, memoCodec, recall, type MemoEntry, type MemoVocabulary, type SearchMemo } from '../../../src/search/site-index.js';
 import type { SearchEntry, SearchRecord } from '../../../src/search/entries.js';
 
@@ -29,8 +29,11 @@ type Files = Map<string, string>;
 
 function build(entries: readonly SearchEntry[], locales = ['en', 'nl']): Files {
   const { files } = buildSearchIndex({ entries, locales, languages: { available: ['curl', 'ruby'], default: 'curl' } });
-  return new Map(files.map((f) => [f.path, 'contents' in f ? String(f.contents) : '']));
+  return new Map(files.map((f) => [f.path, 'contents' in f ? text(f.contents) : '']));
 }
+
+/** A file's JSON as text (term chunks are made as UTF-8 bytes). */
+const text = (contents: string | Uint8Array): string => (typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'));
 
 const json = <T>(files: Files, path: string): T => JSON.parse(files.get(path)!) as T;
 
@@ -166,9 +169,60 @@ describe('the search index', () => {
   });
 });
 
+describe('term chunks written as bytes (JsonBytes)', () => {
+  /** A deterministic stream of numbers in [0, 1). */
+  const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+
+  it('writes the UTF-8 of the JSON a string would hold, and measures it as the string would', () => {
+    const next = random(7);
+    const pieces = ['a', 'payment', 'Z', '"', '\\', '\n', '\u0001', '\u007f', 'é', 'ß', '中文', '😀', '\ud800', '\udc00x', 'ü"\\', ' ', '~'];
+    const out = new JsonBytes();
+    let expected = '';
+    for (let i = 0; i < 3000; i++) {
+      const pick = next();
+      if (pick < 0.5) {
+        const word = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+        expect(out.text(word)).toBe(JSON.stringify(word).length);
+        expected += JSON.stringify(word);
+      } else if (pick < 0.9) {
+        const value = [0, 9, 10, 99, 100, 65_535, 2 ** 31 - 1, Math.floor(next() * 1e6), Math.floor(next() * 10)][Math.floor(next() * 9)]!;
+        out.number(value);
+        expected += String(value);
+      } else {
+        // Not a whole number, or out of range: written as JSON writes it too.
+        const value = [-1, -250, 0.5, 2 ** 31, 1e21][Math.floor(next() * 5)]!;
+        out.number(value);
+        expected += JSON.stringify(value);
+      }
+      out.char(0x2c);
+      expected += ',';
+    }
+    expect(Buffer.from(out.take()).toString('utf8')).toBe(expected);
+    expect(Buffer.from(out.take())).toHaveLength(0);
+  });
+
+  it('closes a term chunk once its JSON passes 24 000 characters, counting words outside ASCII as a string does', () => {
+    const words = ['é', '中文', 'ü', 'ß', '😀'];
+    const many = Array.from({ length: 1500 }, (_, i) => entry(`/developers/g${i}`, null, [record('', `Guide ${i}`, `${words[i % 5]}${i} shared text of guide ${i} ${words[(i + 1) % 5]}mot${i} ${words[(i + 2) % 5]}x${i % 50}`)], { group: 'guide' }));
+    const big = build(many, ['en']);
+    const meta = json<SearchMeta>(big, 'search/en/index.json');
+    expect(meta.terms.length).toBeGreaterThan(2);
+    meta.terms.forEach(([, name], i) => {
+      const chunk = big.get(`search/en/${name}`)!;
+      // Each word and its postings as a string holds them (not through an object: JSON.parse puts number-like words first).
+      const parts = [...chunk.matchAll(/("(?:[^"\\]|\\.)*"):(\[[0-9,]*\])/g)].map(([, word, postings]) => `${JSON.stringify(JSON.parse(word!) as string)}:${JSON.stringify(JSON.parse(postings!) as number[])}`);
+      // The same text as the parts joined, and the chunk closed at the first part that took it past the limit.
+      expect(chunk).toBe(`{${parts.join(',')}}`);
+      const length = (list: string[]) => list.reduce((n, part) => n + part.length + 1, 0);
+      expect(length(parts.slice(0, -1))).toBeLessThan(24_000);
+      if (i < meta.terms.length - 1) expect(length(parts)).toBeGreaterThanOrEqual(24_000);
+    });
+  });
+});
+
 describe('words kept for the next build (SearchMemo)', () => {
   const languages = { available: ['curl', 'ruby'], default: 'curl' };
-  const asMap = (files: ReturnType<typeof buildSearchIndex>['files']) => new Map(files.map((f) => [f.path, 'contents' in f ? String(f.contents) : '']));
+  const asMap = (files: ReturnType<typeof buildSearchIndex>['files']) => new Map(files.map((f) => [f.path, 'contents' in f ? text(f.contents) : '']));
 
   it('gives the same index from the last build\'s term ids as from the text, also in a vocabulary with words no longer used', () => {
     const cold = buildSearchIndex({ entries: ENTRIES, locales: ['en', 'nl'], languages, keepWords: true });
@@ -227,7 +281,7 @@ describe('files written as they are made (emit)', () => {
 
   it('hands each file over once, as made, and returns what was written in its place, with the same sizes', () => {
     const plain = buildSearchIndex({ entries: ENTRIES, locales: ['en', 'nl'], languages });
-    const emitted: { path: string; contents: string }[] = [];
+    const emitted: { path: string; contents: string | Uint8Array }[] = [];
     const streamed = buildSearchIndex({
       entries: ENTRIES,
       locales: ['en', 'nl'],
