@@ -40,12 +40,21 @@ const SECTION_DEPTH = 3;
 /** Text kept per section: enough for every word of a long section, bounded for a runaway one. */
 const MAX_SECTION_TEXT = 50_000;
 
-const HEADING_RE = /^h([1-6])$/;
 const NON_BLANK_RE = /\S/;
 
-function hasClass(node: Element, name: string): boolean {
+/** Whether the element has one of the skipped classes (a loop, not a closure per element: this runs for every element of every page). */
+function hasSkippedClass(node: Element): boolean {
   const value = node.properties.className;
-  return Array.isArray(value) && value.includes(name);
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < SKIPPED_CLASSES.length; i++) if (value.includes(SKIPPED_CLASSES[i]!)) return true;
+  return false;
+}
+
+/** A heading's depth (h1-h6), or 0. */
+function headingDepth(tagName: string): number {
+  if (tagName.length !== 2 || tagName.charCodeAt(0) !== 104) return 0;
+  const digit = tagName.charCodeAt(1) - 48;
+  return digit >= 1 && digit <= 6 ? digit : 0;
 }
 
 export default function rehypeSearchText() {
@@ -74,15 +83,14 @@ export default function rehypeSearchText() {
       if (node.type === 'text') return add(node.value);
       if (node.type !== 'element' && node.type !== 'root') return;
       if (node.type === 'element') {
-        const heading = HEADING_RE.exec(node.tagName);
-        const depth = heading ? Number(heading[1]) : 0;
+        const depth = headingDepth(node.tagName);
         if (depth && depth <= SECTION_DEPTH && typeof node.properties.id === 'string') {
           finish();
           const id = node.properties.id;
           current = { id, title: headingText.get(id) ?? '', depth, text: '' };
           return;
         }
-        if (SKIPPED.has(node.tagName) || SKIPPED_CLASSES.some((name) => hasClass(node, name)) || node.properties.dataUnsearched !== undefined) return;
+        if (SKIPPED.has(node.tagName) || hasSkippedClass(node) || node.properties.dataUnsearched !== undefined) return;
         const operation = node.properties.dataOperation;
         if (typeof operation === 'string' && current.id) current.operation = operation;
         // Named elements (src/theme/named-elements.ts) are blocks; the words they show
@@ -91,11 +99,14 @@ export default function rehypeSearchText() {
         const block = named || BLOCKS.has(node.tagName);
         if (block) add(' ');
         if (named && typeof node.properties.dataSearch === 'string') add(` ${node.properties.dataSearch} `);
-        for (const child of node.children) visit(child);
+        visitChildren(node.children);
         if (block) add(' ');
         return;
       }
-      for (const child of node.children) visit(child);
+      visitChildren(node.children);
+    };
+    const visitChildren = (children: (RootContent | ElementContent)[]) => {
+      for (let i = 0; i < children.length; i++) visit(children[i]!);
     };
     visit(tree);
     finish();

@@ -32,6 +32,9 @@ import { attribute, customElementAttribute, escapeText } from './react-attribute
 import { RAW_TEXT, TagScan, type LinkPool, type ScannedPage } from '../check/scan-html.js';
 import { childMode, giveUp, innerHtml, input, isDataUrl, Mode, NOT_CUSTOM, openTag, REACT_ONLY, script, SELF_CLOSING, selfClosing, title, VALID_TAG_RE, writableTags, WRITTEN_LAST, type AttributeWriter, type Props } from './react-elements.js';
 
+/** A link's attributes: React writes an empty href as it is (made once, not per link). */
+const anchorAttribute: AttributeWriter = (key, value) => (key === 'href' && value === '' ? ' href=""' : attribute(key, value));
+
 const ELEMENT = Symbol.for('react.transitional.element');
 const FRAGMENT = Symbol.for('react.fragment');
 const STRICT_MODE = Symbol.for('react.strict_mode');
@@ -360,14 +363,7 @@ class Writer {
     const custom = type.includes('-') && !NOT_CUSTOM.has(type);
     if (this.scanOnly && !custom) return this.readContainer(type, props, mode);
     const last = WRITTEN_LAST[type];
-    const write: AttributeWriter =
-      custom
-        ? customElementAttribute
-        : last
-        ? (key, value) => (last.includes(key) ? '' : attribute(key, value))
-        : type === 'a'
-        ? (key, value) => (key === 'href' && value === '' ? ' href=""' : attribute(key, value))
-        : attribute;
+    const write: AttributeWriter = custom ? customElementAttribute : last ? (key, value) => (last.includes(key) ? '' : attribute(key, value)) : type === 'a' ? anchorAttribute : attribute;
     const opened = openTag(type, props, write);
     let out = opened.tag;
     const { children, html } = opened;

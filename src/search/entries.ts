@@ -99,7 +99,9 @@ const EXCERPT = 240;
  */
 export function excerptOf(raw: string): string {
   const end = Math.min(raw.length, EXCERPT * 3);
-  let text = '';
+  // The collapsed text is put together in one reused buffer and made a string once: word
+  // by word it made a string per word and per join (20 MB of a cold build of 1000 pages).
+  let length = 0;
   let word = -1;
   for (let i = 0; i <= end; i++) {
     if (i < end && !isSpace(raw.charCodeAt(i))) {
@@ -107,14 +109,26 @@ export function excerptOf(raw: string): string {
       continue;
     }
     if (word < 0) continue;
-    text += text ? ` ${raw.slice(word, i)}` : raw.slice(word, i);
+    if (length) excerpt[length++] = 32;
+    for (let k = word; k < i; k++) excerpt[length++] = raw.charCodeAt(k);
     word = -1;
-    if (text.length > EXCERPT) break;
+    if (length > EXCERPT) break;
   }
-  if (text.length <= EXCERPT) return text;
-  const cut = text.lastIndexOf(' ', EXCERPT);
-  return `${text.slice(0, cut > EXCERPT / 2 ? cut : EXCERPT)}…`;
+  if (length <= EXCERPT) return text(length);
+  let cut = -1;
+  for (let k = EXCERPT; k >= 0; k--) {
+    if (excerpt[k] === 32) {
+      cut = k;
+      break;
+    }
+  }
+  return `${text(cut > EXCERPT / 2 ? cut : EXCERPT)}…`;
 }
+
+/** excerptOf's text: at most EXCERPT * 3 characters of words and the spaces between them. */
+const excerpt = new Uint16Array(EXCERPT * 3 + 1);
+/** The buffer's first `length` characters (code units as they are: a lone surrogate too, which a UTF-16 decoder would replace). */
+const text = (length: number): string => String.fromCharCode.apply(null, excerpt.subarray(0, length) as unknown as number[]);
 
 /** What `\s` matches in a regular expression (and `trim` removes). */
 function isSpace(code: number): boolean {

@@ -15,7 +15,7 @@ function reference(raw: string): string {
 const SPACES = [' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
 const piece = fc.oneof(
   fc.constantFrom(...SPACES),
-  fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom('a', 'B', 'é', '·', '-', '“', '1') }),
+  fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom('a', 'B', 'é', '·', '-', '“', '1', '😀', '\ud800', '\udc00') }),
   fc.string({ minLength: 100, maxLength: 300, unit: fc.constantFrom('x', 'y') }),
 );
 
