@@ -8,3 +8,4 @@ export const COMPILED_AT_ONCE: string;
 export const cheaperDependencies: Plugin;
 export const SLUG_ASCII: string;
 export function asciiSlug(value: string): string | null;
+export const ONE_LINE_AS_IS: string;

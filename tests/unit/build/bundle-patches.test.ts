@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { OnLoadArgs, OnLoadResult, PluginBuild } from 'esbuild';
 import type { Node } from 'unist';
 import { slug } from 'github-slugger';
+import { trimLines } from 'trim-lines';
 import { regex as slugStripped } from 'github-slugger/regex.js';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
 import remarkGfm from 'remark-gfm';
@@ -13,7 +14,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_AT_ONCE, KEPT_AS_IS, SLUG_ASCII, asciiSlug, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
+import { COMPILED_AT_ONCE, KEPT_AS_IS, ONE_LINE_AS_IS, SLUG_ASCII, asciiSlug, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
@@ -83,6 +84,21 @@ describe("the bundle patch of markdown-it's text rule", () => {
     );
     // Every character code, one at a time.
     for (let code = 0; code < 0x10000; code++) expect(run(fast, `${String.fromCharCode(code)}a`, 0)).toEqual(run(original, `${String.fromCharCode(code)}a`, 0));
+  });
+});
+
+describe('the bundle patch of trim-lines', () => {
+  const file = join(packageDir('trim-lines'), 'index.js');
+
+  it('gives what trimLines gives, for any text, with line breaks or without', async () => {
+    const fast = ((await import(`data:text/javascript,${encodeURIComponent(await patched(file))}`)) as { trimLines: (value: string) => string }).trimLines;
+    const unit = fc.constantFrom('a', ' ', '\t', '\n', '\r', '\r\n', 'é', '\u{1F600}', '\ud800', '\u00a0', '\v');
+    fc.assert(fc.property(fc.string({ unit, maxLength: 20 }), (value) => fast(value) === trimLines(value)), { numRuns: 20_000 });
+    for (const value of ['', ' ', 'a ', ' a', 'one line, spaces kept ', 'two\nlines ', ' \r\n ']) expect(fast(value)).toBe(trimLines(value));
+  });
+
+  it('is what the compile puts in the bundle', async () => {
+    expect(await patched(file)).toContain(ONE_LINE_AS_IS);
   });
 });
 
