@@ -172,7 +172,7 @@ export function keep(memo: SearchMemo, last: MemoVocabulary | null, built: Pick<
     }
   }
   let used = 0;
-  for (const flag of inUse) used += flag;
+  for (let id = 0; id < inUse.length; id++) used += inUse[id]!;
   if (last && built.vocabulary.length <= used * 2 + VOCABULARY_SLACK) {
     // No new word: the vocabulary the last build kept stays as it is (not written again).
     const grown = built.vocabulary.length === last.words.length ? last : { stamp: last.stamp, words: [...built.vocabulary] };
