@@ -11,14 +11,24 @@ import { DESKTOP, localContext, PHONE, useBuiltSite } from '../helpers/browser.j
 const built = useBuiltSite(null);
 const CONSENT_KEY = 'bankdocs:consent';
 
-async function open(viewport: { width: number; height: number }, path: string, colorScheme: 'light' | 'dark' = 'light') {
+interface Settings {
+  colorScheme?: 'light' | 'dark';
+  /** The browser's default font size in px (its text size setting; 16 unless set). */
+  fontSize?: number;
+}
+
+/** A page in forced colours, or with the reader's default font size when one is given. */
+async function open(viewport: { width: number; height: number }, path: string, settings: Settings = {}) {
   const context = await localContext(built().chrome.browser, viewport);
   await context.addInitScript((key) => localStorage.setItem(key, JSON.stringify({ functional: false, analytics: false, at: 1 })), CONSENT_KEY);
   const page = await context.newPage();
-  await page.emulateMedia({ forcedColors: 'active', colorScheme });
+  if (settings.fontSize) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: settings.fontSize, fixed: settings.fontSize - 3 } });
+  } else await page.emulateMedia({ forcedColors: 'active', colorScheme: settings.colorScheme ?? 'light' });
   await page.goto(`${built().server.url}${path}`);
   await page.waitForLoadState('load');
-  expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+  if (!settings.fontSize) expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
   return { page, close: () => context.close() };
 }
 
@@ -58,7 +68,7 @@ const edge = (page: Page, selector: string) =>
 describe('forced colours', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`a guide marks its page in the menus, the section being read and the chosen tab, at 1280 px (${scheme})`, async () => {
-      const { page, close } = await open(DESKTOP, '/developers/custom-integrations#getting-started', scheme);
+      const { page, close } = await open(DESKTOP, '/developers/custom-integrations#getting-started', { colorScheme: scheme });
       try {
         await expectMarked(page, '.site-menu a[aria-current]', '.site-menu a:not([aria-current])');
         await expectMarked(page, '.sidebar-nav a[aria-current]', '.sidebar-nav a:not([aria-current])');
@@ -121,6 +131,46 @@ describe('forced colours', () => {
         await expectMarked(page, '.search-result[aria-selected="true"]', '.search-result:not([aria-selected="true"])');
       } finally {
         await close();
+      }
+    });
+  }
+});
+
+describe('text the reader made larger', () => {
+  // 200 % text: a default font size of 32 px. Reflow at 320 CSS px (400 % zoom) is the
+  // narrow layout, which reader-frame.test.ts checks; this is text alone growing.
+  const headerProblems = (page: Page) =>
+    page.evaluate(() => {
+      const problems: string[] = [];
+      const header = document.querySelector('.site-header')!.getBoundingClientRect();
+      const items = [...document.querySelectorAll<HTMLElement>('.site-header .brand, .site-header .search-button, .site-header .color-scheme-toggle, .site-menu a')].filter((el) => el.checkVisibility());
+      const boxes = items.map((el) => ({ name: (el.textContent ?? '').trim() || el.className, box: el.getBoundingClientRect() }));
+      for (const { name, box } of boxes) {
+        if (box.left < 0 || box.right > document.documentElement.clientWidth) problems.push(`"${name}" spans ${Math.round(box.left)}..${Math.round(box.right)} px, outside the window`);
+        if (box.top < header.top || box.bottom > header.bottom) problems.push(`"${name}" sticks out of the header`);
+      }
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1))
+          if (a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1) problems.push(`"${a.name}" and "${b.name}" overlap`);
+      const toggle = document.querySelector('.color-scheme-toggle')!.getBoundingClientRect();
+      if (Math.round(toggle.width) !== Math.round(toggle.height)) problems.push(`the dark-mode button is squeezed to ${Math.round(toggle.width)}x${Math.round(toggle.height)}`);
+      if (document.documentElement.scrollWidth > document.documentElement.clientWidth) problems.push(`the page scrolls sideways by ${document.documentElement.scrollWidth - document.documentElement.clientWidth} px`);
+      return problems;
+    });
+
+  for (const width of [992, 1280]) {
+    it(`at ${width} px the header wraps its menu rather than push the page sideways, and the sidebar sticks below it`, async () => {
+      for (const path of ['/developers/custom-integrations', '/fr/general/integrating/faq']) {
+        const { page, close } = await open({ width, height: 800 }, path, { fontSize: 32 });
+        try {
+          expect({ path, problems: await headerProblems(page) }).toEqual({ path, problems: [] });
+          await page.mouse.wheel(0, 1500);
+          await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+          const [header, sidebar] = await page.evaluate(() => ['.site-header', '.sidebar'].map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect));
+          expect(sidebar!.top, path).toBeGreaterThanOrEqual(header!.bottom);
+        } finally {
+          await close();
+        }
       }
     });
   }
