@@ -15,20 +15,24 @@ interface Settings {
   colorScheme?: 'light' | 'dark';
   /** The browser's default font size in px (its text size setting; 16 unless set). */
   fontSize?: number;
+  /** Forced colours, unless a font size is given (default true). */
+  forcedColors?: boolean;
 }
 
-/** A page in forced colours, or with the reader's default font size when one is given. */
+/** A page as the reader set up the browser: in forced colours unless told otherwise, or with a larger default font. */
 async function open(viewport: { width: number; height: number }, path: string, settings: Settings = {}) {
   const context = await localContext(built().chrome.browser, viewport);
   await context.addInitScript((key) => localStorage.setItem(key, JSON.stringify({ functional: false, analytics: false, at: 1 })), CONSENT_KEY);
   const page = await context.newPage();
+  const forced = !settings.fontSize && settings.forcedColors !== false;
   if (settings.fontSize) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: settings.fontSize, fixed: settings.fontSize - 3 } });
-  } else await page.emulateMedia({ forcedColors: 'active', colorScheme: settings.colorScheme ?? 'light' });
+  }
+  if (forced) await page.emulateMedia({ forcedColors: 'active', colorScheme: settings.colorScheme ?? 'light' });
   await page.goto(`${built().server.url}${path}`);
   await page.waitForLoadState('load');
-  if (!settings.fontSize) expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+  if (forced) expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
   return { page, close: () => context.close() };
 }
 
@@ -168,6 +172,21 @@ describe('text the reader made larger', () => {
           await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
           const [header, sidebar] = await page.evaluate(() => ['.site-header', '.sidebar'].map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect));
           expect(sidebar!.top, path).toBeGreaterThanOrEqual(header!.bottom);
+        } finally {
+          await close();
+        }
+      }
+    });
+  }
+
+  // Each page type, in the phone layout: with 200 % text at 375 px, and zoomed to 400 % (320 CSS px).
+  for (const [viewport, fontSize] of [[PHONE, 32], [{ width: 320, height: 640 }, undefined]] as const) {
+    it(`at ${viewport.width} px${fontSize ? ' with 200 % text' : ''} no page scrolls sideways`, async () => {
+      for (const path of ['/en', '/developers/custom-integrations', '/fr/general/integrating/faq', '/en/terms-and-conditions/v5.0', '/1/api/curl', '/no/such/page']) {
+        const { page, close } = await open(viewport, path, fontSize ? { fontSize } : { forcedColors: false });
+        try {
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect({ path, overflow }).toEqual({ path, overflow: 0 });
         } finally {
           await close();
         }
