@@ -179,6 +179,18 @@ describe('text the reader made larger', () => {
     });
   }
 
+  it('at 1280 px the sidebars, the API menu and the table of contents break a long word rather than scroll sideways', async () => {
+    for (const path of ['/nl/general/linking', '/fr/general/integrating/faq', '/1/api/curl']) {
+      const { page, close } = await open(DESKTOP, path, { fontSize: 32 });
+      try {
+        const sideways = await page.evaluate(() => [...document.querySelectorAll('.sidebar, .api-menu, .toc')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${el.className}: ${el.scrollWidth} px in ${el.clientWidth}`));
+        expect({ path, sideways }).toEqual({ path, sideways: [] });
+      } finally {
+        await close();
+      }
+    }
+  });
+
   // Each page type, in the phone layout: with 200 % text at 375 px, and zoomed to 400 % (320 CSS px).
   for (const [viewport, fontSize] of [[PHONE, 32], [{ width: 320, height: 640 }, undefined]] as const) {
     it(`at ${viewport.width} px${fontSize ? ' with 200 % text' : ''} no page scrolls sideways`, async () => {
