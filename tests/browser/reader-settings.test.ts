@@ -3,7 +3,8 @@
 // so each state a sighted reader tells by colour (the page in the menus, the section being
 // read, the chosen tab, language and search result, the row a link leads to, the pressed
 // dark-mode button) must still look unlike its neighbours, and what floats over the page
-// (a toast, the zoom modal's close button) keeps an edge.
+// (a toast, the zoom modal's close button) keeps an edge. Text made larger (200 %) and a
+// 400 % zoom scroll no page sideways; less motion (prefers-reduced-motion) animates nothing.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, localContext, PHONE, useBuiltSite } from '../helpers/browser.js';
@@ -17,6 +18,7 @@ interface Settings {
   fontSize?: number;
   /** Forced colours, unless a font size is given (default true). */
   forcedColors?: boolean;
+  reducedMotion?: boolean;
 }
 
 /** A page as the reader set up the browser: in forced colours unless told otherwise, or with a larger default font. */
@@ -30,6 +32,7 @@ async function open(viewport: { width: number; height: number }, path: string, s
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: settings.fontSize, fixed: settings.fontSize - 3 } });
   }
   if (forced) await page.emulateMedia({ forcedColors: 'active', colorScheme: settings.colorScheme ?? 'light' });
+  if (settings.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${built().server.url}${path}`);
   await page.waitForLoadState('load');
   if (forced) expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
@@ -202,6 +205,49 @@ describe('text the reader made larger', () => {
         } finally {
           await close();
         }
+      }
+    });
+  }
+});
+
+describe('less motion', () => {
+  // keyboard.test.ts checks the table of contents' jump; this is everything else that moves.
+  const moving = (page: Page) => page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty ?? 'a script animation'));
+  /** scrollY on the next two frames after an action: one value when the jump is instant. */
+  const framesAfter = (page: Page) => page.evaluate(() => new Promise<number[]>((resolve) => requestAnimationFrame(() => { const first = window.scrollY; requestAnimationFrame(() => resolve([first, window.scrollY])); })));
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`at ${viewport.width} px the search dialog, a toast, the ${viewport === DESKTOP ? 'zoom modal' : "API menu's drawer"} and the API menu's jump neither animate nor glide`, async () => {
+      const guide = await open(viewport, '/developers/custom-integrations', { forcedColors: false, reducedMotion: true });
+      try {
+        const { page } = guide;
+        await page.locator('.search-button').click();
+        await page.locator('.search-input').fill('token');
+        await page.locator('.search-result').first().waitFor();
+        expect(await moving(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.locator('.code-block .copy-button').first().click();
+        await page.locator('.toast').waitFor();
+        expect(await moving(page)).toEqual([]);
+        if (viewport === DESKTOP) {
+          await page.locator('img.zoom-enabled').first().click();
+          await page.locator('.zoom-close').waitFor();
+          expect(await moving(page)).toEqual([]);
+        }
+      } finally {
+        await guide.close();
+      }
+      const api = await open(viewport, '/1/api/curl', { forcedColors: false, reducedMotion: true });
+      try {
+        const { page } = api;
+        if (viewport === PHONE) await page.locator('.api-menu-toggle').click();
+        expect(await moving(page)).toEqual([]);
+        await page.locator('.api-menu a[href="#pagination"]').click();
+        const [first, next] = await framesAfter(page);
+        expect(first).toBeGreaterThan(0);
+        expect(next).toBe(first);
+      } finally {
+        await api.close();
       }
     });
   }
