@@ -92,12 +92,13 @@ describe('forced colours', () => {
     });
   }
 
-  it('a heading a link leads to shows it has focus, and a toast and the zoom modal\'s close button have an edge', async () => {
+  it('a heading a link leads to shows it has focus, and a code block, a toast and the zoom modal\'s close button have an edge', async () => {
     const { page, close } = await open(DESKTOP, '/developers/custom-integrations');
     try {
       await page.locator('.toc a[href="#services"]').click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('services');
       expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+      expect(await edge(page, '.code-block')).toBe(true);
       await page.locator('.code-block .copy-button').first().click();
       await page.locator('.toast').waitFor();
       expect(await edge(page, '.toast')).toBe(true);
@@ -111,7 +112,7 @@ describe('forced colours', () => {
   });
 
   for (const viewport of [DESKTOP, PHONE]) {
-    it(`the API reference marks its section in the menu, the page's language and the row a link leads to, at ${viewport.width} px`, async () => {
+    it(`the API reference marks its section in the menu, the page's language and the row a link leads to, and its badges keep their box, at ${viewport.width} px`, async () => {
       const { page, close } = await open(viewport, '/1/api/curl#create-access-token-grant_type');
       try {
         if (viewport === PHONE) {
@@ -123,6 +124,8 @@ describe('forced colours', () => {
         await expectMarked(page, '.api-menu :is(a.active, a[aria-current])', '.api-menu a.has-method:not(.active, [aria-current])');
         await expectMarked(page, '.language-picker a[aria-current]', '.language-picker a:not([aria-current])');
         await expectMarked(page, '.field:target', '.field:not(:target)');
+        // The badges of an operation's method and a response's status keep their box.
+        for (const badge of ['.product-tag', '.method', '.status']) expect(await edge(page, badge), badge).toBe(true);
       } finally {
         await close();
       }
