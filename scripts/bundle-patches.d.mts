@@ -9,3 +9,5 @@ export const cheaperDependencies: Plugin;
 export const SLUG_ASCII: string;
 export function asciiSlug(value: string): string | null;
 export const ONE_LINE_AS_IS: string;
+export function validPosition(position: { start?: unknown; end?: unknown }): boolean;
+export const SHARED_POSITION: string;

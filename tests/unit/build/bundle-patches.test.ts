@@ -13,8 +13,10 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { position } from 'unist-util-position';
+import { parseMarkdown } from '../../../src/markdown/fast/index.js';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_AT_ONCE, KEPT_AS_IS, ONE_LINE_AS_IS, SLUG_ASCII, asciiSlug, cheaperDependencies, walkAll } from '../../../scripts/bundle-patches.mjs';
+import { COMPILED_AT_ONCE, KEPT_AS_IS, ONE_LINE_AS_IS, SHARED_POSITION, SLUG_ASCII, asciiSlug, cheaperDependencies, validPosition, walkAll } from '../../../scripts/bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
@@ -121,12 +123,36 @@ describe('the bundle patch of mdast-util-to-hast', () => {
     }
   });
 
+  it('shares a position only where the copy would equal it, on every node of the bundled site in both engines', () => {
+    const parser = unified().use(remarkParse).use(remarkGfm);
+    let shared = 0;
+    for (const file of markdownFiles(join(root, 'content'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const tree of [parser.parse(text), parseMarkdown(text)]) {
+        visit(tree, (node) => {
+          if (!node.position) return;
+          // What the patch does, and what the original gives.
+          if (validPosition(node.position)) {
+            shared++;
+            expect(node.position).toEqual(position(node));
+          } else expect(position(node)).not.toEqual(node.position);
+        });
+      }
+    }
+    expect(shared).toBeGreaterThan(10_000);
+    // A position the copy would mend or drop is not shared.
+    for (const bad of [{ start: { line: 0, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } }, { start: { line: 1, column: 1 }, end: { line: 1, column: 2, offset: 1 } }, { start: { line: 1, column: 1, offset: -1 }, end: { line: 1, column: 2, offset: 1 } }, { start: null, end: null }]) {
+      expect(validPosition(bad)).toBe(false);
+    }
+  });
+
   it('is what the compile puts in the bundle', async () => {
     const state = join(packageDir('mdast-util-to-hast'), 'lib', 'state.js');
     const source = await patched(state);
     expect(source).toContain('  walkAll(tree, function (node) {');
     expect(source).not.toContain('  visit(tree, function (node) {');
     expect(source).toContain(String(walkAll));
+    expect(source).toContain(SHARED_POSITION);
   });
 });
 
