@@ -418,10 +418,7 @@ function aliasDiagnostics(parsed: ParsedYaml, file: string): Diagnostic[] {
   }));
 }
 
-/** "createPayment" -> "create-payment": the anchor of an operation on the reference page. */
-export function operationAnchor(id: string): string {
-  return id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
+export { operationAnchor } from './anchors.js';
 
 /** The schema of `data.attributes` in a JSON:API request body, or the form fields. */
 export function bodyFields(operation: Operation): { schema: Schema; wrapped: boolean } | null {

@@ -1,7 +1,7 @@
 // The lists of the API reference, as the page (src/markdown/remark-api.ts) and its Markdown
 // twin (src/render/render-markdown.ts) show them: an operation's parameters, body and
 // responses, a `::schema`'s fields. One function for each, so that the two say the same.
-import { slug } from 'github-slugger';
+import { idPart, kebabCase } from './anchors.js';
 import { bodyVariants, fieldRows, parameterRows, responseRows, schemaNames, schemaRows, type FieldRow } from './describe-schema.js';
 import { bodyFields, isJsonMediaType, operationAnchor, type ApiModel, type Operation, type Schema } from './openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -62,7 +62,7 @@ export function schemaLists(name: string, schema: Schema, { schemas, shown }: Li
 
 /** The id of a `::schema`'s lists ("bulk-payment-object", as Stripe's reference calls an entity's table): its fields' ids start with it. */
 export function schemaAnchor(name: string): string {
-  return `${idPart(operationAnchor(name)) || 'schema'}-object`;
+  return `${kebabCase(name) || 'schema'}-object`;
 }
 
 /**
@@ -112,15 +112,6 @@ class RowIds {
 export function rowType(row: FieldRow, words: Pick<UiStrings, 'relationToOne' | 'relationToMany'>): string {
   if (!row.relation) return row.type;
   return (row.relation.many ? words.relationToMany : words.relationToOne).replace('{name}', row.relation.to);
-}
-
-/** A name as part of an id: its words in lower case, joined by "-" ("Idempotency-Key" is "idempotency-key", "creditor.address" "creditor-address"). */
-function idPart(name: string): string {
-  return name
-    .split(/[^\p{L}\p{N}_-]+/u)
-    .map((word) => slug(word))
-    .filter(Boolean)
-    .join('-');
 }
 
 /**
