@@ -246,10 +246,9 @@ function hasFields(schema: Schema): boolean {
  * (`named`: the document's components.schemas), else its number. A schema with fields of
  * its own, or whose variants have none, is one body: null.
  */
-export function bodyVariants(schema: Schema, named: Readonly<Record<string, Schema>> = {}): { name: string; schema: Schema }[] | null {
+export function bodyVariants(schema: Schema, names: SchemaNames = new Map()): { name: string; schema: Schema }[] | null {
   const variants = schema.oneOf ?? schema.anyOf;
   if (!variants?.length || schema.properties || !variants.some(hasFields)) return null;
-  const names = schemaNames(named);
   return variants.map((variant, i) => ({ name: nameOf(variant, names) ?? String(i + 1), schema: variant }));
 }
 

@@ -2,7 +2,7 @@
 // twin (src/render/render-markdown.ts) show them: an operation's parameters, body and
 // responses, a `::schema`'s fields. One function for each, so that the two say the same.
 import { idPart, kebabCase } from './anchors.js';
-import { bodyVariants, fieldRows, parameterRows, responseRows, schemaNames, schemaRows, type FieldRow } from './describe-schema.js';
+import { bodyVariants, fieldRows, parameterRows, responseRows, schemaNames, schemaRows, type FieldRow, type SchemaNames } from './describe-schema.js';
 import { bodyFields, isJsonMediaType, operationAnchor, type ApiModel, type Operation, type Schema } from './openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 
@@ -27,35 +27,39 @@ export interface ListedRow extends FieldRow {
 export interface ListSources {
   schemas: Readonly<Record<string, Schema>>;
   shown: ReadonlySet<string>;
+  /**
+   * Which component each of `schemas` is (schemaNames), found once for a page: found for
+   * each operation, it cost the whole document each time (GitHub's 1223 operations by its
+   * 969 schemas, several times over: 7 of the 44 s of a check with twice as many of each).
+   */
+  names: SchemaNames;
 }
 
 type CaptionWords = Pick<UiStrings, 'fieldsParameters' | 'fieldsAttributes' | 'fieldsBody' | 'fieldsForm' | 'fieldsResponses'>;
 
 /** The lists of an operation, in the page's order: parameters, the body's fields (a list for each variant of a body that is one of several), the responses. */
-export function operationLists(operation: Operation, { schemas, shown }: ListSources, words: CaptionWords): FieldList[] {
+export function operationLists(operation: Operation, { shown, names }: ListSources, words: CaptionWords): FieldList[] {
   const lists: FieldList[] = [];
   const ids = new RowIds(operationAnchor(operation.id), shown);
   if (operation.parameters.length) lists.push({ kind: 'parameters', caption: words.fieldsParameters, rows: ids.of(parameterRows(operation.parameters)) });
   const fields = bodyFields(operation);
   if (fields) {
     const caption = fieldsCaption(operation, fields.wrapped, words);
-    const names = schemaNames(schemas);
     const required = operation.requestBody!.required;
-    const variants = bodyVariants(fields.schema, schemas);
+    const variants = bodyVariants(fields.schema, names);
     if (variants) for (const variant of variants) lists.push({ kind: 'body', caption: `${caption}: ${variant.name}`, rows: ids.of(fieldRows(variant.schema, 'request', names), variant.name), required });
     else lists.push({ kind: 'body', caption, rows: ids.of(fieldRows(fields.schema, 'request', names)), required });
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
-  const responses = responseRows(operation, schemaNames(schemas));
+  const responses = responseRows(operation, names);
   if (responses.length) lists.push({ kind: 'responses', caption: words.fieldsResponses, rows: ids.of(responses, 'response') });
   return lists;
 }
 
 /** The lists of a `::schema`: its fields, or a list for each of its variants, named after it. */
-export function schemaLists(name: string, schema: Schema, { schemas, shown }: ListSources): FieldList[] {
-  const names = schemaNames(schemas);
+export function schemaLists(name: string, schema: Schema, { shown, names }: ListSources): FieldList[] {
   const ids = new RowIds(schemaAnchor(name), shown);
-  const variants = bodyVariants(schema, schemas);
+  const variants = bodyVariants(schema, names);
   if (!variants) return [{ kind: 'schema', caption: null, rows: ids.of(schemaRows(schema, names)) }];
   return variants.map((variant) => ({ kind: 'schema', caption: variant.name, rows: ids.of(schemaRows(variant.schema, names), variant.name) }));
 }
@@ -72,7 +76,7 @@ export function schemaAnchor(name: string): string {
  */
 export function referenceIds(api: Pick<ApiModel, 'operations' | 'schemas'>, shown: ReadonlySet<string>, words: CaptionWords): string[] {
   const ids: string[] = [];
-  const sources = { schemas: api.schemas, shown };
+  const sources = { schemas: api.schemas, shown, names: schemaNames(api.schemas) };
   for (const operation of Object.values(api.operations)) for (const list of operationLists(operation, sources, words)) ids.push(...list.rows.map((row) => row.id));
   for (const name of shown) {
     const schema = api.schemas[name];

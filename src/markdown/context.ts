@@ -1,5 +1,6 @@
 // What the Markdown plugins know about the page being rendered, passed in vfile.data.
 import GithubSlugger, { slug } from 'github-slugger';
+import type { SchemaNames } from '../api/describe-schema.js';
 import type { ApiModel } from '../api/openapi.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DirectLink } from '../routes/direct-links.js';
@@ -49,6 +50,8 @@ export interface MarkdownContext {
   locale: string | null;
   /** The schemas whose lists the document shows (`::schema`, in any of its sections): what its responses and fields link to (schemasShown). */
   apiSchemasShown?: ReadonlySet<string>;
+  /** Which component each of the document's schemas is (schemaNames), found once for the whole document. */
+  apiSchemaNames?: SchemaNames;
   /** The language of the API page being rendered; other languages' blocks are dropped. */
   apiLanguage: string | null;
   apiLanguages: readonly string[];

@@ -13,7 +13,7 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { nameInLanguage } from '../api/describe-schema.js';
+import { nameInLanguage, schemaNames } from '../api/describe-schema.js';
 import { operationLists, rowType, schemaAnchor, schemaLists, type FieldList, type ListSources, type ListedRow } from '../api/reference-lists.js';
 import { describeSecurity } from '../api/auth.js';
 import { operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
@@ -204,7 +204,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
     const ui = stringsIn(ctx.locale);
     const pageAt = (node: ContainerDirective | LeafDirective): ApiPage => ({
       ui,
-      sources: { schemas: ctx.api?.schemas ?? {}, shown: (ctx.apiSchemasShown ??= schemasShown([String(file.value)])) },
+      sources: { schemas: ctx.api?.schemas ?? {}, shown: (ctx.apiSchemasShown ??= schemasShown([String(file.value)])), names: (ctx.apiSchemaNames ??= schemaNames(ctx.api?.schemas ?? {})) },
       languages: { shown: ctx.apiLanguage, all: ctx.apiLanguages },
       claim: (id) => ctx.slugger.claimReserved(id, { kind: 'field', at: { source: ctx.source, ...(node.position ? { line: node.position.start.line } : {}) } }),
     });

@@ -3,6 +3,7 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { operationAnchor, type ApiModel } from '../api/openapi.js';
 import { referenceIds } from '../api/reference-lists.js';
+import { schemaNames, type SchemaNames } from '../api/describe-schema.js';
 import type { ScannedPage } from '../check/scan-html.js';
 import type { LinkItem, LocalizedString } from '../config/schema.js';
 import type { Page, Site } from '../content/site.js';
@@ -161,6 +162,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
           ...(site.apiFailed ? { apiFailed: true } : {}),
           apiLanguage: options.apiLanguage ?? null,
           ...(options.schemasShown ? { apiSchemasShown: options.schemasShown } : {}),
+          ...(options.schemaNames ? { apiSchemaNames: options.schemaNames } : {}),
           apiLanguages: site.config.api.languages,
           diagnostics,
           ...(options.slugger ? { slugger: options.slugger } : {}),
@@ -259,6 +261,8 @@ interface MarkdownOptions {
   section?: { id: string; title: string };
   /** The schemas the whole document lists (an API reference's sections together). */
   schemasShown?: ReadonlySet<string>;
+  /** Which component each of the document's schemas is (schemaNames), found once for its sections. */
+  schemaNames?: SchemaNames;
 }
 
 type MarkdownFn = (page: Page, options?: MarkdownOptions) => { element: ReactElement; headings: Heading[] };
@@ -309,11 +313,12 @@ function renderApiBody({ ctx, theme, doc, pages, markdown, ids, markup, api }: {
   // One slugger for the whole page: ids stay unique across sections; the operations'
   // anchors and their fields' ids are theirs, whatever heading comes first.
   const shown = schemasShown(pages.map((page) => page.body));
+  const names = schemaNames(api?.schemas ?? {});
   const slugger = new DocumentSlugger({ operations: Object.keys(api?.operations ?? {}).map(operationAnchor), fields: api ? referenceIds(api, shown, ctx.strings) : [] });
   const sections: ApiSectionView[] = pages.map((page) => {
     const id = slugger.take(page.data.title, { kind: 'section', at: { source: page.source } });
     ids.push(id);
-    const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title }, schemasShown: shown });
+    const { element, headings } = markdown(page, { slugger, apiLanguage: doc.language, section: { id, title: page.data.title }, schemasShown: shown, schemaNames: names });
     return { id, title: page.data.title, headings, content: element };
   });
   return layoutBody(theme, markup, 'api', { ctx, doc, sections });

@@ -14,7 +14,7 @@
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
-import { nameInLanguage } from '../api/describe-schema.js';
+import { nameInLanguage, schemaNames, type SchemaNames } from '../api/describe-schema.js';
 import { type ApiModel, type Operation, operationOf } from '../api/openapi.js';
 import { operationLists, rowType, schemaAnchor, schemaLists, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
 import { schemasShown } from '../markdown/remark-api.js';
@@ -43,6 +43,8 @@ export interface TwinSources {
   siteUrl: string;
   /** The schemas whose lists the document shows (schemasShown): its responses and fields link to them; by default, those of the page itself. */
   apiSchemasShown?: ReadonlySet<string>;
+  /** Which component each of the document's schemas is (schemaNames), found once for the whole document; by default, once for the page. */
+  apiSchemaNames?: SchemaNames;
   /** Where a site path redirects a reader of this locale and API language (twinRedirects), or null: a twin's reader follows no script. */
   redirectOf?: (path: string, locale: string, language: string | null) => string | null;
 }
@@ -125,7 +127,7 @@ export function pageTwin(doc: PageDocument, page: Page, ctx: TwinContext): strin
 }
 
 export function apiTwin(doc: ApiDocument, sections: readonly Page[], ctx: TwinContext): string {
-  const shown = { ...ctx, apiSchemasShown: schemasShown(sections.map((section) => section.body)) };
+  const shown = { ...ctx, apiSchemasShown: schemasShown(sections.map((section) => section.body)), apiSchemaNames: schemaNames(ctx.api?.schemas ?? {}) };
   return apiTwinText(doc, sections.map((section) => ({ title: section.data.title, text: body(section, { url: doc.url, locale: doc.locale, apiLanguage: doc.language }, shown) })), ctx.siteUrl);
 }
 
@@ -148,7 +150,7 @@ class TwinWriter {
   private readonly source: string;
   /** "https://docs.example": site paths are appended to it (a URL parser per link adds up on large sites). */
   private readonly origin: string;
-  private shown: ReadonlySet<string> | undefined;
+  private lists: ListSources | undefined;
 
   constructor(
     private readonly page: Pick<Page, 'source' | 'body'>,
@@ -304,7 +306,8 @@ class TwinWriter {
 
   /** The document's named schemas and those it lists: the page's own unless the document's were given (an API reference's sections). */
   private sources(): ListSources {
-    return { schemas: this.ctx.api?.schemas ?? {}, shown: (this.shown ??= this.ctx.apiSchemasShown ?? schemasShown([this.page.body])) };
+    const schemas = this.ctx.api?.schemas ?? {};
+    return (this.lists ??= { schemas, shown: this.ctx.apiSchemasShown ?? schemasShown([this.page.body]), names: this.ctx.apiSchemaNames ?? schemaNames(schemas) });
   }
 
   /** A list of the reference as the twin writes it: its caption, then its table; a row leads to the list of its value's fields as on the page. */
