@@ -132,8 +132,8 @@ paths:
     expect(where(loaded)).toEqual(['15:23 openapi-invalid']);
   });
 
-  it('refuses a document over 10 MiB by its size, at line 1, column 1', async () => {
-    const loaded = await load(Buffer.concat([Buffer.from(treeDocument(RECURSIVE)), Buffer.alloc(11 * 1024 * 1024, 0x0a)]));
+  it('refuses a document over 32 MiB by its size, at line 1, column 1', async () => {
+    const loaded = await load(Buffer.concat([Buffer.from(treeDocument(RECURSIVE)), Buffer.alloc(33 * 1024 * 1024, 0x0a)]));
     expect(loaded.api).toBeNull();
     expect(loaded.diagnostics).toEqual([expect.objectContaining({ ruleId: 'file-too-large', line: 1, column: 1, file: loaded.file })]);
   });
