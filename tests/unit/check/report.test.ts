@@ -35,6 +35,25 @@ describe('the human report', () => {
     expect(one.trim().split('\n').at(-1)).toBe('Checked 1 page: 1 error, 0 warnings.');
   });
 
+  it('shows the first ten of more than twenty problems of one rule in a file, then how many more (an OpenAPI document no section documents yet)', () => {
+    const missing = (line: number): Diagnostic => ({ ...d('openapi.yaml', line), ruleId: 'example-missing', message: `op${line} is documented in no API section` });
+    const diagnostics = [...Array.from({ length: 1223 }, (_, i) => missing(i + 1)), d('openapi.yaml', 5000), d('z.md', 1), ...Array.from({ length: 20 }, (_, i) => d('y.md', i + 1))];
+    const lines = formatReport('human', { diagnostics, external: [], externalChecked: false, pages: 4, cwd: '/site', color: false }).split('\n');
+    expect(lines.filter((l) => l.includes('[example-missing]'))).toEqual(Array.from({ length: 10 }, (_, i) => `openapi.yaml:${i + 1}:3  error  op${i + 1} is documented in no API section  [example-missing]`));
+    // The other rules of the file, and twenty of one rule in another, are all shown.
+    expect(lines).toContain('openapi.yaml:5000:3  error  problem on line 5000  [broken-link]');
+    expect(lines.filter((l) => l.startsWith('y.md:'))).toHaveLength(20);
+    const end = lines.indexOf('openapi.yaml:5000:3  error  problem on line 5000  [broken-link]');
+    expect(lines.slice(end, end + 4)).toEqual([
+      'openapi.yaml:5000:3  error  problem on line 5000  [broken-link]',
+      '  hint: fix it',
+      'openapi.yaml: 1213 more example-missing errors like those above, not shown  (bankdocs check --format json lists every one)',
+      '',
+    ]);
+    expect(lines.at(-2)).toBe('Checked 4 pages: 1245 errors, 0 warnings.');
+    expect(lines.length).toBeLessThan(80);
+  });
+
   it('colours severities, places and hints only when asked', () => {
     const text = report(true);
     expect(text).toContain('\u001b[31merror\u001b[39m');
