@@ -29,6 +29,7 @@ import rehypeHeadings from './rehype-headings.js';
 import remarkHeadingIds from './remark-heading-ids.js';
 import rehypeImageSize from './rehype-image-size.js';
 import rehypeSearchText, { type SearchSection } from './rehype-search-text.js';
+import rehypeTableAlign from './rehype-table-align.js';
 import remarkTwin from './remark-twin.js';
 
 export interface ProcessorOptions {
@@ -76,6 +77,8 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(search ? [rehypeSearchText] : [])
     .use(rehypeCodeHighlight, { colour: highlight })
     .use(sitePluggables(plugins.rehype))
+    // After the site's plugins: a cell one of them aligns gets the class too.
+    .use(rehypeTableAlign)
     .use(rehypeReact, { Fragment, jsx, jsxs, components: elements })
     .data('markdownComponents', elements)
     .freeze();
