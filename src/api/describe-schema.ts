@@ -88,11 +88,25 @@ function label(schema: Schema, depth: number, known: Map<Schema, string>, names:
   } else {
     text = types.length ? types.join(' or ') : schema.enum ? valuesLabel(schema.enum) : schema.allOf?.length === 1 ? label(schema.allOf[0]!, depth + 1, known, names) : schema.allOf ? 'object' : 'any';
     if (types.length === 1 && types[0] === 'array' && schema.items) text = `array of ${label(schema.items, depth + 1, known, names)}`;
+    const values = mapValues(schema);
+    if (values) text = `map of ${label(values, depth + 1, known, names)}`;
     if (schema.format) text += ` (${schema.format})`;
     if (nullable) text = `${text}, nullable`;
   }
   known.set(schema, text);
   return text;
+}
+
+/**
+ * The values of a map, an object whose names are the data (`additionalProperties` a schema
+ * with something to say, and no fields of its own): a gist's `files` by file name. Null for
+ * any other schema.
+ */
+function mapValues(schema: Schema): Schema | null {
+  const values = schema.additionalProperties;
+  if (!values || typeof values !== 'object' || Object.keys(values).length === 0 || hasFields(schema)) return null;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'object'];
+  return types.every((type) => type === 'object' || type === 'null') ? values : null;
 }
 
 function isNullOnly(schema: Schema): boolean {
@@ -219,11 +233,13 @@ export function fieldRows(schema: Schema, of: FieldsOf = 'schema', names: Schema
 function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: SchemaNames }, prefix: string, depth: number): void {
   const { of, names } = how;
   const { properties, required } = objectParts(schema);
+  // A map's values are under any name: `files.*`, and their fields `files.*.content`.
+  const values = mapValues(schema);
   const hidden = of === 'request' ? 'readOnly' : of === 'response' ? 'writeOnly' : null;
-  for (const [name, field] of properties) {
+  for (const [name, field] of values ? [['*', values] as const] : properties) {
     if (hidden && field[hidden] === true) continue;
     const resource = resourceName(field.items ?? field, names);
-    rows.push({ name: prefix + name, type: typeLabel(field, names), required: required.has(name), rules: rulesOf(field), description: field.description ?? '', ...(resource === null ? {} : { resource }) });
+    rows.push({ name: prefix + name, type: typeLabel(field, names), required: !values && required.has(name), rules: rulesOf(field), description: field.description ?? '', ...(resource === null ? {} : { resource }) });
     if (depth >= MAX_FIELD_DEPTH || rows.length >= MAX_FIELD_ROWS) continue;
     // A list of lists of objects is `grid[][].x`.
     let inner = field;
@@ -232,7 +248,7 @@ function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: S
       inner = inner.items;
       path += '[]';
     }
-    if (hasFields(inner) && resourceName(inner, names) === null) addRows(rows, inner, how, `${path}.`, depth + 1);
+    if ((hasFields(inner) || mapValues(inner)) && resourceName(inner, names) === null) addRows(rows, inner, how, `${path}.`, depth + 1);
   }
 }
 

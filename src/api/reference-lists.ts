@@ -91,6 +91,8 @@ export function referenceIds(api: Pick<ApiModel, 'operations' | 'schemas'>, show
  * "payments-amount", "page[limit]" "page-limit"); a path that comes to the id of another
  * row of the same operation (a parameter and a field of one name) gets "-1".
  */
+const MAP_VALUES_RE = /(^|\.)\*(?=$|[.[])/g;
+
 class RowIds {
   private readonly taken = new Set<string>();
   constructor(
@@ -101,7 +103,8 @@ class RowIds {
   of(rows: FieldRow[], part?: string): ListedRow[] {
     const base = part === undefined ? this.anchor : `${this.anchor}-${idPart(part) || 'variant'}`;
     return rows.map((row) => {
-      const wanted = `${base}-${idPart(row.name) || 'field'}`;
+      // A map's values (`files.*`) are "any" in the id: `files-any-content`.
+      const wanted = `${base}-${idPart(row.name.replace(MAP_VALUES_RE, '$1any')) || 'field'}`;
       let id = wanted;
       for (let n = 1; this.taken.has(id); n++) id = `${wanted}-${n}`;
       this.taken.add(id);

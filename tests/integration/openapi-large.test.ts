@@ -1,6 +1,6 @@
 // What a large real OpenAPI document brought up (an audit with GitHub's REST API, 1223
 // operations, on 26 November), each reproduced by a small document: operationIds written
-// "repos/get", as GitHub's are.
+// "repos/get", as GitHub's are; a body with a map (a gist's files by name).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,33 @@ const PATHS = `  /repos/{owner}/{repo}:
           content:
             application/json:
               schema: { type: object }
+  /gists:
+    post:
+      operationId: gists/create
+      summary: Create a gist
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [files]
+              properties:
+                files:
+                  type: object
+                  description: The files of the gist, by name.
+                  additionalProperties:
+                    type: object
+                    required: [content]
+                    properties:
+                      content: { type: string, description: The text of the file. }
+      responses:
+        "201":
+          description: Created.
+          content:
+            application/json:
+              schema: { type: object }
   /users:
     get:
       operationId: users.list
@@ -50,6 +77,16 @@ curl https://api.example.com/repos/octo/hello -H "Accept: application/json"
 \`\`\`
 
 \`\`\`json response
+{}
+\`\`\`
+:::
+
+:::operation{id="gists/create"}
+\`\`\`curl
+curl https://api.example.com/gists -H "Accept: application/json" -H "Content-Type: application/json" -d '{"files": {"hello.rb": {"content": "puts 1"}}}'
+\`\`\`
+
+\`\`\`json response 201
 {}
 \`\`\`
 :::
@@ -89,5 +126,20 @@ describe('a large OpenAPI document as GitHub writes it', () => {
     } finally {
       restore();
     }
+  });
+
+  it("says what a map's values are and lists their fields under '*', where it said \"object\" and nothing below", () => {
+    const build = runCli(['build'], site);
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    const page = readFileSync(join(site, 'dist', '1', 'api', 'curl', 'index.html'), 'utf8');
+    const rows = [...page.slice(page.indexOf('data-operation="gists/create"')).matchAll(/<li class="field" id="(gists-create-[^"]+)"><p class="field-head"><a [^>]+><code class="field-name">(.*?)<\/code><\/a> <span class="field-type">(.*?)<\/span>/g)];
+    expect(rows.map(([, id, name, type]) => [id, name!.replace(/<wbr\/>/g, ''), type])).toEqual([
+      ['gists-create-files', 'files', 'map of object'],
+      ['gists-create-files-any', 'files.*', 'object'],
+      ['gists-create-files-any-content', 'files.*.content', 'string'],
+      ['gists-create-response-201', '201', 'application/json'],
+    ]);
+    const twin = readFileSync(join(site, 'dist', '1', 'api', 'curl.md'), 'utf8');
+    expect(twin).toMatch(/files\.\*\.content/);
   });
 });

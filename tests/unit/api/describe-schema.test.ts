@@ -170,6 +170,34 @@ describe('what the reference says of OpenAPI schemas as teams write them', () =>
     expect(fieldRows({ properties: { owner: { allOf: [{ properties: { name: { type: 'string' } } }] } } }).map((r) => r.name)).toEqual(['owner', 'owner.name']);
   });
 
+  it("says what a map's values are, and lists them and their fields under '*' (GitHub's gist files by name, its content exclusions by repository)", () => {
+    // Before, `files` read "object" with nothing below it, and a body that is a map listed no field at all.
+    const gist: Schema = {
+      type: 'object',
+      required: ['files'],
+      properties: {
+        description: { type: 'string' },
+        files: { type: 'object', description: 'The files by name.', additionalProperties: { type: 'object', required: ['content'], properties: { content: { type: 'string' } } } },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    };
+    expect(fieldRows(gist, 'request').map((r) => [r.name, r.type, r.required])).toEqual([
+      ['description', 'string', false],
+      ['files', 'map of object', true],
+      ['files.*', 'object', false],
+      ['files.*.content', 'string', true],
+      ['labels', 'map of string', false],
+      ['labels.*', 'string', false],
+    ]);
+    const exclusions: Schema = { type: 'object', additionalProperties: { type: 'array', description: 'The paths excluded in a repository.', items: { type: 'string' } } };
+    expect(fieldRows(exclusions, 'request')).toEqual([{ name: '*', type: 'array of string', required: false, rules: [], description: 'The paths excluded in a repository.' }]);
+    expect(typeLabel(exclusions)).toBe('map of array of string');
+    // No map: values that say nothing, closed objects, and objects with fields of their own.
+    expect(typeLabel({ type: 'object', additionalProperties: {} })).toBe('object');
+    expect(typeLabel({ type: 'object', additionalProperties: true })).toBe('object');
+    expect(fieldRows({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'string' } }).map((r) => r.name)).toEqual(['a']);
+  });
+
   it('lists header and cookie parameters, and deprecated ones', () => {
     const rows = parameterRows([
       { name: 'Idempotency-Key', in: 'header', required: true, description: 'Once per request.', schema: { type: 'string' } },
