@@ -126,6 +126,11 @@ function describeError(error: ErrorObject): SchemaProblem {
       return { pointer: error.instancePath, message: `missing required property "${String(params.missingProperty)}" ${error.instancePath ? `at ${where}` : 'at the top level'}` };
     case 'enum':
       return { pointer: error.instancePath, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'type': {
+      const types = Array.isArray(params.type) ? params.type.map(String) : String(params.type).split(',');
+      const words = types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types.at(-1)!}` : types[0];
+      return { pointer: error.instancePath, message: `${where} must be ${words}` };
+    }
     case 'const':
       return { pointer: error.instancePath, message: `${where} must be ${JSON.stringify(params.allowedValue)}` };
     case 'discriminator':

@@ -60,6 +60,9 @@ describe('SchemaValidator', () => {
     const validator = new SchemaValidator();
     const schema = { type: 'object', properties: { currency: { enum: ['EUR'] } } };
     expect(validator.validate(schema, { currency: 'USD' })).toEqual([{ pointer: '/currency', message: '/currency must be one of "EUR"' }]);
+    // Several types are said in words: GitHub's examples read "must be string,null".
+    expect(validator.validate({ type: 'object', properties: { gravatar_id: { type: ['string', 'null'] } } }, { gravatar_id: 1 })).toEqual([{ pointer: '/gravatar_id', message: '/gravatar_id must be string or null' }]);
+    expect(validator.validate({ type: ['integer', 'string', 'null'] }, true)).toEqual([{ pointer: '', message: 'the value must be integer, string or null' }]);
   });
 
   it('accepts a format it does not know, as OpenAPI asks, without printing ajv\'s own warning', () => {
