@@ -40,6 +40,11 @@ export function contentSecurityPolicy({ config, inlineScripts }: PolicyInput): P
   return policy;
 }
 
+/** Where the site's pages may load images from (the policy's img-src): an image elsewhere does not show. */
+export function imageSources(config: Config): string[] {
+  return contentSecurityPolicy({ config, inlineScripts: [] })['img-src'] ?? [];
+}
+
 export function formatPolicy(policy: Policy): string {
   return Object.entries(policy)
     .map(([directive, sources]) => [directive, ...sources].join(' '))

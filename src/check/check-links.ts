@@ -15,6 +15,8 @@ import { resolveRoute, type SiteFacts } from '../routes/resolve.js';
 import { translatedSegments } from '../routes/route-rules.js';
 import type { RoutePlan } from '../routes/plan.js';
 import { scanHtml, type ScannedPage } from './scan-html.js';
+import { allowedBySources } from './csp-source.js';
+import { imageSources } from '../build/security-headers.js';
 import { PackedDocument } from '../cache/document-cache.js';
 import { digest } from '../cache/fingerprint.js';
 import { SEARCH_DIR } from '../search/build-index.js';
@@ -82,6 +84,7 @@ export function documentSources(site: Site, plan: RoutePlan): (url: string) => P
 export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult> {
   const { site, facts, documents, memo } = input;
   const origin = new URL(site.config.site.url).origin;
+  const images = imageSources(site.config);
   // Each page's ids and links as rendered, read once; its ids alone where the cache keeps them apart from its links.
   const scans = new Map<RenderedDocument, ScannedPage>();
   const scanOf = (doc: RenderedDocument): ScannedPage => {
@@ -102,7 +105,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   const volatileHrefs = new Set<string>();
 
   /** What a link to `href` from `doc` comes to: fine, an off-site link, or a problem. */
-  const judge = (href: string, doc: RenderedDocument): Verdict => {
+  const judge = (href: string, doc: RenderedDocument, tag: 'a' | 'img'): Verdict => {
     // "#x" with nothing the URL parser would encode or drop: an id on this very page (most of a page's links: its headings' own).
     if (PLAIN_FRAGMENT_RE.test(href)) return anchorVerdict(href, href.length > 1 ? safeDecode(href.slice(1)) : null, doc.url, ids.get(doc.url)!, '');
     if (/^javascript:/i.test(href)) return { ruleId: 'unsafe-link', message: `"${href.slice(0, 40)}" runs script from a link`, hint: 'link to a page or an anchor instead' };
@@ -113,7 +116,11 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       return { ruleId: 'broken-link', message: `"${href}" is not a valid URL`, hint: 'check the link for stray spaces or characters' };
     }
     // The site's own address over http is the site too (the host redirects it): its path is checked.
-    if (url.origin !== origin && !(url.protocol === 'http:' && `https://${url.host}` === origin)) return /^https?:$/.test(url.protocol) ? { external: url.href } : null;
+    if (url.origin !== origin && !(url.protocol === 'http:' && `https://${url.host}` === origin)) {
+      // An image from another origin shows only where the site's own policy lets pages load it.
+      if (tag === 'img' && !allowedBySources(url, images, origin)) return imageBlocked(url);
+      return /^https?:$/.test(url.protocol) ? { external: url.href } : null;
+    }
     // "#x" is on this very page, whatever its URL looks like (404.html is served anywhere).
     const path = href.startsWith('#') ? doc.url : (decodedPath(url.pathname) ?? url.pathname).replace(/\/+$/, '') || '/';
     const hash = url.hash ? safeDecode(url.hash.slice(1)) : null;
@@ -164,12 +171,12 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
   /** Every link of the page that comes to something, in page order. */
   const findingsOf = (doc: RenderedDocument): LinkFindings['found'] => {
     const found: LinkFindings['found'] = [];
-    for (const { href } of scanOf(doc).links) {
+    for (const { href, tag } of scanOf(doc).links) {
       if (!href || SKIP_SCHEMES_RE.test(href)) continue;
       const sitePath = href.startsWith('/') && !href.startsWith('//');
       let verdict = sitePath ? verdicts.get(href) : undefined;
       if (verdict === undefined) {
-        verdict = judge(href, doc);
+        verdict = judge(href, doc, tag);
         if (sitePath) verdicts.set(href, verdict);
       }
       if (volatileHrefs.has(href)) volatile = true;
@@ -177,7 +184,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
     }
     return found;
   };
-  const graph = memo ? graphKey(origin, documents, ids, input.outputPaths, facts) : '';
+  const graph = memo ? graphKey(origin, documents, ids, input.outputPaths, facts, images) : '';
 
   for (const doc of documents) {
     const remembered = memo && doc.cacheKey ? memo.get(doc.cacheKey) : undefined;
@@ -205,10 +212,23 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
  * page's URL and ids as rendered, every output file but the search index's (whose names
  * change with its contents; a page linking into it is never remembered), the redirects.
  */
-function graphKey(origin: string, documents: readonly RenderedDocument[], ids: Map<string, { ids: ReadonlySet<string> }>, outputPaths: ReadonlySet<string>, facts: SiteFacts): string {
+function graphKey(origin: string, documents: readonly RenderedDocument[], ids: Map<string, { ids: ReadonlySet<string> }>, outputPaths: ReadonlySet<string>, facts: SiteFacts, images: readonly string[]): string {
   const pages = documents.map((d) => `${d.url}\u0001${[...ids.get(d.url)!.ids].join('\u0001')}`);
   const files = [...outputPaths].filter((p) => !p.startsWith(`${SEARCH_DIR}/`)).sort();
-  return digest(origin, pages.join('\u0000'), files.join('\u0000'), JSON.stringify(facts));
+  return digest(origin, pages.join('\u0000'), files.join('\u0000'), JSON.stringify(facts), images.join(' '));
+}
+
+/**
+ * An image from an origin the site's Content-Security-Policy does not list: the browser
+ * does not load it (GitHub's OpenAPI descriptions show emoji from github.githubassets.com).
+ */
+function imageBlocked(url: URL): Verdict {
+  return {
+    ruleId: 'image-blocked',
+    severity: 'warning',
+    message: `the image ${url.href.length > 80 ? `${url.href.slice(0, 80)}…` : url.href} does not show: the site's Content-Security-Policy lets pages load images from its own origin only, and those listed`,
+    hint: `copy the image into the content folder, or allow its origin in the config: site.contentSecurityPolicy: { img-src: ["${url.origin}"] }`,
+  };
 }
 
 /** A path whose last segment has an extension other than .md ("/assets/logo.png"): a file, not a page ("/en/terms/v1.0" is a page). */

@@ -1,6 +1,7 @@
 // What a large real OpenAPI document brought up (an audit with GitHub's REST API, 1223
 // operations, on 26 November), each reproduced by a small document: operationIds written
-// "repos/get", as GitHub's are; a body with a map (a gist's files by name).
+// "repos/get", as GitHub's are; a body with a map (a gist's files by name); an image from
+// another origin in a description, which the site's Content-Security-Policy does not let load.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ const site = join(root, 'docs');
 const openapi = join(site, 'content', 'api', 'openapi.yaml');
 const section = join(site, 'content', 'api', '03-repos.md');
 const guide = join(site, 'content', 'guides', 'getting-started.md');
+const config = join(site, 'docs.config.yaml');
 
 const PATHS = `  /repos/{owner}/{repo}:
     get:
@@ -58,6 +60,7 @@ const PATHS = `  /repos/{owner}/{repo}:
     get:
       operationId: users.list
       summary: List users
+      description: "A label may hold an emoji: ![:strawberry:](https://github.githubassets.com/images/icons/emoji/unicode/1f353.png)."
       security: []
       responses:
         "200":
@@ -122,7 +125,23 @@ describe('a large OpenAPI document as GitHub writes it', () => {
       // The menu marks its method, which it finds by the anchor.
       expect(page).toContain('<a href="#repos-get" data-section="repos-get" data-method="get" class="has-method">Get a repository</a>');
       const check = runCli(['check'], site);
-      expect(check.stdout + check.stderr).toMatch(/0 errors, 0 warnings/);
+      expect(check.stdout + check.stderr).toMatch(/0 errors, 1 warning/);
+    } finally {
+      restore();
+    }
+  });
+
+  it("warns of an image the site's Content-Security-Policy would not let load, at its operation, until the config allows its origin", () => {
+    const berry = 'https://github.githubassets.com/images/icons/emoji/unicode/1f353.png';
+    const check = runCli(['check'], site);
+    const out = check.stdout + check.stderr;
+    const line = readFileSync(section, 'utf8').split('\n').indexOf(':::operation{id="users.list"}') + 1;
+    expect(out).toContain(`content/api/03-repos.md:${line}:1  warning  the image ${berry} does not show: the site's Content-Security-Policy lets pages load images from its own origin only, and those listed  [image-blocked]`);
+    expect(out).toContain('hint: copy the image into the content folder, or allow its origin in the config: site.contentSecurityPolicy: { img-src: ["https://github.githubassets.com"] }');
+    const restore = replaceIn(config, '  url: https://docs.example.com\n', '  url: https://docs.example.com\n  contentSecurityPolicy: { img-src: ["https://*.githubassets.com"] }\n');
+    try {
+      const allowed = runCli(['check'], site);
+      expect(allowed.stdout + allowed.stderr).toMatch(/0 errors, 0 warnings/);
     } finally {
       restore();
     }
