@@ -286,7 +286,7 @@ describe('bankdocs build on a fixture site', () => {
     expect(derived.length).toBeGreaterThan(4);
     for (const f of derived) {
       expect('contents' in f, f.path).toBe(true);
-      if ('contents' in f) expect(readFileSync(join(dist, f.path), 'utf8'), f.path).toBe(f.contents);
+      if ('contents' in f) expect(readFileSync(join(dist, f.path), 'utf8'), f.path).toBe(typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8'));
     }
   });
 });

@@ -110,7 +110,7 @@ describe('a query that is an API path', () => {
 /** A SearchIndex over an index built in memory from `entries`, in locale "en". */
 function indexOf(entries: SearchEntry[]): SearchIndex {
   const { files } = buildSearchIndex({ entries, locales: ['en'], languages: { available: ['curl'], default: 'curl' } });
-  const text = new Map(files.map((f) => [f.path, 'contents' in f ? String(f.contents) : '']));
+  const text = new Map(files.map((f) => [f.path, 'contents' in f ? Buffer.from(f.contents).toString('utf8') : '']));
   const read = (name: string) => JSON.parse(text.get(`search/en/${name}`)!) as unknown;
   return new SearchIndex(read('index.json') as SearchMeta, async (name) => read(name));
 }
