@@ -17,6 +17,7 @@ import { markdownContent } from '../render/markdown-content.js';
 import type { Theme } from '../theme/contract.js';
 import { siteStrings, type StringsOf } from '../theme/strings.js';
 import remarkApi from './remark-api.js';
+import remarkAlerts from './remark-alerts.js';
 import remarkApiLanguage from './remark-api-language.js';
 import remarkBlockDirectives from './remark-block-directives.js';
 import remarkPluginDirectives from './remark-plugin-directives.js';
@@ -62,6 +63,8 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(remarkBlockDirectives, { directives: plugins.directives })
     .use(remarkTabs, { emptyText: (locale: string | null) => stringsIn(locale).emptyTab })
     .use(remarkApi, { engine, strings: stringsIn })
+    // After the API reference's directives: the OpenAPI document's descriptions have alerts too.
+    .use(remarkAlerts, { strings: stringsIn })
     // The site plugins' directives, after bankdocs' own and before links are resolved.
     .use(remarkPluginDirectives, { directives: plugins.directives, t: plugins.t })
     .use(remarkLinks)

@@ -34,6 +34,12 @@ export interface UiStrings {
   copy: string;
   helpSections: string;
   emptyTab: string;
+  /** The title line of a GitHub alert (`> [!NOTE]` …) of each kind. */
+  alertNote: string;
+  alertTip: string;
+  alertImportant: string;
+  alertWarning: string;
+  alertCaution: string;
   copied: string;
   copyFailed: string;
   /** "Copy page as Markdown" (issue #18): the button, its confirmation, and its failure ("{url}" is the page's .md address). */
