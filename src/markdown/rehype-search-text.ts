@@ -29,10 +29,11 @@ declare module 'vfile' {
 const SKIPPED = new Set(['pre', 'script', 'style', 'template', 'svg', 'math', 'bankdocs-example']);
 const NAMED_PREFIX = 'bankdocs-';
 /**
- * Classes whose text is not searched: heading self-links, and the parts of an operation the
- * index takes from the OpenAPI model instead (method and path, scope line, table captions).
+ * Classes whose text is not searched: heading self-links, the parts of an operation the
+ * index takes from the OpenAPI model instead (method and path, scope line, table captions),
+ * and an alert's title ("Note"; remark-alerts.ts), which would begin the excerpt.
  */
-const SKIPPED_CLASSES = ['operation-examples', 'endpoint', 'operation-facts', 'table-caption'];
+const SKIPPED_CLASSES = ['operation-examples', 'endpoint', 'operation-facts', 'table-caption', 'alert-title'];
 /** Elements that end a word: their text is not glued to what follows. */
 const BLOCKS = new Set(['p', 'li', 'td', 'th', 'tr', 'br', 'div', 'dd', 'dt', 'blockquote', 'figcaption', 'figure', 'table', 'ul', 'ol', 'section', 'h4', 'h5', 'h6', 'hr', 'details', 'summary']);
 /** Sections start at these heading depths. */
