@@ -197,6 +197,27 @@ describe('text the reader made larger', () => {
     }
   });
 
+  it('grows the search dialog\'s text with the reader\'s font size, and keeps it at the usual size', async () => {
+    // [font size set, the input's, the help line's, a result's page line] in px.
+    const sizes: number[][] = [];
+    for (const fontSize of [16, 32]) {
+      const { page, close } = await open(DESKTOP, '/developers/custom-integrations', { fontSize, forcedColors: false });
+      try {
+        await page.keyboard.press('/');
+        await page.locator('.search-input').fill('token');
+        await page.locator('.search-result-page').first().waitFor();
+        const px = (selector: string) => page.locator(selector).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+        sizes.push([fontSize, await px('.search-input'), await px('.search-help, .search-status'), await px('.search-result-page')]);
+      } finally {
+        await close();
+      }
+    }
+    expect(sizes).toEqual([
+      [16, 17, 13, 13],
+      [32, 34, 26, 26],
+    ]);
+  });
+
   // Each page type, in the phone layout: with 200 % text at 375 px, and zoomed to 400 % (320 CSS px).
   for (const [viewport, fontSize] of [[PHONE, 32], [{ width: 320, height: 640 }, undefined]] as const) {
     it(`at ${viewport.width} px${fontSize ? ' with 200 % text' : ''} no page scrolls sideways`, async () => {
