@@ -30,7 +30,7 @@ import rehypeHeadings from './rehype-headings.js';
 import remarkHeadingIds from './remark-heading-ids.js';
 import rehypeImageSize from './rehype-image-size.js';
 import rehypeSearchText, { type SearchSection } from './rehype-search-text.js';
-import rehypeTableAlign from './rehype-table-align.js';
+import rehypeClasses from './rehype-classes.js';
 import remarkTwin from './remark-twin.js';
 
 export interface ProcessorOptions {
@@ -80,8 +80,8 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(search ? [rehypeSearchText] : [])
     .use(rehypeCodeHighlight, { colour: highlight })
     .use(sitePluggables(plugins.rehype))
-    // After the site's plugins: a cell one of them aligns gets the class too.
-    .use(rehypeTableAlign)
+    // After the site's plugins: a cell one of them aligns, a link one of them makes, gets its class too.
+    .use(rehypeClasses)
     .use(rehypeReact, { Fragment, jsx, jsxs, components: elements })
     .data('markdownComponents', elements)
     .freeze();

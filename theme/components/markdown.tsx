@@ -4,15 +4,11 @@ import { isValidElement, type ComponentProps, type ReactNode } from 'react';
 
 const EXTERNAL_RE = /^(https?:)?\/\//;
 
-/** "https://app.example/" and "app.example" alike: how a link's text can be its address. */
-const addressOf = (url: string) => url.replace(EXTERNAL_RE, '').replace(/\/$/, '');
-
 export function Link({ href, children, ...rest }: ComponentProps<'a'>) {
   const external = typeof href === 'string' && EXTERNAL_RE.test(href);
-  // A link whose text is its address is marked, so that print does not repeat the address after it (site.css).
-  const bare = external && typeof children === 'string' && addressOf(children) === addressOf(href);
+  // A link whose text is its address comes with the class bare-url (src/markdown/rehype-classes.ts), in rest.
   return external ? (
-    <a href={href} rel="noopener" target="_blank" {...(bare ? { className: 'bare-url' } : {})} {...rest}>
+    <a href={href} rel="noopener" target="_blank" {...rest}>
       {children}
     </a>
   ) : (
