@@ -26,18 +26,19 @@ import { nearest } from '../did-you-mean.js';
 import { attributePlace } from './attribute-place.js';
 import { contextOf, type SitePlaces } from './context.js';
 import { shownPath } from '../diagnostics.js';
-// Inline Markdown: descriptions in the OpenAPI document may use `code` and links.
-import { hasDirectives, parseInlineWith, parseWith, type MarkdownEngine } from './engines.js';
+// Descriptions in the OpenAPI document are Markdown: `code`, links, and blocks.
+import { hasDirectives, parseWith, type MarkdownEngine } from './engines.js';
 
-type Inline = (text: string) => PhrasingContent[];
 type Blocks = (text: string) => RootContent[];
+/** A description of a field: its text, and whether that is blocks (see describedAt). */
+type Describe = (text: string) => { children: RootContent[]; blocks: boolean };
 
 /**
  * Markdown of the OpenAPI document (descriptions), parsed and placed at the directive that
  * shows it: its own places are in another file, so a finding in it (a broken link, raw
  * HTML) names the `:::operation` or `::schema` that brought it into the page.
  */
-function describedAt(engine: MarkdownEngine, position: Position | undefined): { inline: Inline; blocks: Blocks } {
+function describedAt(engine: MarkdownEngine, position: Position | undefined): { describe: Describe; blocks: Blocks } {
   const place = <T extends object>(nodes: T[]): T[] => {
     const stack: object[] = [...nodes];
     while (stack.length) {
@@ -48,7 +49,34 @@ function describedAt(engine: MarkdownEngine, position: Position | undefined): { 
     }
     return nodes;
   };
-  return { inline: (text) => place(parseInlineWith(engine, text)), blocks: (text) => place(parseWith(engine, text).children) };
+  // A field's description of one paragraph is its text, for the row's <p>, as it always
+  // was; one of several blocks, or of a list, code, a quote or an alert, stays blocks (as
+  // Redocly shows GitHub's and Stripe's descriptions): the paragraphs run together
+  // otherwise, a list's items into one line, and code was lost.
+  const describe: Describe = (text) => {
+    const { children } = parseWith(engine, text);
+    const first = children[0];
+    if (!first || (children.length === 1 && first.type === 'paragraph')) return { children: place(first ? first.children : []), blocks: false };
+    return { children: place(headingsAsText(children)), blocks: true };
+  };
+  return { describe, blocks: (text) => place(parseWith(engine, text).children) };
+}
+
+/**
+ * A description's headings as paragraphs of bold text: a field's row is no section of the
+ * page, so its description adds no heading id and no entry to the table of contents.
+ */
+function headingsAsText(nodes: RootContent[]): RootContent[] {
+  const stack: RootContent[][] = [nodes];
+  while (stack.length) {
+    const list = stack.pop()!;
+    for (let i = 0; i < list.length; i++) {
+      const node = list[i]!;
+      if (node.type === 'heading') list[i] = { type: 'paragraph', children: [{ type: 'strong', children: node.children }], ...(node.position ? { position: node.position } : {}) };
+      else if ('children' in node && node.type !== 'paragraph') stack.push(node.children as RootContent[]);
+    }
+  }
+  return nodes;
 }
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
@@ -86,7 +114,7 @@ interface ApiPage {
   claim: (id: string) => string;
 }
 
-function fieldList({ kind, caption, rows, required: body }: FieldList, inline: Inline, { ui, languages, claim }: ApiPage): BlockContent {
+function fieldList({ kind, caption, rows, required: body }: FieldList, describe: Describe, { ui, languages, claim }: ApiPage): BlockContent {
   // A response is no field: no "required" beside it, and no name in another language.
   const showRequired = kind === 'parameters' || kind === 'body';
   const language = kind === 'responses' ? null : languages.shown;
@@ -96,21 +124,23 @@ function fieldList({ kind, caption, rows, required: body }: FieldList, inline: I
     const inLanguage = written === null ? {} : { inLanguage: { label, name: written } };
     const required = showRequired ? r.required : null;
     const rules = r.rules.length ? [slot('rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
-    const description = r.description ? [slot('description', inline(r.description))] : [];
+    const described = r.description ? describe(r.description) : null;
+    const description = described ? [slot('description', described.children)] : [];
     const requiredLabel = required === null ? null : required ? ui.fieldRequired : ui.fieldOptional;
     const type = rowType(r, ui);
     // A relationship names another resource, whose own section a search for it should find
     // (searching "mandate" is not answered by every resource that relates to a mandate).
     const words = r.relation !== undefined ? null : [r.name, type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
     const fieldsOf = r.fieldsAt ? { fieldsOf: { label: ui.fieldsOf, name: r.fieldsAt.name, href: `#${r.fieldsAt.id}` } } : {};
-    return named(FIELD, { id: claim(r.id), name: r.name, type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage, ...fieldsOf }, [...rules, ...description], words);
+    const blocks = described?.blocks ? { descriptionBlocks: true } : {};
+    return named(FIELD, { id: claim(r.id), name: r.name, type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage, ...fieldsOf, ...blocks }, [...rules, ...description], words);
   };
   // Whether the operation needs its body at all, beside the body's caption (OpenAPI's requestBody.required).
   const needed = body === undefined ? {} : { required: body, requiredLabel: body ? ui.fieldRequired : ui.fieldOptional };
   return named(FIELDS, { caption, ...needed }, rows.map(field));
 }
 
-function operationNodes(operation: Operation, body: RootContent[], { inline, blocks }: { inline: Inline; blocks: Blocks }, page: ApiPage): RootContent[] {
+function operationNodes(operation: Operation, body: RootContent[], { describe, blocks }: { describe: Describe; blocks: Blocks }, page: ApiPage): RootContent[] {
   const { ui, languages } = page;
   // Another language's example leaves here, not later (remark-api-language.ts), so that
   // no labelled figure is left empty around it.
@@ -125,7 +155,7 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   };
   // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
   const main: RootContent[] = prose.length ? prose : blocks(operation.description);
-  for (const list of operationLists(operation, page.sources, ui)) main.push(fieldList(list, inline, page));
+  for (const list of operationLists(operation, page.sources, ui)) main.push(fieldList(list, describe, page));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
   const exampleNodes = examples.map((example): RootContent => {
@@ -146,8 +176,8 @@ function operationNodes(operation: Operation, body: RootContent[], { inline, blo
   return [heading, element];
 }
 
-function schemaNodes(name: string, schema: Schema, inline: Inline, page: ApiPage): RootContent[] {
-  return [named(SCHEMA, { name, id: page.claim(schemaAnchor(name)) }, schemaLists(name, schema, page.sources).map((list) => fieldList(list, inline, page)))];
+function schemaNodes(name: string, schema: Schema, describe: Describe, page: ApiPage): RootContent[] {
+  return [named(SCHEMA, { name, id: page.claim(schemaAnchor(name)) }, schemaLists(name, schema, page.sources).map((list) => fieldList(list, describe, page)))];
 }
 
 /**
@@ -238,7 +268,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).inline, pageAt(node)) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).describe, pageAt(node)) as never[]));
         return index + 1;
       }
       return undefined;

@@ -271,8 +271,10 @@ export interface FieldProps {
   requiredLabel?: string;
   /** The rules (enum, format, bounds), with inline code. */
   rules?: ReactNode;
-  /** The description, as inline Markdown. */
+  /** The description: inline Markdown (one paragraph's text), or blocks where `descriptionBlocks` says so. */
   description?: ReactNode;
+  /** The description is blocks (paragraphs, lists, code, alerts), to be placed in an element that may hold them (a div, not a p). */
+  descriptionBlocks?: boolean;
   /**
    * The name as the page's example language writes it, where it differs (the Ruby
    * client's keywords and readers: creditorName is creditor_name), with its label ("In ruby:").

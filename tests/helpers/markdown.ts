@@ -22,5 +22,5 @@ export function renderBody(body: string, options: { highlight?: boolean; assets?
     apiLanguages: ['curl', 'ruby'],
     diagnostics,
   });
-  return { html: renderToStaticMarkup(result.element), diagnostics, headings: result.headings };
+  return { html: renderToStaticMarkup(result.element), diagnostics, headings: result.headings, element: result.element };
 }

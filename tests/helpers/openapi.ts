@@ -18,3 +18,46 @@ paths:
 components:
   schemas:
 ${schemas}`;
+
+/**
+ * Descriptions of several blocks, as GitHub's and Stripe's documents write them: a
+ * parameter's (two paragraphs, a list with a link, fenced code, an alert) and a schema
+ * property's (a paragraph, a heading, an ordered list); the response's is one paragraph.
+ */
+export const describedDocument = (link = './y.md') =>
+  treeDocument(`    Tree:
+      type: object
+      properties:
+        name:
+          type: string
+          description: |
+            The tree's name.
+
+            ## Naming
+
+            1. Latin
+            2. common
+`).replace(
+    '      operationId: getTree\n',
+    `      operationId: getTree
+      parameters:
+        - name: season
+          in: query
+          schema: { type: string }
+          description: |
+            The season to show
+            the tree in.
+
+            One of:
+
+            - \`spring\`, with blossom
+            - \`autumn\`, with [falling leaves](${link})
+
+            \`\`\`json
+            { "season": "spring" }
+            \`\`\`
+
+            > [!NOTE]
+            > Winter shows bare branches.
+`,
+  );

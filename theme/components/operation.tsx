@@ -82,7 +82,7 @@ export function Fields({ caption, required, requiredLabel, children }: FieldsPro
  * A field's row is the target of its id, and its name links to it, as a heading's text does
  * (the "#" beside it shows on hover and focus): a reader can link a colleague to a field.
  */
-export function Field({ id, name, type, required, requiredLabel, rules, description, inLanguage, fieldsOf }: FieldProps) {
+export function Field({ id, name, type, required, requiredLabel, rules, description, descriptionBlocks, inLanguage, fieldsOf }: FieldProps) {
   const code = (
     <code className="field-name">
       <Breakable text={name} after={NAME_PARTS_RE} />
@@ -117,7 +117,14 @@ export function Field({ id, name, type, required, requiredLabel, rules, descript
         </p>
       ) : null}
       {rules ? <p className="field-rules">{rules}</p> : null}
-      {description ? <p className="field-description">{description}</p> : null}
+      {/* A description of paragraphs, lists or code is blocks, which a <p> may not hold. */}
+      {description ? (
+        descriptionBlocks ? (
+          <div className="field-description">{description}</div>
+        ) : (
+          <p className="field-description">{description}</p>
+        )
+      ) : null}
       {fieldsOf ? <FieldsOf {...fieldsOf} /> : null}
     </li>
   );

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApi, type ApiModel } from '../../../src/api/openapi.js';
 import { schemasShown } from '../../../src/markdown/remark-api.js';
 import { shownPath } from '../../../src/diagnostics.js';
+import { staticMarkup, type MarkupStats } from '../../../src/render/static-markup.js';
 import { renderBody } from '../../helpers/markdown.js';
-import { treeDocument } from '../../helpers/openapi.js';
+import { describedDocument, treeDocument } from '../../helpers/openapi.js';
 
 const REPO = join(import.meta.dirname, '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-remark-api-'));
@@ -118,6 +119,56 @@ describe('the responses of an operation', () => {
     const api = (await loadApi(join(dir, 'bodiless.yaml'), 'api/bodiless.yaml')).api!;
     const { html } = renderBody(':::operation{id="deleteTree"}\n:::\n', { api });
     expect(html).toContain('<p class="table-caption">Responses</p><ul class="fields"><li class="field" id="delete-tree-response-204"><p class="field-head"><a class="field-link" href="#delete-tree-response-204"><code class="field-name">204</code></a></p><p class="field-description">The tree is gone.</p></li></ul>');
+  });
+});
+
+describe('a description of more than one block', () => {
+  const BODY = ':::operation{id="getTree"}\n:::\n\n::schema{name="Tree"}\n';
+  let described: ApiModel;
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'described.yaml'), describedDocument());
+    described = (await loadApi(join(dir, 'described.yaml'), 'api/described.yaml')).api!;
+  });
+  /** A row's description, by the row's id (up to the row's end: the next row or the list's). */
+  const descriptionOf = (html: string, id: string) => new RegExp(`<li class="field" id="${id}">.*?(<(?:p|div) class="field-description">.*?)</li>(?:</ul>|<li class="field")`, 's').exec(html)?.[1];
+
+  it('shows its paragraphs, lists, code and alerts as blocks in the row, in both engines; one paragraph as before', () => {
+    const pages = (['fast', 'remark'] as const).map((engine) => {
+      const { html, diagnostics } = renderBody(BODY, { api: described, engine });
+      expect(diagnostics, engine).toEqual([]);
+      expect(descriptionOf(html, 'get-tree-season'), engine).toBe(
+        '<div class="field-description"><p>The season to show\nthe tree in.</p><p>One of:</p><ul>\n<li><code>spring</code>, with blossom</li>\n<li><code>autumn</code>, with <a href="/developers/y">falling leaves</a></li>\n</ul>' +
+          '<div class="code-block"><div class="code-bar"><span class="code-language">json</span></div><pre tabindex="0"><code class="hljs language-json">{ <span class="hljs-attr">&quot;season&quot;</span>: <span class="hljs-string">&quot;spring&quot;</span> }\n</code></pre></div>' +
+          '<div role="note" class="alert alert-note">\n<p class="alert-title">Note</p>\n<p>Winter shows bare branches.</p>\n</div></div>',
+      );
+      // A heading is bold text: the row is no section (no id, no entry in the table of contents).
+      expect(descriptionOf(html, 'tree-object-name'), engine).toBe('<div class="field-description"><p>The tree&#x27;s name.</p><p><strong>Naming</strong></p><ol>\n<li>Latin</li>\n<li>common</li>\n</ol></div>');
+      expect(descriptionOf(html, 'get-tree-response-200'), engine).toBe('<p class="field-description">The tree.</p><p class="field-fields">Fields: <a href="#tree-object">Tree</a></p>');
+      // No block in a paragraph (the browser would close the paragraph before it).
+      expect(html).not.toMatch(/<p\b[^>]*>(?:(?!<\/p>).)*?<(?:p|div|ul|ol|pre|blockquote|h[1-6]|table)\b/s);
+      return html;
+    });
+    expect(pages[1]).toBe(pages[0]);
+  });
+
+  it('adds no heading id and no entry to the table of contents', () => {
+    const { html, headings } = renderBody(BODY, { api: described });
+    expect(headings).toEqual([{ depth: 3, id: 'get-tree', text: 'getTree' }]);
+    expect(html.match(/<h[1-6]\b[^>]*>/g)).toEqual(['<h3 id="get-tree">']);
+    expect(html).not.toContain('id="naming"');
+  });
+
+  it('is written by the fast markup path as React writes it', () => {
+    const { html, element } = renderBody(BODY, { api: described });
+    const stats: MarkupStats = { fast: 0, react: 0 };
+    expect(staticMarkup(element, { stats })).toBe(html);
+    expect(stats).toMatchObject({ fast: 1, react: 0 });
+  });
+
+  it('has its links checked, at the directive that shows it', async () => {
+    writeFileSync(join(dir, 'described-broken.yaml'), describedDocument('./nothing.md'));
+    const broken = (await loadApi(join(dir, 'described-broken.yaml'), 'api/described.yaml')).api!;
+    expect(problems(BODY, broken)).toEqual([{ ruleId: 'broken-link', message: '"./nothing.md" points to developers/nothing.md, which is not a page', hint: 'did you mean "developers/y.md"?', line: 1, column: 1 }]);
   });
 });
 

@@ -81,6 +81,13 @@ describe('the search text of a page', () => {
     expect(section!.text).not.toMatch(/curl|POST|Scope|Parameters/);
   });
 
+  it('indexes the words of a field\'s description of several blocks, each block apart, without its code or its alert\'s title', () => {
+    const season = { name: 'season', in: 'query', required: false, schema: { type: 'string' }, description: 'The season to show\nthe tree in.\n\nOne of:\n\n- `spring`, with blossom\n- `autumn`, with leaves\n\n```json\n{ "season": "spring" }\n```\n\n> [!NOTE]\n> Winter shows bare branches.\n' };
+    const api = { ...API, operations: { createPayment: { ...API.operations.createPayment!, parameters: [season] } } } as ApiModel;
+    const [section] = sections(':::operation{id="createPayment"}\n:::\n', { api });
+    expect(section!.text).toBe('Initiates a credit transfer. season string optional The season to show the tree in. One of: spring, with blossom autumn, with leaves Winter shows bare branches.');
+  });
+
   it("leaves out a resource's relationships, which name other resources, and keeps its links and meta", () => {
     const schemas = {
       Payment: {
