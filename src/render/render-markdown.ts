@@ -10,7 +10,8 @@
 //   - on an API page, the examples of other languages are left out; raw HTML (not shown
 //     on the page either) too. The only HTML a twin has is its own: an empty `<a id>`
 //     before each row of the reference's tables (and each `::schema`'s), the row's id on
-//     the page, so that a link to a field leads to it in the twin as well.
+//     the page, so that a link to a field leads to it in the twin as well, and the <br>
+//     that keeps the blocks of a description apart in its row's one line (cellLines).
 import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
@@ -346,6 +347,68 @@ const TWIN_WORDS = builtinStrings('en');
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 /**
+ * A description in a table's cell, whose row must stay on one line. One paragraph is left
+ * as it is (cell() joins its lines with spaces). One of several blocks (GitHub's and
+ * Stripe's OpenAPI descriptions: paragraphs, lists, code, alerts) has each block on a line
+ * of its own, joined with <br> (HTML, which Markdown keeps in a cell, as it keeps the rows'
+ * anchors): with spaces the paragraphs ran together and a list's items into one sentence.
+ * A list's items are lines of their own too, each with its marker; a code block's lines are
+ * code spans; a quote's lines keep its "> ", and an alert's marker ("> [!NOTE]") its line.
+ * Read with the fast engine whatever the site's: both give the same blocks
+ * (tests/unit/markdown), and only where the blocks start and end is used here.
+ */
+function cellLines(description: string): string {
+  if (!description.includes('\n')) return description;
+  const { children } = parseWith('fast', description);
+  if (children.length === 1 && children[0]!.type === 'paragraph') return description;
+  return blockLines(children as unknown as AnyNode[], description).join('<br>');
+}
+
+/** The lines of Markdown blocks as cellLines() writes them. */
+function blockLines(nodes: readonly AnyNode[], source: string, inQuote = false): string[] {
+  const lines: string[] = [];
+  for (const node of nodes) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
+    // The block's own lines, without the marks of the quotes and lists around it.
+    const written = source.slice(start, end).split('\n').map((line, i) => (i ? line.replace(/^[ \t>]*/, '') : line).trim());
+    switch (node.type) {
+      case 'list': {
+        const first = (node.start as number | null | undefined) ?? 1;
+        (node.children ?? []).forEach((item, i) => {
+          const [head = '', ...rest] = blockLines(item.children ?? [], source);
+          lines.push(`${node.ordered ? `${first + i}.` : '-'} ${head}`, ...rest);
+        });
+        break;
+      }
+      case 'blockquote':
+        lines.push(...blockLines(node.children ?? [], source, true).map((line) => `> ${line}`));
+        break;
+      case 'code':
+        for (const line of String(node.value).split('\n')) if (line.trim()) lines.push(codeSpan(line));
+        break;
+      case 'table':
+        lines.push(...written);
+        break;
+      default: {
+        // An alert's marker keeps its line ("[!NOTE]", then its text).
+        const marker = inQuote && !lines.length && /^\[![a-z]+\]$/i.test(written[0] ?? '') && written.length > 1;
+        lines.push(...(marker ? [written[0]!, written.slice(1).join(' ')] : [written.join(' ')]));
+      }
+    }
+  }
+  return lines;
+}
+
+/** A line of code as a code span, fenced by more backticks than it holds in a row. */
+function codeSpan(line: string): string {
+  const ticks = '`'.repeat(Math.max(0, ...[...line.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${line}${pad}${ticks}`;
+}
+
+/**
  * An empty element with the id of a row (or a schema's lists) on the page, as inline HTML
  * Markdown keeps: a link to the page's `#payment-object-amount` leads there in the twin too.
  * Ids are slugs (reference-lists.ts), which need no escaping.
@@ -363,7 +426,7 @@ function table(rows: ListedRow[], showRequired: boolean, language: string | null
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const written = nameInLanguage(language, r.name);
-    const cells = [`${anchor(r.id)}\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, rowType(r, TWIN_WORDS), ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), [r.description, fieldsLink(r)].filter(Boolean).join(' ')];
+    const cells = [`${anchor(r.id)}\`${r.name}\`${written === null ? '' : ` (${language}: \`${written}\`)`}`, rowType(r, TWIN_WORDS), ...(showRequired ? [r.required ? 'required' : 'optional'] : []), r.rules.join('; '), [cellLines(r.description), fieldsLink(r)].filter(Boolean).join(' ')];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');
@@ -372,7 +435,7 @@ function table(rows: ListedRow[], showRequired: boolean, language: string | null
 /** The responses; one whose resource the page lists ends "Fields: [Account](…#account-object)", as the page's row links to it. */
 function responseTable(rows: ListedRow[], fieldsLink: (row: ListedRow) => string): string {
   const lines = ['| Status | Media type | Description |', '|---|---|---|'];
-  for (const r of rows) lines.push(`| ${[`${anchor(r.id)}\`${r.name}\``, r.type, [r.description, fieldsLink(r)].filter(Boolean).join(' ')].map(cell).join(' | ')} |`);
+  for (const r of rows) lines.push(`| ${[`${anchor(r.id)}\`${r.name}\``, r.type, [cellLines(r.description), fieldsLink(r)].filter(Boolean).join(' ')].map(cell).join(' | ')} |`);
   return lines.join('\n');
 }
 

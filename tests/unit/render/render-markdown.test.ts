@@ -11,7 +11,7 @@ import { apiTwin, pageTwin, type TwinContext } from '../../../src/render/render-
 import type { ApiDocument, PageDocument } from '../../../src/routes/plan.js';
 import { markdownTwinUrl } from '../../../src/routes/markdown-twin.js';
 import { builtinTheme } from '../../../theme/index.js';
-import { treeDocument } from '../../helpers/openapi.js';
+import { describedDocument, treeDocument } from '../../helpers/openapi.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-twin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -226,6 +226,18 @@ describe('apiTwin', () => {
     const shapes = (await loadApi(join(dir, 'shapes.yaml'), 'api/shapes.yaml')).api!;
     // It read "object".
     expect(apiTwin(apiDoc('curl'), [section('::schema{name="Tree"}\n')], { ...ctx(), api: shapes })).toContain('| <a id="tree-object-shape"></a>`shape` | Circle or Square |  | Its outline. |');
+  });
+
+  it('keeps a row whose description has several blocks on one line: blocks and list items apart by <br>, code as code spans', async () => {
+    writeFileSync(join(dir, 'described.yaml'), describedDocument());
+    const described = (await loadApi(join(dir, 'described.yaml'), 'api/described.yaml')).api!;
+    const text = apiTwin(apiDoc('curl'), [section(':::operation{id="getTree"}\n:::\n\n::schema{name="Tree"}\n')], { ...ctx(), api: described });
+    const rows = text.split('\n').filter((line) => line.startsWith('| <a id='));
+    expect(rows).toEqual([
+      '| <a id="get-tree-season"></a>`season` | string | optional |  | The season to show the tree in.<br>One of:<br>- `spring`, with blossom<br>- `autumn`, with [falling leaves](./y.md)<br>`{ "season": "spring" }`<br>> [!NOTE]<br>> Winter shows bare branches. |',
+      '| <a id="get-tree-response-200"></a>`200` | application/json | The tree. Fields: [Tree](https://docs.example/1/api/curl#tree-object) |',
+      '| <a id="tree-object-name"></a>`name` | string |  | The tree\'s name.<br>## Naming<br>1. Latin<br>2. common |',
+    ]);
   });
 
   it('reads each section once for all languages', () => {
