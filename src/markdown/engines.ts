@@ -5,7 +5,7 @@
 //           GFM spec examples, on every file of the repository and on generated documents.
 // Both give block directives only: bankdocs has no inline directive, and "Priority:high"
 // in prose must stay text, so the remark engine's text directives are put back as text.
-import type { PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { Root, RootContent, Text } from 'mdast';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -81,15 +81,6 @@ function unclosedBlocks(tree: Root, source: string, type: 'code' | 'containerDir
 /** Parses a whole document (front matter already blanked) into mdast with `engine`. */
 export function parseWith(engine: MarkdownEngine, source: string): Root {
   return engine === 'fast' ? parseMarkdown(source) : parseRemark(source);
-}
-
-/** Parses inline Markdown (a description, a label) into phrasing content. */
-export function parseInlineWith(engine: MarkdownEngine, source: string): PhrasingContent[] {
-  const root = parseWith(engine, source);
-  return root.children.flatMap((block, i) => [
-    ...(i ? [{ type: 'text', value: ' ' } as PhrasingContent] : []),
-    ...('children' in block ? (block.children as PhrasingContent[]) : []),
-  ]);
 }
 
 /** Whether the document has a block directive (so directive plugins can skip the walk). */

@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { splitFrontMatter } from '../../../src/content/front-matter.js';
-import { parseInlineWith, parseWith } from '../../../src/markdown/engines.js';
+import { parseWith } from '../../../src/markdown/engines.js';
 import { parseMarkdown } from '../../../src/markdown/fast/index.js';
 
-const parseInline = (text: string) => parseInlineWith('fast', text);
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -201,9 +200,5 @@ describe('parseMarkdown, details', () => {
     const tree = parseMarkdown(':::operation{id="x"}\n```text\n:::\n```\nafter\n:::\n');
     expect(tree.children).toHaveLength(1);
     expect((tree.children[0] as AnyNode).children!.map((c) => c.type)).toEqual(['code', 'paragraph']);
-  });
-
-  it('parses inline Markdown for descriptions', () => {
-    expect(parseInline('Use `page[limit]` and [docs](/d).').map((n) => n.type)).toEqual(['text', 'inlineCode', 'text', 'link', 'text']);
   });
 });
