@@ -1,6 +1,6 @@
 // Human-readable facts about a JSON Schema, for the reference's parameter and attribute
 // tables: its type, its rules (enum, lengths, ranges, pattern, default) and its fields.
-import type { Operation, Parameter, Schema } from './openapi.js';
+import type { Operation, Parameter, ResponseHeader, Schema } from './openapi.js';
 import { refName } from './resolve-refs.js';
 import { snakeCase } from '../check/requests.js';
 
@@ -270,14 +270,21 @@ export function bodyVariants(schema: Schema, names: SchemaNames = new Map()): { 
 
 /** The rows of an operation's parameters; a header or cookie parameter says where it goes. */
 export function parameterRows(parameters: readonly Parameter[]): FieldRow[] {
-  return parameters.map((p) => {
-    const row = fieldRows({ properties: { [p.name]: p.schema } })[0]!;
-    const place = p.in === 'header' || p.in === 'cookie' ? [`${p.in}`] : [];
-    // The parameter's own example (a query value such as `2025-03-01`) comes before its schema's.
-    const example = p.example === undefined ? null : exampleText(p.example);
-    const rules = example === null ? row.rules : [...row.rules.filter((rule) => !rule.startsWith('example ')), `example \`${example}\``];
-    return { ...row, required: p.required, rules: [...place, ...rules, ...(p.deprecated ? ['deprecated'] : [])], description: p.description || p.schema.description || '' };
-  });
+  return parameters.map((p) => describedRow(p, p.in === 'header' || p.in === 'cookie' ? [p.in] : []));
+}
+
+/** The rows of a response's headers (Location, Retry-After), described as parameters are. */
+export function headerRows(headers: readonly ResponseHeader[]): FieldRow[] {
+  return headers.map((header) => describedRow(header, []));
+}
+
+/** A parameter's or a header's row: its schema's type and rules, `place` first, its own example, and its own description before its schema's. */
+function describedRow(p: ResponseHeader, place: string[]): FieldRow {
+  const row = fieldRows({ properties: { [p.name]: p.schema } })[0]!;
+  // The parameter's own example (a query value such as `2025-03-01`) comes before its schema's.
+  const example = p.example === undefined ? null : exampleText(p.example);
+  const rules = example === null ? row.rules : [...row.rules.filter((rule) => !rule.startsWith('example ')), `example \`${example}\``];
+  return { ...row, required: p.required, rules: [...place, ...rules, ...(p.deprecated ? ['deprecated'] : [])], description: p.description || p.schema.description || '' };
 }
 
 /**

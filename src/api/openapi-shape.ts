@@ -57,6 +57,18 @@ const parameter = z.union([
 
 const media = z.looseObject({ schema: schema.nullish(), examples: z.record(z.string(), z.unknown()).nullish() });
 
+/** A response's header (`headers.Location`): a parameter without its name and place. */
+const header = z.union([
+  z.looseObject({
+    description: text.nullish(),
+    required: z.boolean().nullish(),
+    deprecated: z.boolean().nullish(),
+    schema: schema.nullish(),
+    content: z.record(z.string(), media).nullish(),
+  }),
+  reference,
+]);
+
 const operation = z.looseObject({
   operationId: text.nullish(),
   summary: text.nullish(),
@@ -66,7 +78,7 @@ const operation = z.looseObject({
   security: z.array(z.record(z.string(), z.array(text))).nullish(),
   parameters: z.array(parameter).nullish(),
   requestBody: z.union([z.looseObject({ description: text.nullish(), required: z.boolean().nullish(), content: z.record(z.string(), media).nullish() }), reference]).nullish(),
-  responses: z.record(z.string(), z.union([z.looseObject({ description: text.nullish(), content: z.record(z.string(), media).nullish() }), reference])).nullish(),
+  responses: z.record(z.string(), z.union([z.looseObject({ description: text.nullish(), content: z.record(z.string(), media).nullish(), headers: z.record(z.string(), header).nullish() }), reference])).nullish(),
   'x-scopes': z.array(text).nullish(),
 });
 
@@ -92,6 +104,7 @@ export const openApiShape = z.looseObject({
     .looseObject({
       schemas: z.record(z.string(), schema).nullish(),
       parameters: z.record(z.string(), parameter).nullish(),
+      headers: z.record(z.string(), header).nullish(),
       securitySchemes: z.record(z.string(), z.looseObject({ type: text.nullish(), scheme: text.nullish(), in: text.nullish(), name: text.nullish() })).nullish(),
     })
     .nullish(),

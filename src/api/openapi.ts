@@ -147,9 +147,23 @@ export interface Operation {
    * response, a 204), and the document's own example of its JSON, if it has one (`example`,
    * or the first of `examples`).
    */
-  responses: Record<string, { description: string; schema: Schema | null; mediaTypes: string[]; example?: unknown; examplePlace?: { line: number; column: number } }>;
+  responses: Record<string, { description: string; schema: Schema | null; mediaTypes: string[]; example?: unknown; examplePlace?: { line: number; column: number }; headers?: ResponseHeader[] }>;
   /** Where its operationId is written in the document, for what `check` says of the operation as a whole. */
   place?: { line: number; column: number };
+}
+
+/**
+ * A header a response documents (`headers.Location`, `Retry-After`; a $ref to
+ * components.headers resolved), named as written: HTTP reads names in any case. Its schema
+ * is its own, else that of its `content`'s media type.
+ */
+export interface ResponseHeader {
+  name: string;
+  description: string;
+  required: boolean;
+  schema: Schema;
+  deprecated?: boolean;
+  example?: unknown;
 }
 
 /**
@@ -182,8 +196,8 @@ export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** A parameter's own example: `example`, else the `value` of the first of `examples` (a map of Example Objects). */
-function parameterExample(p: Parameter & { examples?: unknown }): { example?: unknown } {
+/** A parameter's (or a header's) own example: `example`, else the `value` of the first of `examples` (a map of Example Objects). */
+function parameterExample(p: { example?: unknown; examples?: unknown }): { example?: unknown } {
   if (p.example !== undefined) return { example: p.example };
   const first = p.examples && typeof p.examples === 'object' ? Object.values(p.examples)[0] : undefined;
   return first && typeof first === 'object' && 'value' in first ? { example: (first as { value: unknown }).value } : {};
@@ -236,8 +250,31 @@ interface RawOperation {
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> }> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> }>; headers?: Record<string, RawHeader> }>;
   'x-scopes'?: string[];
+}
+
+interface RawHeader {
+  description?: string;
+  required?: boolean;
+  deprecated?: boolean;
+  schema?: Schema;
+  content?: Record<string, { schema?: Schema }>;
+  example?: unknown;
+  examples?: unknown;
+}
+
+/**
+ * The headers a response documents, in the document's order. Content-Type is left out:
+ * OpenAPI says a response header of that name is ignored (the media types say it).
+ */
+function responseHeaders(headers: Record<string, RawHeader> | undefined): { headers?: ResponseHeader[] } {
+  const listed = Object.entries(headers ?? {}).flatMap(([name, header]): ResponseHeader[] => {
+    if (name.toLowerCase() === 'content-type' || !header || typeof header !== 'object') return [];
+    const schema = header.schema ?? Object.values(header.content ?? {})[0]?.schema ?? {};
+    return [{ name, description: header.description ?? '', required: header.required === true, schema, ...(header.deprecated === true ? { deprecated: true } : {}), ...parameterExample(header) }];
+  });
+  return listed.length ? { headers: listed } : {};
 }
 
 /** Problems of shape (and of schema keywords) reported one by one, then counted. */
@@ -350,7 +387,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
         const example = media?.example !== undefined ? media.example : named?.[1].value;
         // Where the example is written (or the $ref that brings it), for what check says of it.
         const examplePlace = example !== undefined ? positionOfPath(parsed, ['paths', path, method, 'responses', status, 'content', jsonType!, ...(named ? ['examples', named[0], 'value'] : ['example'])]) : undefined;
-        responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, mediaTypes: Object.keys(response.content ?? {}), ...(example !== undefined ? { example, examplePlace } : {}) };
+        responses[status] = { description: response.description ?? '', schema: media?.schema ?? null, mediaTypes: Object.keys(response.content ?? {}), ...(example !== undefined ? { example, examplePlace } : {}), ...responseHeaders(response.headers) };
       }
       operations[raw.operationId] = {
         id: raw.operationId,

@@ -2,13 +2,13 @@
 // twin (src/render/render-markdown.ts) show them: an operation's parameters, body and
 // responses, a `::schema`'s fields. One function for each, so that the two say the same.
 import { idPart, kebabCase } from './anchors.js';
-import { bodyVariants, fieldRows, parameterRows, responseRows, schemaNames, schemaRows, type FieldRow, type SchemaNames } from './describe-schema.js';
+import { bodyVariants, fieldRows, headerRows, parameterRows, responseRows, schemaNames, schemaRows, type FieldRow, type SchemaNames } from './describe-schema.js';
 import { bodyFields, isJsonMediaType, operationAnchor, type ApiModel, type Operation, type Schema } from './openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 
 export interface FieldList {
-  /** An operation's parameters, its body (or one of its variants), its responses; a schema's fields. */
-  kind: 'parameters' | 'body' | 'responses' | 'schema';
+  /** An operation's parameters, its body (or one of its variants), its responses, a response's headers; a schema's fields. */
+  kind: 'parameters' | 'body' | 'responses' | 'headers' | 'schema';
   /** "Parameters", "Body (application/json): Circle"; null for a schema of one body. */
   caption: string | null;
   rows: ListedRow[];
@@ -21,6 +21,8 @@ export interface ListedRow extends FieldRow {
   id: string;
   /** The list of the page that shows the fields of the row's value (`resource`): a response's Account, at "#account-object". */
   fieldsAt?: { name: string; id: string };
+  /** A response's headers (Location, Retry-After), listed under it; their ids are the operation's anchor, the status and "header" before the name ("create-payment-201-header-location"). */
+  headers?: ListedRow[];
 }
 
 /** What the lists of a page are drawn from: the OpenAPI document's named schemas, and those the page shows a list of (`::schema`). */
@@ -51,8 +53,11 @@ export function operationLists(operation: Operation, { shown, names }: ListSourc
     else lists.push({ kind: 'body', caption, rows: ids.of(fieldRows(fields.schema, 'request', names)), required });
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
-  const responses = responseRows(operation, names);
-  if (responses.length) lists.push({ kind: 'responses', caption: words.fieldsResponses, rows: ids.of(responses, 'response') });
+  const responses = ids.of(responseRows(operation, names), 'response').map((row) => {
+    const headers = operation.responses[row.name]?.headers;
+    return headers?.length ? { ...row, headers: ids.of(headerRows(headers), `${row.name}-header`) } : row;
+  });
+  if (responses.length) lists.push({ kind: 'responses', caption: words.fieldsResponses, rows: responses });
   return lists;
 }
 
@@ -77,7 +82,7 @@ export function schemaAnchor(name: string): string {
 export function referenceIds(api: Pick<ApiModel, 'operations' | 'schemas'>, shown: ReadonlySet<string>, words: CaptionWords): string[] {
   const ids: string[] = [];
   const sources = { schemas: api.schemas, shown, names: schemaNames(api.schemas) };
-  for (const operation of Object.values(api.operations)) for (const list of operationLists(operation, sources, words)) ids.push(...list.rows.map((row) => row.id));
+  for (const operation of Object.values(api.operations)) for (const list of operationLists(operation, sources, words)) for (const row of list.rows) ids.push(row.id, ...(row.headers ?? []).map((header) => header.id));
   for (const name of shown) {
     const schema = api.schemas[name];
     if (schema) ids.push(schemaAnchor(name), ...schemaLists(name, schema, sources).flatMap((list) => list.rows.map((row) => row.id)));

@@ -61,3 +61,43 @@ export const describedDocument = (link = './y.md') =>
             > Winter shows bare branches.
 `,
   );
+
+/**
+ * Response headers, as a document writes them: the 200's Location (required, its
+ * description Markdown), its remaining requests through a $ref to components.headers, and
+ * a Content-Type, which OpenAPI ignores; a 429's Retry-After, whose schema is in `content`.
+ */
+export const headersDocument = () =>
+  treeDocument('    Tree:\n      type: object\n      properties:\n        name: { type: string }\n')
+    .replace(
+      '          description: The tree.\n',
+      `          description: The tree.
+          headers:
+            Location:
+              description: Where the tree is, as a \`https\` URL.
+              required: true
+              schema: { type: string, format: uri }
+            X-RateLimit-Remaining:
+              $ref: "#/components/headers/RateLimitRemaining"
+            Content-Type:
+              schema: { type: string }
+`,
+    )
+    .replace(
+      'components:\n',
+      `        "429":
+          description: Too many requests.
+          headers:
+            Retry-After:
+              description: Seconds to wait.
+              deprecated: true
+              content:
+                text/plain:
+                  schema: { type: integer, minimum: 1 }
+components:
+  headers:
+    RateLimitRemaining:
+      description: Requests left in the window.
+      schema: { type: integer }
+`,
+    );

@@ -172,6 +172,29 @@ paths:
     ]);
   });
 
+  it("reports a mistyped response header at its line (the reference lists headers)", async () => {
+    const doc = `openapi: 3.1.0
+info: { title: T, version: "1" }
+paths:
+  /status:
+    get:
+      operationId: getStatus
+      responses:
+        "200":
+          description: OK
+          headers:
+            Retry-After:
+              required: "yes"
+              description: [seconds]
+`;
+    const loaded = await load(doc);
+    expect(loaded.diagnostics.map((d) => `${d.line}:${d.column} ${d.ruleId} ${d.message}`).sort()).toEqual([
+      '12:25 openapi-invalid paths./status.get.responses.200.headers.Retry-After.required must be true or false, not the text "yes"',
+      '13:28 openapi-invalid paths./status.get.responses.200.headers.Retry-After.description must be text, not a list',
+    ]);
+    expect(loaded.api).toBeNull();
+  });
+
   it('refuses a document that is not a mapping', async () => {
     expect(where(await load('- just\n- a list\n'))).toEqual(['1:1 openapi-invalid']);
   });

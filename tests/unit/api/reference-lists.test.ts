@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schemaNames } from '../../../src/api/describe-schema.js';
 import { loadApi, type Schema } from '../../../src/api/openapi.js';
 import { operationLists, referenceIds, rowType, schemaAnchor, schemaLists } from '../../../src/api/reference-lists.js';
-import { treeDocument } from '../../helpers/openapi.js';
+import { headersDocument, treeDocument } from '../../helpers/openapi.js';
 
 const WORDS = { fieldsParameters: 'Parameters', fieldsAttributes: 'Attributes', fieldsBody: 'Body', fieldsForm: 'Form fields', fieldsResponses: 'Responses' };
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-reference-lists-'));
@@ -159,5 +159,46 @@ describe('the ids of the rows of the reference', () => {
       ['201', 'draw-shape-response-201'],
     ]);
     expect(ids(schemaLists('Shape', model.schemas.Shape!, sources)).map(([, id]) => id)).toEqual(['shape-object-circle-radius', 'shape-object-square-side']);
+  });
+});
+
+describe("a response's headers", () => {
+  const headersApi = async () => {
+    writeFileSync(join(dir, 'headers.yaml'), headersDocument());
+    return (await loadApi(join(dir, 'headers.yaml'), 'api/headers.yaml')).api!;
+  };
+
+  it('are rows under their response, with their type, whether required and their description; a $ref to components.headers resolved, Content-Type left out', async () => {
+    const model = await headersApi();
+    const [responses] = operationLists(model.operations.getTree!, sourcesOf(model, nothingShown), WORDS);
+    expect(responses!.kind).toBe('responses');
+    const rows = responses!.rows.map((row) => [row.name, (row.headers ?? []).map((h) => [h.name, h.id, h.type, h.required, h.rules, h.description])]);
+    expect(rows).toEqual([
+      [
+        '200',
+        [
+          // Named as written: HTTP reads a header's name in any case.
+          ['Location', 'get-tree-200-header-location', 'string (uri)', true, [], 'Where the tree is, as a `https` URL.'],
+          ['X-RateLimit-Remaining', 'get-tree-200-header-x-ratelimit-remaining', 'integer', false, [], 'Requests left in the window.'],
+        ],
+      ],
+      // Its schema under `content`, and its rules as a field's.
+      ['429', [['Retry-After', 'get-tree-429-header-retry-after', 'integer', false, ['at least 1', 'deprecated'], 'Seconds to wait.']]],
+    ]);
+  });
+
+  it('have ids the page reserves, apart from the responses\' own', async () => {
+    const model = await headersApi();
+    const reserved = referenceIds(model, nothingShown, WORDS);
+    expect(reserved).toEqual(['get-tree-response-200', 'get-tree-200-header-location', 'get-tree-200-header-x-ratelimit-remaining', 'get-tree-response-429', 'get-tree-429-header-retry-after']);
+  });
+
+  it('are none for a response that documents none (nor only a Content-Type)', async () => {
+    const model = await api();
+    for (const operation of Object.values(model.operations)) for (const list of operationLists(operation, sourcesOf(model, nothingShown), WORDS)) for (const row of list.rows) expect(row.headers).toBeUndefined();
+    writeFileSync(join(dir, 'content-type.yaml'), treeDocument('    Tree: { type: object }\n').replace('          description: The tree.\n', '          description: The tree.\n          headers:\n            content-type: { schema: { type: string } }\n'));
+    const typed = (await loadApi(join(dir, 'content-type.yaml'), 'api/content-type.yaml')).api!;
+    expect(typed.operations.getTree!.responses['200']!.headers).toBeUndefined();
+    expect(operationLists(typed.operations.getTree!, sourcesOf(typed, nothingShown), WORDS)[0]!.rows[0]!.headers).toBeUndefined();
   });
 });
