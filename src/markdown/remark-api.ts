@@ -114,10 +114,11 @@ interface ApiPage {
   claim: (id: string) => string;
 }
 
-function fieldList({ kind, caption, rows, required: body }: FieldList, describe: Describe, { ui, languages, claim }: ApiPage): BlockContent {
-  // A response is no field: no "required" beside it, and no name in another language.
-  const showRequired = kind === 'parameters' || kind === 'body';
-  const language = kind === 'responses' ? null : languages.shown;
+function fieldList({ kind, caption, rows, required: body }: FieldList, describe: Describe, page: ApiPage): BlockContent {
+  const { ui, languages, claim } = page;
+  // A response is no field: no "required" beside it, and no name in another language; nor is a header's name a client's keyword.
+  const showRequired = kind === 'parameters' || kind === 'body' || kind === 'headers';
+  const language = kind === 'responses' || kind === 'headers' ? null : languages.shown;
   const label = language ? ui.fieldInLanguage.replace('{language}', language) : '';
   const field = (r: ListedRow): RootContent => {
     const written = nameInLanguage(language, r.name);
@@ -133,7 +134,10 @@ function fieldList({ kind, caption, rows, required: body }: FieldList, describe:
     const words = r.relation !== undefined ? null : [r.name, type, ...(requiredLabel === null ? [] : [requiredLabel])].join(' ');
     const fieldsOf = r.fieldsAt ? { fieldsOf: { label: ui.fieldsOf, name: r.fieldsAt.name, href: `#${r.fieldsAt.id}` } } : {};
     const blocks = described?.blocks ? { descriptionBlocks: true } : {};
-    return named(FIELD, { id: claim(r.id), name: r.name, type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage, ...fieldsOf, ...blocks }, [...rules, ...description], words);
+    const id = claim(r.id);
+    // A response's headers: their rows under it, with their caption.
+    const headers = r.headers?.length ? [slot('headers', [fieldList({ kind: 'headers', caption: ui.fieldsHeaders, rows: r.headers }, describe, page)])] : [];
+    return named(FIELD, { id, name: r.name, type, required, ...(requiredLabel === null ? {} : { requiredLabel }), ...inLanguage, ...fieldsOf, ...blocks }, [...rules, ...description, ...headers], words);
   };
   // Whether the operation needs its body at all, beside the body's caption (OpenAPI's requestBody.required).
   const needed = body === undefined ? {} : { required: body, requiredLabel: body ? ui.fieldRequired : ui.fieldOptional };

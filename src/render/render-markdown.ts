@@ -316,7 +316,9 @@ class TwinWriter {
     const fieldsLink = (row: ListedRow) => (row.fieldsAt ? `${TWIN_WORDS.fieldsOf.replace('{name}', `[${row.fieldsAt.name}](${this.absolute(`${this.target.url}#${row.fieldsAt.id}`)})`)}` : '');
     const rows = list.kind === 'responses' ? responseTable(list.rows, fieldsLink) : table(list.rows, list.kind !== 'schema', this.target.apiLanguage, fieldsLink);
     const needed = list.required === undefined ? '' : `, ${list.required ? 'required' : 'optional'}`;
-    return list.caption === null ? [rows] : [`${list.caption}${needed}:`, rows];
+    // A response's headers: a table of their own after the responses', named by its status, as the page lists them under it.
+    const headers = list.rows.flatMap((row) => (row.headers?.length ? [`${TWIN_WORDS.fieldsHeaders} (${row.name}):`, table(row.headers, true, null, fieldsLink)] : []));
+    return [...(list.caption === null ? [rows] : [`${list.caption}${needed}:`, rows]), ...headers];
   }
 
   private operation(operation: Operation, children: AnyNode[]): string {

@@ -127,6 +127,8 @@ export interface UiStrings {
   fieldsForm: string;
   /** The caption of an operation's list of responses (status, media types, description). */
   fieldsResponses: string;
+  /** The caption of a response's headers, listed under it (Location, Retry-After). */
+  fieldsHeaders: string;
   /** Before a field's name as the page's example language writes it ("In ruby:" creditor_name); "{language}" is the language. */
   fieldInLanguage: string;
   /** Under a response or field whose fields a schema's list on the page shows; "{name}" is the schema, a link to its list ("Fields: Account"). */
@@ -282,6 +284,8 @@ export interface FieldProps {
   inLanguage?: { label: string; name: string };
   /** Where the page lists the fields of the row's value (a response's Account): `label` ("Fields: {name}") in the page's language, the schema's name, and the link to its list. */
   fieldsOf?: { label: string; name: string; href: string };
+  /** A response's headers: a Fields list of their rows (Location, Retry-After), to show under the response. */
+  headers?: ReactNode;
 }
 /** An example of an operation: a request in the page's language or a response, around its code block. */
 export interface ExampleProps {

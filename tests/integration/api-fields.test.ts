@@ -158,3 +158,62 @@ describe('a response whose fields the page lists', () => {
     }
   });
 });
+
+describe("a response's headers", () => {
+  // The bundled document has none: its createPayment's 201 is given a Location (required),
+  // an X-Request-Id through a $ref to components.headers, and a Content-Type, which OpenAPI ignores.
+  let withHeaders: string;
+  let headersPage: Root;
+  beforeAll(() => {
+    withHeaders = copySite(null);
+    const document = join(withHeaders, 'content', 'api', 'openapi.yaml');
+    replaceIn(
+      document,
+      '          description: The payment was created.\n',
+      '          description: The payment was created.\n          headers:\n            Location:\n              description: The payment\'s URL, to [read it](#get-payment).\n              required: true\n              schema: { type: string, format: uri }\n            X-Request-Id:\n              $ref: "#/components/headers/RequestId"\n            Content-Type:\n              schema: { type: string }\n',
+    );
+    replaceIn(document, '\n  securitySchemes:\n', '\n  headers:\n    RequestId:\n      description: The id of the request, for support.\n      schema: { type: string, format: uuid }\n  securitySchemes:\n');
+    // A heading of the prose with a header row's words.
+    replaceIn(join(withHeaders, 'content', 'api', '11-payments.md'), '\nThe attributes follow the SEPA rules:\n', '\n#### Create payment 201 header Location\n\nThe attributes follow the SEPA rules:\n');
+    const build = runCli(['build'], withHeaders);
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    headersPage = readHtml(join(withHeaders, 'dist'), '1/api/curl/index.html');
+  });
+  afterAll(() => removeSite(withHeaders));
+
+  it('are rows under their response on the page, each with its id, and the heading of the same words gets -1', () => {
+    const response = select('li.field[id="create-payment-response-201"]', headersPage)!;
+    expect(toString(select('.field-headers .table-caption', response)!)).toBe('Headers');
+    const rows = selectAll('.field-headers li.field', response).map((li) => [attr(li, 'id'), toString(select('.field-head', li)!), toString(select('.field-description', li)!)]);
+    expect(rows).toEqual([
+      ['create-payment-201-header-location', 'Location string (uri) required', "The payment's URL, to read it."],
+      ['create-payment-201-header-x-request-id', 'X-Request-Id string (uuid) optional', 'The id of the request, for support.'],
+    ]);
+    expect(attr(select('.field-headers a[href="#get-payment"]', response), 'href')).toBe('#get-payment');
+    expect(select('h4[id="create-payment-201-header-location-1"]', headersPage)).not.toBeNull();
+    const ids = selectAll('[id]', headersPage).map((element) => attr(element, 'id'));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('are a table after the responses in the twin, one line a row, with the anchors of the page', () => {
+    const twin = readFileSync(join(withHeaders, 'dist', '1', 'api', 'curl.md'), 'utf8');
+    expect(twin).toContain(
+      '\n\nHeaders (201):\n\n| Name | Type | Required | Rules | Description |\n|---|---|---|---|---|\n' +
+        "| <a id=\"create-payment-201-header-location\"></a>`Location` | string (uri) | required |  | The payment's URL, to [read it](#get-payment). |\n" +
+        '| <a id="create-payment-201-header-x-request-id"></a>`X-Request-Id` | string (uuid) | optional |  | The id of the request, for support. |\n',
+    );
+    expect(twin).not.toContain('header-content-type');
+  });
+
+  it('can be linked to: check finds the rows, and tells a mistyped one with the nearest id', () => {
+    const guide = join(withHeaders, 'content', 'developers', 'dashboard-api.md');
+    const undo = replaceIn(guide, '\n## ', '\nSee [the new payment\'s URL](/api#create-payment-201-header-location), [the request id](/api#create-payment-201-header-x-request-id) and [its type](/api#create-payment-201-header-content-type).\n\n## ');
+    try {
+      const result = runCli(['check', '--format', 'json'], withHeaders);
+      const found = (JSON.parse(result.stdout) as { diagnostics: { ruleId: string; message: string }[] }).diagnostics;
+      expect(found.map((d) => [d.ruleId, d.message])).toEqual([['missing-anchor', expect.stringContaining('no heading or element with id "create-payment-201-header-content-type" on /1/api/curl')]]);
+    } finally {
+      undo();
+    }
+  });
+});

@@ -82,7 +82,7 @@ export function Fields({ caption, required, requiredLabel, children }: FieldsPro
  * A field's row is the target of its id, and its name links to it, as a heading's text does
  * (the "#" beside it shows on hover and focus): a reader can link a colleague to a field.
  */
-export function Field({ id, name, type, required, requiredLabel, rules, description, descriptionBlocks, inLanguage, fieldsOf }: FieldProps) {
+export function Field({ id, name, type, required, requiredLabel, rules, description, descriptionBlocks, inLanguage, fieldsOf, headers }: FieldProps) {
   const code = (
     <code className="field-name">
       <Breakable text={name} after={NAME_PARTS_RE} />
@@ -126,6 +126,7 @@ export function Field({ id, name, type, required, requiredLabel, rules, descript
         )
       ) : null}
       {fieldsOf ? <FieldsOf {...fieldsOf} /> : null}
+      {headers ? <div className="field-headers">{headers}</div> : null}
     </li>
   );
 }

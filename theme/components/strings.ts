@@ -109,6 +109,7 @@ const en: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Form fields',
   fieldsResponses: 'Responses',
+  fieldsHeaders: 'Headers',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Fields: {name}',
   relationToOne: 'to one: {name}',

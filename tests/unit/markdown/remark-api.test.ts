@@ -7,7 +7,7 @@ import { schemasShown } from '../../../src/markdown/remark-api.js';
 import { shownPath } from '../../../src/diagnostics.js';
 import { staticMarkup, type MarkupStats } from '../../../src/render/static-markup.js';
 import { renderBody } from '../../helpers/markdown.js';
-import { describedDocument, treeDocument } from '../../helpers/openapi.js';
+import { describedDocument, headersDocument, treeDocument } from '../../helpers/openapi.js';
 
 const REPO = join(import.meta.dirname, '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-remark-api-'));
@@ -119,6 +119,46 @@ describe('the responses of an operation', () => {
     const api = (await loadApi(join(dir, 'bodiless.yaml'), 'api/bodiless.yaml')).api!;
     const { html } = renderBody(':::operation{id="deleteTree"}\n:::\n', { api });
     expect(html).toContain('<p class="table-caption">Responses</p><ul class="fields"><li class="field" id="delete-tree-response-204"><p class="field-head"><a class="field-link" href="#delete-tree-response-204"><code class="field-name">204</code></a></p><p class="field-description">The tree is gone.</p></li></ul>');
+  });
+});
+
+describe("a response's headers", () => {
+  let headers: ApiModel;
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'headers.yaml'), headersDocument());
+    headers = (await loadApi(join(dir, 'headers.yaml'), 'api/headers.yaml')).api!;
+  });
+
+  it('are rows under the response, with their type, whether required and their description, in both engines and both markup paths', () => {
+    const pages = (['fast', 'remark'] as const).map((engine) => {
+      const { html, diagnostics, element } = renderBody(':::operation{id="getTree"}\n:::\n', { api: headers, engine });
+      expect(diagnostics, engine).toEqual([]);
+      expect(html, engine).toContain(
+        '<li class="field" id="get-tree-response-200"><p class="field-head"><a class="field-link" href="#get-tree-response-200"><code class="field-name">200</code></a> <span class="field-type">application/json</span></p><p class="field-description">The tree.</p>' +
+          '<div class="field-headers"><p class="table-caption">Headers</p><ul class="fields">' +
+          '<li class="field" id="get-tree-200-header-location"><p class="field-head"><a class="field-link" href="#get-tree-200-header-location"><code class="field-name">Location</code></a> <span class="field-type">string (uri)</span> <span class="field-required">required</span></p><p class="field-description">Where the tree is, as a <code>https</code> URL.</p></li>' +
+          '<li class="field" id="get-tree-200-header-x-ratelimit-remaining"><p class="field-head"><a class="field-link" href="#get-tree-200-header-x-ratelimit-remaining"><code class="field-name">X-RateLimit-Remaining</code></a> <span class="field-type">integer</span> <span class="field-optional">optional</span></p><p class="field-description">Requests left in the window.</p></li>' +
+          '</ul></div></li>',
+      );
+      expect(html, engine).toContain('<code class="field-name">Retry-After</code></a> <span class="field-type">integer</span> <span class="field-optional">optional</span></p><p class="field-rules">at least 1; deprecated</p><p class="field-description">Seconds to wait.</p>');
+      // OpenAPI ignores a response's Content-Type header: the media types say it.
+      expect(html, engine).not.toContain('Content-Type');
+      const stats: MarkupStats = { fast: 0, react: 0 };
+      expect(staticMarkup(element, { stats }), engine).toBe(html);
+      expect(stats, engine).toMatchObject({ fast: 1, react: 0 });
+      return html;
+    });
+    expect(pages[1]).toBe(pages[0]);
+  });
+
+  it("are captioned in the page's language", () => {
+    expect(renderBody(':::operation{id="getTree"}\n:::\n', { api: headers, locale: 'fr' }).html).toContain('<div class="field-headers"><p class="table-caption">En-têtes</p>');
+  });
+
+  it("have ids that a heading of the same words does not take: the heading's gets -1", () => {
+    const { html } = renderBody('## Get tree 200 header Location\n\n:::operation{id="getTree"}\n:::\n', { api: headers });
+    expect(html).toContain('<li class="field" id="get-tree-200-header-location">');
+    expect(html).toMatch(/<h2 id="get-tree-200-header-location-1">/);
   });
 });
 

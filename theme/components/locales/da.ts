@@ -97,6 +97,7 @@ export const da: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelter',
   fieldsResponses: 'Svar',
+  fieldsHeaders: 'Headere',
   fieldInLanguage: 'I {language}:',
   fieldsOf: 'Felter: {name}',
   relationToOne: 'til én: {name}',

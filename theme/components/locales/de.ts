@@ -97,6 +97,7 @@ export const de: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formularfelder',
   fieldsResponses: 'Antworten',
+  fieldsHeaders: 'Header',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Felder: {name}',
   relationToOne: 'zu einem: {name}',

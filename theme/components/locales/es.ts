@@ -97,6 +97,7 @@ export const es: UiStrings = {
   fieldsBody: 'Cuerpo',
   fieldsForm: 'Campos del formulario',
   fieldsResponses: 'Respuestas',
+  fieldsHeaders: 'Cabeceras',
   fieldInLanguage: 'En {language}:',
   fieldsOf: 'Campos: {name}',
   relationToOne: 'a uno: {name}',

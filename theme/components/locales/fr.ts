@@ -97,6 +97,7 @@ export const fr: UiStrings = {
   fieldsBody: 'Corps',
   fieldsForm: 'Champs du formulaire',
   fieldsResponses: 'Réponses',
+  fieldsHeaders: 'En-têtes',
   fieldInLanguage: 'En {language} :',
   fieldsOf: 'Champs : {name}',
   relationToOne: 'vers un : {name}',

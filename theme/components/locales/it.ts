@@ -97,6 +97,7 @@ export const it: UiStrings = {
   fieldsBody: 'Corpo',
   fieldsForm: 'Campi del modulo',
   fieldsResponses: 'Risposte',
+  fieldsHeaders: 'Intestazioni',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Campi: {name}',
   relationToOne: 'a uno: {name}',

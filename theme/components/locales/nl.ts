@@ -97,6 +97,7 @@ export const nl: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formuliervelden',
   fieldsResponses: 'Antwoorden',
+  fieldsHeaders: 'Headers',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Velden: {name}',
   relationToOne: 'naar één: {name}',

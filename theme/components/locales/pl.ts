@@ -97,6 +97,7 @@ export const pl: UiStrings = {
   fieldsBody: 'Treść',
   fieldsForm: 'Pola formularza',
   fieldsResponses: 'Odpowiedzi',
+  fieldsHeaders: 'Nagłówki',
   fieldInLanguage: 'W {language}:',
   fieldsOf: 'Pola: {name}',
   relationToOne: 'do jednego: {name}',

@@ -97,6 +97,7 @@ export const pt: UiStrings = {
   fieldsBody: 'Corpo',
   fieldsForm: 'Campos do formulário',
   fieldsResponses: 'Respostas',
+  fieldsHeaders: 'Cabeçalhos',
   fieldInLanguage: 'Em {language}:',
   fieldsOf: 'Campos: {name}',
   relationToOne: 'para um: {name}',

@@ -97,6 +97,7 @@ export const sv: UiStrings = {
   fieldsBody: 'Body',
   fieldsForm: 'Formulärfält',
   fieldsResponses: 'Svar',
+  fieldsHeaders: 'Headers',
   fieldInLanguage: 'I {language}:',
   fieldsOf: 'Fält: {name}',
   relationToOne: 'till en: {name}',
