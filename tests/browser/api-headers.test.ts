@@ -68,7 +68,8 @@ describe("a response's headers", () => {
           // Under the response's description, one under the other, inside its row and the window.
           expect(row.top, row.id).toBeGreaterThanOrEqual(shown.description.bottom);
           expect(row.bottom, row.id).toBeLessThanOrEqual(shown.response.bottom);
-          expect(row.left, row.id).toBeGreaterThanOrEqual(shown.response.left);
+          // Set in under the response, so the list reads as the response's, not the next row of the Responses.
+          expect(row.left - shown.response.left, row.id).toBeGreaterThanOrEqual(12);
           expect(row.right, row.id).toBeLessThanOrEqual(Math.min(shown.response.right, shown.window));
         }
         expect(shown.rows[1]!.top).toBeGreaterThanOrEqual(shown.rows[0]!.bottom);
