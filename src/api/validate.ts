@@ -29,9 +29,12 @@ interface Engine {
   documents: { request: WeakMap<object, string>; response: WeakMap<object, string> };
 }
 
-function engine(discriminator: boolean): Engine {
+function engine(discriminator: boolean, inlineRefs: boolean): Engine {
   // No logger: ajv would print "unknown format … ignored" for a format OpenAPI leaves open ("iban"), which is no mistake.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, discriminator, logger: false, code: { regExp: patternRegExp } });
+  // inlineRefs false: a $ref'd schema is compiled once, as a function of its own, not again
+  // into every place that refers to it; the same verdicts and errors (validate.test.ts), and
+  // for GitHub's REST API (969 schemas) `check` compiled its validators in 2.3 s, not 3.6 s.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, discriminator, inlineRefs, logger: false, code: { regExp: patternRegExp } });
   addFormats(ajv);
   // OpenAPI keywords and extensions that are not JSON Schema.
   for (const keyword of ['example', 'xml', 'externalDocs', ...(discriminator ? [] : ['discriminator'])]) ajv.addKeyword(keyword);
@@ -45,7 +48,7 @@ function engine(discriminator: boolean): Engine {
  * branches each fix the property, and a schema with another is compiled without it.
  */
 export class SchemaValidator {
-  private readonly engines = { discriminating: engine(true), plain: engine(false) };
+  private readonly engines: { discriminating: Engine; plain: Engine };
   private readonly cache = { request: new WeakMap<object, Compiled>(), response: new WeakMap<object, Compiled>() };
   private documentCount = 0;
 
@@ -54,8 +57,13 @@ export class SchemaValidator {
    * schemas that hold no $ref (those are the document's own objects, not views of a place).
    * `uncompilableReported`: the document's broken schemas were reported at their lines
    * (openapi-invalid), so a value checked against one is not reported again.
+   * `inlineRefs`: compile a $ref'd schema into each place that uses it, as ajv does by
+   * default (slower to compile; what the default, false, is tested against).
    */
-  constructor(private readonly options: { openapi?: string; uncompilableReported?: boolean } = {}) {}
+  constructor(private readonly options: { openapi?: string; uncompilableReported?: boolean; inlineRefs?: boolean } = {}) {
+    const inlineRefs = options.inlineRefs ?? false;
+    this.engines = { discriminating: engine(true, inlineRefs), plain: engine(false, inlineRefs) };
+  }
 
   /** Validates a value the client sends (`request`, a parameter or a body) or the server (`response`). */
   validate(schema: Schema, value: unknown, direction: Direction = 'request'): SchemaProblem[] {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeDocument } from '../../helpers/openapi.js';
@@ -223,5 +223,61 @@ describe('a oneOf with a discriminator', () => {
   it('with a mapping (which ajv cannot read) is validated as a plain oneOf rather than refused', () => {
     const problems = new SchemaValidator().validate(shape({ propertyName: 'kind', mapping: { circle: '#/x', square: '#/y' } }), { kind: 'circle', radius: 2 });
     expect(problems).toEqual([]);
+  });
+});
+
+describe('SchemaValidator compiles a $ref once (inlineRefs: false)', () => {
+  it('gives the verdicts and errors of refs compiled into every place, for the bundled site\'s examples and a thousand changes of them', async () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const loaded = await loadApi(join(root, 'content', 'api', 'openapi.yaml'), 'api/openapi.yaml');
+    const model = loaded.api!;
+    // Every response example of the API reference's sections, by operation and status.
+    const examples: { operation: string; status: string; value: unknown }[] = [];
+    for (const file of readdirSync(join(root, 'content', 'api')).filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(join(root, 'content', 'api', file), 'utf8');
+      for (const section of text.split(/^:::operation\{id="/m).slice(1)) {
+        const operation = section.slice(0, section.indexOf('"'));
+        for (const match of section.matchAll(/^```json response ?(\d{3})?\n([\s\S]*?)^```/gm)) examples.push({ operation, status: match[1] ?? '200', value: JSON.parse(match[2]!) as unknown });
+      }
+    }
+    expect(examples.length).toBeGreaterThan(40);
+    /** The value, and each change of one place in it: a key left out, a leaf of another type, an unknown key. */
+    const changes = function* (value: unknown): Generator<unknown> {
+      yield value;
+      const paths: (string | number)[][] = [];
+      const walk = (node: unknown, path: (string | number)[]) => {
+        paths.push(path);
+        if (node && typeof node === 'object') for (const [key, child] of Object.entries(node)) walk(child, [...path, Array.isArray(node) ? Number(key) : key]);
+      };
+      walk(value, []);
+      for (const path of paths.slice(1)) {
+        for (const change of ['drop', 'retype', 'extra'] as const) {
+          const copy = structuredClone(value) as Record<string | number, unknown>;
+          let parent = copy;
+          for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+          const last = path.at(-1)!;
+          if (change === 'drop') delete parent[last];
+          else if (change === 'retype') parent[last] = typeof parent[last] === 'string' ? 42 : 'text';
+          else if (parent[last] && typeof parent[last] === 'object' && !Array.isArray(parent[last])) (parent[last] as Record<string, unknown>).unexpected = true;
+          else continue;
+          yield copy;
+        }
+      }
+    };
+    const once = new SchemaValidator({ openapi: model.openapi });
+    const inlined = new SchemaValidator({ openapi: model.openapi, inlineRefs: true });
+    let compared = 0;
+    let problems = 0;
+    for (const { operation, status, value } of examples) {
+      const op = model.operations[operation]!;
+      for (const changed of changes(value)) {
+        const got = once.response(op, status, changed);
+        expect(got).toEqual(inlined.response(op, status, changed));
+        compared++;
+        problems += got.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(problems).toBeGreaterThan(1000);
   });
 });
