@@ -405,7 +405,7 @@ function blockLines(nodes: readonly AnyNode[], source: string, inQuote = false):
 
 /** A line of code as a code span, fenced by more backticks than it holds in a row. */
 function codeSpan(line: string): string {
-  const ticks = '`'.repeat(Math.max(0, ...[...line.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const ticks = '`'.repeat(longestTicks(line) + 1);
   const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${line}${pad}${ticks}`;
 }
@@ -441,9 +441,15 @@ function responseTable(rows: ListedRow[], fieldsLink: (row: ListedRow) => string
   return lines.join('\n');
 }
 
+/** The longest run of backticks in a text: a fence or code span around it needs one more. */
+function longestTicks(value: string): number {
+  let longest = 0;
+  for (const run of value.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  return longest;
+}
+
 function fence(lang: string, value: string): string {
-  const longest = Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(Math.max(3, longest + 1));
+  const ticks = '`'.repeat(Math.max(3, longestTicks(value) + 1));
   return `${ticks}${lang}\n${value}\n${ticks}`;
 }
 
