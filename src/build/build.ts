@@ -171,7 +171,7 @@ async function compileWith(
   // pages) would only delay its exit.
   const settle = toRender >= SETTLE_MIN_PAGES && !options.scan ? heapKeeper(STAGE_HEADROOM) : () => {};
   // Every page's ids and links are read as it is rendered, for the link graph below.
-  const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, renderPool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, releaseSources: !options.scan, cache: cached?.plan.render ?? null }));
+  const documents = await task(timings, 'render', () => renderAll(renderInput, plan.documents, renderPool, { outDir: pagesDir, scan: true, keepHtml: !options.scan, releaseSources: !options.scan, cache: cached?.plan.render ?? null, timings }));
   for (const doc of documents) diagnostics.push(...doc.diagnostics);
   if (hasErrors(diagnostics) && !options.keepGoing) return failed();
   settle();

@@ -16,6 +16,7 @@ import { heapKeeper } from './heap.js';
 import { PageBodies, withoutBodies } from './page-bodies.js';
 import { pageSink, sinkPage, type SinkOptions } from './page-sink.js';
 import { stopOnInterrupt } from './interrupt.js';
+import type { TaskTimings } from './task.js';
 
 /** Below this many pages, starting the page thread costs more than it saves. */
 export const MIN_PAGES_FOR_SINK_THREAD = 150;
@@ -32,6 +33,8 @@ export interface RenderOptions {
   keepHtml?: boolean;
   /** Let go of each page's Markdown once every document made from it is rendered (page-bodies.ts): nothing after the render stage reads it. */
   releaseSources?: boolean;
+  /** Where to note the Markdown's share of rendering (`render.markdown`, for --timings), when this thread renders every page. */
+  timings?: TaskTimings;
 }
 
 /** What the build's cache offers the renderer (see build-cache.ts). */
@@ -144,6 +147,7 @@ async function renderDocuments(input: RenderInput, documents: readonly DocumentP
         // queue up every page's HTML in memory.
         if (sink?.behind()) await sink.caughtUp();
       }
+      if (options.timings && documents.length > 0) options.timings['render.markdown'] = Math.round(renderer.markdownMs);
     }
     const scanned = await sink?.close();
     // Pages a render thread scanned itself carry their scan already.

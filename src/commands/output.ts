@@ -22,7 +22,12 @@ export function printDiagnostics(out: Output, diagnostics: readonly Diagnostic[]
   if (shown.length) out.error(formatSummary(diagnostics));
 }
 
-/** `--timings`: the time of each stage, for finding what a slow run spends its time on. */
+/**
+ * `--timings`: the time of each stage, for finding what a slow run spends its time on. A
+ * part of a stage (`render.markdown`) is shown in brackets after it: `render 1441 (markdown 800)`.
+ */
 export function formatTimings(timings: Record<string, number>): string {
-  return `timings (ms): ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}`;
+  const stages = Object.entries(timings).filter(([k]) => !k.includes('.'));
+  const parts = (stage: string) => Object.entries(timings).filter(([k]) => k.startsWith(`${stage}.`)).map(([k, v]) => `${k.slice(stage.length + 1)} ${v}`);
+  return `timings (ms): ${stages.map(([k, v]) => (parts(k).length ? `${k} ${v} (${parts(k).join(', ')})` : `${k} ${v}`)).join(', ')}`;
 }

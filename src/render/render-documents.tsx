@@ -78,6 +78,8 @@ export interface RenderedDocument {
 
 export interface Renderer {
   render(doc: DocumentPlan): RenderedDocument;
+  /** Milliseconds spent in Markdown (parsing, plugins, the HTML tree) by this renderer so far; the rest of rendering is the layout and writing the markup. */
+  readonly markdownMs: number;
 }
 
 /**
@@ -138,8 +140,12 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
   // Where links to redirecting routes land (direct-links.ts): made when the first page asks.
   let direct: ReturnType<typeof directLinks> | null = null;
   const directOf = () => (direct ??= directLinks(JSON.parse(input.factsJson) as SiteFacts));
+  let markdownMs = 0;
   return {
     processor,
+    get markdownMs() {
+      return markdownMs;
+    },
     render(doc) {
       const diagnostics: Diagnostic[] = [];
       const ids: string[] = [];
@@ -175,6 +181,7 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
         search.push(...(options.section ? sectionSearch(options.section, result.search) : result.search));
         if (result.twin !== undefined) twinParts.push({ title: page.data.title, text: result.twin });
         const ms = performance.now() - started;
+        markdownMs += ms;
         if (ms > SLOW_PAGE_MS) diagnostics.push(slowPage(page, ms));
         return result;
       };

@@ -133,6 +133,8 @@ describe('build cache', () => {
     const warm = cli(['build', '--timings']);
     expect(warm.status).toBe(0);
     expect(warm.out).toMatch(/Built 24 pages \(\d+ files\) into dist in \d+ ms; 23 unchanged pages reused, only changed files written\./);
+    // The one page rendered: its Markdown's share of the stage.
+    expect(warm.out).toMatch(/timings \(ms\): .*render \d+ \(markdown \d+\)/);
     const after = tree(join(site, 'dist'));
     const changed = [...after.keys()].filter((p) => after.get(p) !== before.get(p));
     expect(changed).toContain('developers/payments/create-payment/index.html');
