@@ -24,6 +24,12 @@ export interface Diagnostic {
    * own (reshowPaths).
    */
   paths?: string[];
+  /**
+   * What the problem is about, where one place can hold several problems of one rule: the
+   * link, for the link rules (every link of an API operation block stands at the block).
+   * Problems of one rule at one place are one problem unless their subjects differ.
+   */
+  subject?: string;
 }
 
 export type DiagnosticInput = Omit<Diagnostic, 'severity'> & { severity?: Severity };
@@ -218,11 +224,14 @@ export function formatSummary(ds: readonly Diagnostic[]): string {
   return `${counted(errors, 'error')}, ${counted(warnings, 'warning')}`;
 }
 
+/** What makes a problem the same problem: its place, its rule and its subject (a theme component failing on every page is one problem). */
+export const diagnosticKey = (d: Diagnostic): string => `${d.file}:${d.line}:${d.column}:${d.ruleId}:${d.subject ?? ''}`;
+
 /** The same problem found twice (by the renderer and the link check, or on two pages) is reported once: the first report of it. */
 export function dedupeDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return diagnostics.filter((d) => {
-    const key = `${d.file}:${d.line}:${d.column}:${d.ruleId}`;
+    const key = diagnosticKey(d);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -4,7 +4,7 @@
 // against /1/api/curl). External links are collected, not fetched (see check-external).
 import type { LinkItem } from '../config/schema.js';
 import { positionOfPath, type ParsedYaml } from '../config/yaml-positions.js';
-import type { Diagnostic, Severity } from '../diagnostics.js';
+import { diagnosticKey, type Diagnostic, type Severity } from '../diagnostics.js';
 import { suggest } from '../did-you-mean.js';
 import { decodedPath, safeDecode } from '../url-decode.js';
 import type { RenderedDocument } from '../render/render-documents.js';
@@ -201,7 +201,7 @@ export async function checkLinks(input: LinkCheckInput): Promise<LinkCheckResult
       const { written, reported, ...place } = placeOf(doc, href, (sourceLinks ??= sourceLinksByHref(doc)), configPlaces, input.sourceOf);
       if (reported) continue; // a source path the Markdown stage already reported
       if ('external' in verdict) external.set(`${verdict.external} ${place.file}:${place.line}:${place.column}`, { url: verdict.external, ...place });
-      else add(diagnostics, { ...verdict, ...(written ? { message: `${verdict.message} (the link is written "${written}", which leads there)` } : {}), severity: verdict.severity ?? severityOf(verdict.ruleId), ...place });
+      else add(diagnostics, { ...verdict, ...(written ? { message: `${verdict.message} (the link is written "${written}", which leads there)` } : {}), severity: verdict.severity ?? severityOf(verdict.ruleId), ...place, subject: href });
     }
   }
   return { diagnostics: [...diagnostics.values()], external: [...external.values()] };
@@ -248,7 +248,7 @@ function anchorVerdict(href: string, hash: string | null, path: string, target: 
 }
 
 function add(map: Map<string, Diagnostic>, d: Diagnostic): void {
-  const key = `${d.file}:${d.line}:${d.column}:${d.ruleId}`;
+  const key = diagnosticKey(d);
   if (!map.has(key)) map.set(key, d);
 }
 

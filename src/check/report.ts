@@ -30,8 +30,8 @@ export function formatReport(format: ReportFormat, report: Report): string {
   if (format === 'json') {
     return `${JSON.stringify(
       {
-        // The files a message names are in its words already (Diagnostic.paths is for a replay).
-        diagnostics: diagnostics.map(({ paths: _paths, ...d }) => ({ ...d, file: rel(d.file) })),
+        // The files a message names are in its words already (Diagnostic.paths is for a replay), as is the link it is about (subject).
+        diagnostics: diagnostics.map(({ paths: _paths, subject: _subject, ...d }) => ({ ...d, file: rel(d.file) })),
         external: report.external.map((l) => ({ ...l, file: rel(l.file) })),
         summary: {
           pages: report.pages,

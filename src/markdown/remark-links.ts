@@ -128,7 +128,7 @@ export default function remarkLinks() {
       }
       const [path, hash] = splitHash(url);
       const problem = (message: string, hint: string, paths?: string[]) => {
-        ctx.diagnostics.push({ ruleId: 'broken-link', severity: 'error', message, hint, ...(paths ? { paths } : {}), file: ctx.file, line, column });
+        ctx.diagnostics.push({ ruleId: 'broken-link', severity: 'error', message, hint, ...(paths ? { paths } : {}), file: ctx.file, line, column, subject: url });
         // Kept as written in the page: the link checks must not report it a second time.
         ctx.links.push({ path, hash: hash ?? null, line, column, reported: true });
       };

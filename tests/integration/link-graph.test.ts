@@ -38,6 +38,22 @@ describe('the link graph', () => {
     expect(check.status).toBe(1); // an error in the check
   });
 
+  it('reports each broken link of an OpenAPI description, though all stand at the operation block', () => {
+    const openapi = join(site, 'content', 'api', 'openapi.yaml');
+    const before = readFileSync(openapi, 'utf8');
+    writeFileSync(openapi, before.replace('description: The access token (not wrapped in `data`).', 'description: The access token (not wrapped in `data`). See [one](/developers/nope), [two](/developers/gone) and [three](/developers/guide#nowhere-else).'));
+    try {
+      const block = readFileSync(join(site, 'content', 'api', '02-authentication.md'), 'utf8').split('\n').findIndex((l) => l.startsWith(':::operation')) + 1;
+      for (const command of ['build', 'check']) {
+        const result = runCli(command === 'build' ? ['build', '--out', 'out'] : ['check'], site);
+        const found = `${result.stdout}${result.stderr}`.split('\n').filter((l) => l.startsWith(`content/api/02-authentication.md:${block}:1 `));
+        expect(found.map((l) => /"([^"]+)"/.exec(l)?.[1]).sort(), command).toEqual(['/developers/gone', '/developers/guide#nowhere-else', '/developers/nope']);
+      }
+    } finally {
+      writeFileSync(openapi, before);
+    }
+  });
+
   it('reads an anchor on the same page whether it is written plainly or percent-encoded, and places each problem at its link', () => {
     const page = join(site, 'content', 'developers', 'anchors.md');
     const line = '[plain](#café-au-lait), [encoded](#caf%C3%A9-au-lait), [case](#Café-au-lait), [spaced](<#café au lait>), [gone](#nowhere%20at-all), [slashed](#a/b?c).';

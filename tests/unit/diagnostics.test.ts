@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, escapeControls, formatDiagnostic, reshowPaths } from '../../src/diagnostics.js';
+import { counted, dedupeDiagnostics, escapeControls, formatDiagnostic, reshowPaths, type Diagnostic } from '../../src/diagnostics.js';
 import { formatReport } from '../../src/check/report.js';
 
 const d = { ruleId: 'broken-link', severity: 'error' as const, message: '"\u001b[2J\u001b]0;pwned\u0007x.md" is not a page', hint: 'fix \u009b it', file: '/s/content/a\u001b[31mred\nb.md', line: 3, column: 5 };
@@ -54,5 +54,19 @@ describe('counted', () => {
   it('says one of a thing without an "s", and any other count with one', () => {
     expect([0, 1, 2].map((n) => counted(n, 'page'))).toEqual(['0 pages', '1 page', '2 pages']);
     expect(counted(1, 'unchanged page')).toBe('1 unchanged page');
+  });
+});
+
+describe('dedupeDiagnostics', () => {
+  const at = (message: string, subject?: string): Diagnostic => ({ ruleId: 'broken-link', severity: 'error', message, file: 'content/api/02-authentication.md', line: 18, column: 1, ...(subject ? { subject } : {}) });
+
+  it('reports the same problem found twice once, on every page it was found on', () => {
+    expect(dedupeDiagnostics([at('"a.md" points to a.md, which is not a page', 'a.md'), at('"a.md" points to a.md, which is not a page', 'a.md')])).toHaveLength(1);
+    expect(dedupeDiagnostics([at('the theme override failed while rendering /en/'), at('the theme override failed while rendering /nl/')])).toHaveLength(1);
+  });
+
+  it('keeps two problems of one rule at one place about two links: the links of an operation block all stand at the block', () => {
+    const two = [at('"../developers/nope.md" points to developers/nope.md, which is not a page', '../developers/nope.md'), at('"/developers/nope" points to /developers/nope, which is no page of the site', '/developers/nope')];
+    expect(dedupeDiagnostics(two)).toEqual(two);
   });
 });
