@@ -71,7 +71,7 @@ function label(schema: Schema, depth: number, known: Map<Schema, string>, names:
   // A $ref left in place is a recursive schema (see resolve-refs.ts): shown by its name.
   if (typeof schema.$ref === 'string') return refName(schema.$ref);
   const variants = schema.anyOf ?? schema.oneOf;
-  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
+  const types = typesBesideNull(schema);
   // 3.1 writes null as a type, 3.0 as nullable: true.
   const nullable = (Array.isArray(schema.type) && schema.type.includes('null')) || schema.nullable === true;
   let text: string;
@@ -107,6 +107,11 @@ function mapValues(schema: Schema): Schema | null {
   if (!values || typeof values !== 'object' || Object.keys(values).length === 0 || hasFields(schema)) return null;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type ?? 'object'];
   return types.every((type) => type === 'object' || type === 'null') ? values : null;
+}
+
+/** The types a schema names, null aside (3.1 writes a nullable string as ['string', 'null']). */
+function typesBesideNull(schema: Schema): string[] {
+  return (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((t) => t !== 'null');
 }
 
 function isNullOnly(schema: Schema): boolean {
@@ -168,8 +173,13 @@ function exampleText(value: unknown): string | null {
   return text !== null && text.trim() !== '' && text.length <= MAX_EXAMPLE_LENGTH && !/[`\r\n]/.test(text) ? text : null;
 }
 
-/** What a value must be: its values, lengths, bounds, item counts and pattern. */
+/** What a value must be: its own rules, and those of the variants it is one of. */
 function valueRules(schema: Schema): string[] {
+  return [...ownRules(schema), ...variantRules(schema)];
+}
+
+/** What a value must be by its own keywords: its values, lengths, bounds, item counts and pattern. */
+function ownRules(schema: Schema): string[] {
   const rules: string[] = [];
   const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
   if (values) rules.push(`one of ${values.filter((v) => v !== null).map((v) => `\`${String(v)}\``).join(', ')}`);
@@ -189,6 +199,28 @@ function valueRules(schema: Schema): string[] {
   if (schema.uniqueItems === true) rules.push('no duplicates');
   if (schema.pattern) rules.push(PATTERN_WORDS[schema.pattern] ?? `matches \`${schema.pattern}\``);
   return rules;
+}
+
+/**
+ * What the values of a field that is one of several plain values (`oneOf` a code list and
+ * a pattern: Open Banking UK's Frequency.Type) must be: one variant's rules as its own, or
+ * "either …, or …" with each variant's rules (`any string` for one of none), joined with
+ * "and". Variants of objects are the labels' and the rows' to name; a variant's own
+ * variants are not read (a document may nest them without end).
+ */
+function variantRules(schema: Schema): string[] {
+  const all = schema.anyOf ?? schema.oneOf;
+  if (!all) return [];
+  const variants = all.filter((variant) => !isNullOnly(variant));
+  if (!variants.length || variants.some((variant) => hasFields(variant) || mapValues(variant))) return [];
+  const said = variants.map(ownRules);
+  if (variants.length === 1) return said[0]!;
+  if (said.every((rules) => !rules.length)) return [];
+  // A variant without a type of its own has its parent's, as in its label.
+  const types = typesBesideNull(schema);
+  const typed = (variant: Schema): Schema => (types.length && isUntypedPart(variant) ? { ...variant, type: types } : variant);
+  const texts = [...new Set(said.map((rules, i) => (rules.length ? rules.join(' and ') : `any ${typeLabel(typed(variants[i]!))}`)))];
+  return texts.length === 1 ? [texts[0]!] : [`either ${texts.join(', or ')}`];
 }
 
 /**

@@ -145,6 +145,39 @@ describe('what the reference says of OpenAPI schemas as teams write them', () =>
     expect(rulesOf({ type: 'array', items: { type: 'object', properties: { a: { type: 'string', enum: ['x'] } } } })).toEqual([]);
   });
 
+  it('says what each variant of a plain value allows: a code list or a pattern, a nullable $ref', () => {
+    // Open Banking UK's standing order Frequency.Type is oneOf a code list and a pattern: the
+    // row said only "string", with no rule, so neither the codes nor the pattern showed.
+    const views = componentViews({
+      OBFrequency6Code: { type: 'string', enum: ['ADHO', 'YEAR', 'DAIL'] },
+      Frequency_1: { type: 'string', pattern: '^(NotKnown)$|^(EvryDay)$' },
+      Status: { type: 'string', enum: ['AWAU', 'AUTH'] },
+      OBFrequency6: {
+        type: 'object',
+        required: ['Type'],
+        properties: {
+          Type: { oneOf: [{ $ref: '#/components/schemas/OBFrequency6Code' }, { $ref: '#/components/schemas/Frequency_1' }] },
+          // 3.1's nullable $ref: its codes were lost too.
+          Status: { anyOf: [{ $ref: '#/components/schemas/Status' }, { type: 'null' }] },
+          // Known codes, or any other text.
+          Purpose: { anyOf: [{ type: 'string', enum: ['CASH', 'SALA'] }, { type: 'string' }] },
+          Codes: { type: 'array', items: { oneOf: [{ type: 'string', maxLength: 4 }, { type: 'integer', minimum: 1 }] } },
+        },
+      },
+    });
+    expect(fieldRows(views.OBFrequency6!).map((r) => [r.name, r.type, r.rules])).toEqual([
+      ['Type', 'string', ['either one of `ADHO`, `YEAR`, `DAIL`, or matches `^(NotKnown)$|^(EvryDay)$`']],
+      ['Status', 'string, nullable', ['one of `AWAU`, `AUTH`']],
+      ['Purpose', 'string', ['either one of `CASH`, `SALA`, or any string']],
+      ['Codes', 'array of string or integer', ['each item: either at most 4 characters, or at least 1']],
+    ]);
+    // Variants that only narrow their parent say it with their parent's type; formats alone are the label's.
+    expect(rulesOf({ type: 'string', anyOf: [{ maxLength: 3 }, { format: 'uuid' }] })).toEqual(['either at most 3 characters, or any string (uuid)']);
+    expect(rulesOf({ type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] })).toEqual([]);
+    // Variants of objects are named by the label and listed by the rows.
+    expect(rulesOf({ oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'string', maxLength: 2 }] })).toEqual([]);
+  });
+
   it("shows a field's example, in both dialects, when it is short and plain", () => {
     // The bundled document's synchronization errors[].code has `examples: [authorizationInvalid]`.
     expect(rulesOf({ type: 'string', examples: ['authorizationInvalid', 'other'] })).toEqual(['example `authorizationInvalid`']);
