@@ -248,11 +248,13 @@ function objectParts(schema: Schema, depth = 0): { properties: [string, Schema][
 }
 
 /**
- * Nested objects are listed this many levels down (`a.b.c.d.e`), and a table nests no
- * further once it has this many rows: schemas share parts (one $ref in many places), so a
- * hostile document could otherwise multiply its rows level by level.
+ * Nested objects are listed this many levels down (nine names, `a.b.c.d.e.f.g.h.i`: Open
+ * Banking UK's payments need six, `Data.Initiation.RegulatoryReporting[].Details[].Amount.Amount`,
+ * its products nine), and a table nests no further once it has this many rows: schemas
+ * share parts (one $ref in many places), so a hostile document could otherwise multiply
+ * its rows level by level.
  */
-const MAX_FIELD_DEPTH = 4;
+const MAX_FIELD_DEPTH = 8;
 const MAX_FIELD_ROWS = 400;
 
 /** The fields of an object schema, with those of its nested objects and lists of objects (`payments[].amount`). */

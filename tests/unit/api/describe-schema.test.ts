@@ -106,10 +106,26 @@ describe('fieldRows, nested', () => {
     ]);
   });
 
+  it("lists the fields of an amount six names down, as Open Banking UK's payment bodies have them", () => {
+    // Data.Initiation.RegulatoryReporting[].Details[].Amount read "object" and no more: its
+    // Amount and Currency, which a payment must give, were not listed.
+    const amount: Schema = { type: 'object', required: ['Amount', 'Currency'], properties: { Amount: { type: 'string', pattern: '^\\d{1,13}$' }, Currency: { type: 'string', pattern: '^[A-Z]{3,3}$' } } };
+    const details: Schema = { type: 'object', properties: { Type: { type: 'string' }, Amount: amount } };
+    const body: Schema = {
+      type: 'object',
+      properties: { Data: { type: 'object', properties: { Initiation: { type: 'object', properties: { RegulatoryReporting: { type: 'array', items: { type: 'object', properties: { Details: { type: 'array', items: details } } } } } } } } },
+    };
+    expect(fieldRows(body, 'request').map((r) => `${r.name}${r.required ? ' (required)' : ''}`).slice(-3)).toEqual([
+      'Data.Initiation.RegulatoryReporting[].Details[].Amount',
+      'Data.Initiation.RegulatoryReporting[].Details[].Amount.Amount (required)',
+      'Data.Initiation.RegulatoryReporting[].Details[].Amount.Currency (required)',
+    ]);
+  });
+
   it('stops nesting at a depth, and once a table is long: shared parts do not multiply', () => {
     let deep: Schema = { type: 'object', properties: { leaf: { type: 'string' } } };
     for (let i = 0; i < 10; i++) deep = { type: 'object', properties: { n: deep } };
-    expect(fieldRows(deep).map((r) => r.name).at(-1)).toBe('n.n.n.n.n');
+    expect(fieldRows(deep).map((r) => r.name).at(-1)).toBe('n.n.n.n.n.n.n.n.n');
     // Ten levels of 20 fields that are all the level below: 20^10 paths.
     let wide: Schema = { type: 'object', properties: { leaf: { type: 'string' } } };
     for (let i = 0; i < 10; i++) wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`f${j}`, wide])) };
