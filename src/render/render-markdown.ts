@@ -346,7 +346,13 @@ class TwinWriter {
 
 const TWIN_WORDS = builtinStrings('en');
 
-const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+/**
+ * Markdown in a table's cell, on one line: a pipe ends the cell unless escaped, so one that
+ * is not gets its backslash. Nothing else is escaped: a code span keeps its backslashes as
+ * written (a pattern's `^\d{1,13}$` read `^\\d{1,13}$`, another pattern, when every
+ * backslash was doubled), and a description's own escapes keep their meaning.
+ */
+const cell = (text: string) => text.replace(/(\\*)\|/g, (_, run: string) => (run.length % 2 ? `${run}|` : `${run}\\|`)).replace(/\s*\n\s*/g, ' ');
 
 /**
  * A description in a table's cell, whose row must stay on one line. One paragraph is left

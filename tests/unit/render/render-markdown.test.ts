@@ -12,6 +12,8 @@ import type { ApiDocument, PageDocument } from '../../../src/routes/plan.js';
 import { markdownTwinUrl } from '../../../src/routes/markdown-twin.js';
 import { builtinTheme } from '../../../theme/index.js';
 import { describedDocument, treeDocument } from '../../helpers/openapi.js';
+import { parseWith } from '../../../src/markdown/engines.js';
+import type { Table } from 'mdast';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-twin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -238,6 +240,41 @@ describe('apiTwin', () => {
       '| <a id="get-tree-response-200"></a>`200` | application/json | The tree. Fields: [Tree](https://docs.example/1/api/curl#tree-object) |',
       '| <a id="tree-object-name"></a>`name` | string |  | The tree\'s name.<br>## Naming<br>1. Latin<br>2. common |',
     ]);
+  });
+
+  it("keeps a pattern's backslashes in its table, and a description's own escapes", async () => {
+    // Open Banking UK's amounts: the twin wrote `^\\d{1,13}$…`, which Markdown reads as two
+    // backslashes, another pattern; and "2 \\* 3" became a backslash and an emphasis mark.
+    writeFileSync(
+      join(dir, 'amount.yaml'),
+      `openapi: 3.0.0
+info: { title: Amount API, version: "1" }
+paths:
+  /amounts/{amount}:
+    get:
+      operationId: getAmount
+      parameters:
+        - name: amount
+          in: path
+          required: true
+          description: 'Two \\* three, a \\| pipe, a | pipe, C:\\\\ and \\\\| a backslash.'
+          schema: { type: string, pattern: '^\\d{1,13}$|^\\d{1,13}\\.\\d{1,5}$' }
+      responses:
+        "200": { description: An amount. }
+`,
+    );
+    const amounts = (await loadApi(join(dir, 'amount.yaml'), 'api/amount.yaml')).api!;
+    const row = apiTwin(apiDoc('curl'), [section(':::operation{id="getAmount"}\n:::\n')], { ...ctx(), api: amounts })
+      .split('\n')
+      .find((line) => line.startsWith('| <a id="get-amount-amount">'))!;
+    expect(row).toBe('| <a id="get-amount-amount"></a>`amount` | string | required | matches `^\\d{1,13}$\\|^\\d{1,13}\\.\\d{1,5}$` | Two \\* three, a \\| pipe, a \\| pipe, C:\\\\ and \\\\\\| a backslash. |');
+    // As GitHub's Markdown reads the table: one row of five cells, the pattern and the text as the document gives them.
+    const table = parseWith('remark', `| a | b | c | d | e |\n|---|---|---|---|---|\n${row}\n`).children[0] as Table;
+    const cells = table.children[1]!.children;
+    const toString = (node: object): string => ('value' in node ? String(node.value) : 'children' in node ? (node.children as object[]).map(toString).join('') : '');
+    expect(cells).toHaveLength(5);
+    expect(toString(cells[3]!)).toBe('matches ^\\d{1,13}$|^\\d{1,13}\\.\\d{1,5}$');
+    expect(toString(cells[4]!)).toBe('Two * three, a | pipe, a | pipe, C:\\ and \\| a backslash.');
   });
 
   it('reads each section once for all languages', () => {
