@@ -10,11 +10,18 @@ export interface ApiKeyPlace {
 
 export type AuthKind = 'bearer' | 'basic' | 'apiKey' | 'none';
 
+/** How an OAuth 2.0 scheme's token is got (its `flows`, OpenAPI's names). */
+export type OAuthFlow = 'authorizationCode' | 'clientCredentials' | 'implicit' | 'password';
+
+export const OAUTH_FLOWS: readonly OAuthFlow[] = ['authorizationCode', 'clientCredentials', 'implicit', 'password'];
+
 /** One security scheme of an operation: how a credential is sent. */
 export interface AuthScheme {
   auth: Exclude<AuthKind, 'none'>;
   /** Where the key goes, for auth "apiKey". */
   apiKey?: ApiKeyPlace;
+  /** How the token is got, for an OAuth 2.0 scheme, in the document's order. */
+  flows?: OAuthFlow[];
 }
 
 /**
@@ -24,7 +31,17 @@ export interface AuthScheme {
  */
 export type Security = AuthScheme[][];
 
-export type AuthStrings = Pick<UiStrings, 'operationNone' | 'authBasic' | 'authBearer' | 'authApiKeyHeader' | 'authApiKeyQuery' | 'authApiKeyCookie'>;
+export type AuthStrings = Pick<
+  UiStrings,
+  'operationNone' | 'authBasic' | 'authBearer' | 'authApiKeyHeader' | 'authApiKeyQuery' | 'authApiKeyCookie' | 'authOAuth2' | 'authFlowAuthorizationCode' | 'authFlowClientCredentials' | 'authFlowImplicit' | 'authFlowPassword'
+>;
+
+const FLOW_STRINGS: Record<OAuthFlow, keyof AuthStrings> = {
+  authorizationCode: 'authFlowAuthorizationCode',
+  clientCredentials: 'authFlowClientCredentials',
+  implicit: 'authFlowImplicit',
+  password: 'authFlowPassword',
+};
 
 /**
  * The requirements in words: alternatives apart with " / ", schemes needed together joined
@@ -33,7 +50,18 @@ export type AuthStrings = Pick<UiStrings, 'operationNone' | 'authBasic' | 'authB
  */
 export function describeSecurity(security: Security, strings: AuthStrings): string {
   if (!security.length) return strings.operationNone;
-  return security.map((needed) => (needed.length ? needed.map((scheme) => describeAuth(scheme.auth, scheme.apiKey, strings)).join(' + ') : strings.operationNone)).join(' / ');
+  return security.map((needed) => (needed.length ? needed.map((scheme) => describeScheme(scheme, strings)).join(' + ') : strings.operationNone)).join(' / ');
+}
+
+/**
+ * One scheme in words; an OAuth 2.0 one names how its token is got ("bearer access token
+ * (OAuth 2.0: client credentials)"): Open Banking UK's consents take a token of the client's
+ * own, its accounts and payments one the customer authorised, and both read "bearer access
+ * token" alike.
+ */
+function describeScheme(scheme: AuthScheme, strings: AuthStrings): string {
+  if (scheme.auth !== 'bearer' || !scheme.flows?.length) return describeAuth(scheme.auth, scheme.apiKey, strings);
+  return strings.authOAuth2.replace('{flows}', scheme.flows.map((flow) => strings[FLOW_STRINGS[flow]]).join(', '));
 }
 
 /** "bearer access token", "API key in the X-API-Key header", … */

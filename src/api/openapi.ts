@@ -2,7 +2,7 @@
 // document (see resolve-refs.ts), and index its operations by id, with path-level and
 // operation-level parameters merged. Plain data, so it travels to render workers with
 // the Site model.
-import type { ApiKeyPlace, AuthScheme, Security } from './auth.js';
+import { OAUTH_FLOWS, type ApiKeyPlace, type AuthScheme, type OAuthFlow, type Security } from './auth.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { readLimited, SIZE_LIMITS } from '../config/size-limits.js';
 import { parseYaml, positionAt, positionOfPath, yamlValue, type ParsedYaml } from '../config/yaml-positions.js';
@@ -340,7 +340,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
   }
   const info = (doc.info ?? {}) as { title?: string; version?: string };
   const servers = ((doc.servers ?? []) as ServerObject[]).flatMap(serverUrls);
-  const securitySchemes = (((doc.components ?? {}) as Record<string, unknown>).securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string; in?: string; name?: string }>;
+  const securitySchemes = (((doc.components ?? {}) as Record<string, unknown>).securitySchemes ?? {}) as Record<string, RawScheme>;
   const defaultSecurity = (doc.security ?? []) as Record<string, string[]>[];
   const operations: Record<string, Operation> = {};
 
@@ -427,12 +427,21 @@ export async function loadApi(file: string, source: string, shown = `content/${s
   };
 }
 
-/** http basic, an API key where the scheme says, or a token (http bearer, OAuth 2, OpenID Connect). */
-function schemeOf(scheme: { type?: string; scheme?: string; in?: string; name?: string } | undefined): AuthScheme | null {
+interface RawScheme {
+  type?: string;
+  scheme?: string;
+  in?: string;
+  name?: string;
+  flows?: Record<string, unknown>;
+}
+
+/** http basic, an API key where the scheme says, or a token (http bearer, OAuth 2 with its flows, OpenID Connect). */
+function schemeOf(scheme: RawScheme | undefined): AuthScheme | null {
   if (!scheme || typeof scheme !== 'object') return null;
   if (scheme.type === 'http') return { auth: String(scheme.scheme).toLowerCase() === 'basic' ? 'basic' : 'bearer' };
   if (scheme.type === 'apiKey') return (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie') && scheme.name ? { auth: 'apiKey', apiKey: { in: scheme.in, name: scheme.name } } : null;
-  return { auth: 'bearer' };
+  const flows = scheme.type === 'oauth2' && scheme.flows && typeof scheme.flows === 'object' ? Object.keys(scheme.flows).filter((flow): flow is OAuthFlow => OAUTH_FLOWS.includes(flow as OAuthFlow)) : [];
+  return flows.length ? { auth: 'bearer', flows } : { auth: 'bearer' };
 }
 
 /** The first MAX_SHAPE_DIAGNOSTICS of `all`, the last of them saying how many more there are. */

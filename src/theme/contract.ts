@@ -118,6 +118,12 @@ export interface UiStrings {
   authApiKeyHeader: string;
   authApiKeyQuery: string;
   authApiKeyCookie: string;
+  /** An OAuth 2.0 scheme: "{flows}" is how its token is got, the flows' words below joined with ", ". */
+  authOAuth2: string;
+  authFlowAuthorizationCode: string;
+  authFlowClientCredentials: string;
+  authFlowImplicit: string;
+  authFlowPassword: string;
   /** Fields of an operation: whether each is required, and the lists' captions. */
   fieldRequired: string;
   fieldOptional: string;

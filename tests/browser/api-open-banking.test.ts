@@ -1,7 +1,8 @@
 // A body shaped as Open Banking UK's payment bodies are, in Chromium on the bundled site's
 // API reference at 1280 and 375 px (its document given them in createPayment's attributes):
 // an amount six names down lists its own fields, and a frequency that is oneOf a code list
-// and a pattern shows both, each row inside the window.
+// and a pattern shows both, each row inside the window; its bearer scheme made OAuth 2.0,
+// an operation says how the token is got.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,15 @@ const INITIATION = `                        initiation:
                                   pattern: '^(NotKnown)$|^(EvryDay)$|^(EvryWorkgDay)$|^(IntrvlDay:((0[2-9])|([1-2][0-9])|3[0-1]))$|^(IntrvlWkDay:0[1-9]:0[1-7])$'
 `;
 
+const OAUTH = `    bearerAuth:
+      type: oauth2
+      flows:
+        authorizationCode:
+          authorizationUrl: https://auth.moorlink.example/authorize
+          tokenUrl: https://api.moorlink.example/oauth2/token
+          scopes: { pi: Payment initiation }
+`;
+
 let built: BuiltSite;
 beforeAll(async () => {
   built = await serveBuiltSite(null, (site) => {
@@ -46,7 +56,9 @@ beforeAll(async () => {
     // createPayment's attributes: the first creditorAgent after its operationId.
     const at = document.indexOf(AFTER, document.indexOf('operationId: createPayment\n'));
     expect(at).toBeGreaterThan(0);
-    writeFileSync(file, document.slice(0, at) + INITIATION + document.slice(at));
+    const bearer = '    bearerAuth:\n      type: http\n      scheme: bearer\n';
+    expect(document.split(bearer)).toHaveLength(2);
+    writeFileSync(file, (document.slice(0, at) + INITIATION + document.slice(at)).replace(bearer, OAUTH));
   });
 });
 afterAll(() => built?.close());
@@ -55,7 +67,7 @@ const DEEP = 'create-payment-initiation-regulatoryreporting-details-charge-amoun
 
 describe("a body shaped as Open Banking UK's", () => {
   for (const viewport of [DESKTOP, PHONE]) {
-    it(`lists an amount's fields six names down, and each variant's rules of a frequency, inside the window (${viewport.width} px)`, async () => {
+    it(`lists an amount's fields six names down, each variant's rules of a frequency and how an OAuth 2.0 token is got, inside the window (${viewport.width} px)`, async () => {
       const context = await localContext(built.chrome.browser, viewport);
       const page = await context.newPage();
       try {
@@ -89,6 +101,13 @@ describe("a body shaped as Open Banking UK's", () => {
           expect(row.right, row.id).toBeLessThanOrEqual(shown.window);
         }
         expect(shown.pageScrollsSideways).toBe(false);
+        // It read "bearer access token", as an http bearer scheme's does.
+        const facts = page.locator('[data-operation="createPayment"] .operation-facts');
+        await facts.scrollIntoViewIfNeeded();
+        expect(await facts.textContent()).toBe('Scope: pi · Authentication: bearer access token (OAuth 2.0: authorization code)');
+        const box = (await facts.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(shown.window);
       } finally {
         await context.close();
       }

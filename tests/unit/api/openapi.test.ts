@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { treeDocument } from '../../helpers/openapi.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeSecurity } from '../../../src/api/auth.js';
+import { builtinStrings } from '../../../theme/components/strings.js';
 import { parameterRows } from '../../../src/api/describe-schema.js';
 import { loadApi, operationOf, serverBasePath, serverOf, serverUrls, type LoadedApi } from '../../../src/api/openapi.js';
 
@@ -88,6 +90,34 @@ paths:
     const operation = operationOf(loaded.api, 'getA')!;
     expect(operation.scopes).toEqual(['read', 'write']);
     expect(parameterRows(operation.parameters).map((r) => r.rules)).toEqual([['example `2025-03-01`'], ['example `2025-03-31`'], []]);
+  });
+
+  it("says how an OAuth 2.0 scheme's token is got, in the page's language", async () => {
+    // Open Banking UK: a consent takes the client's own token, an account one the customer
+    // authorised; both read "bearer access token", so the reader could not tell which to get.
+    const doc = `openapi: 3.0.0
+info: { title: T, version: "1" }
+components:
+  securitySchemes:
+    TPPOAuth2Security: { type: oauth2, flows: { clientCredentials: { tokenUrl: https://auth.example/token, scopes: { accounts: a } } } }
+    PSUOAuth2Security: { type: oauth2, flows: { authorizationCode: { authorizationUrl: https://auth.example/authorize, tokenUrl: https://auth.example/token, scopes: { accounts: a } }, x-custom: {} } }
+    Both: { type: oauth2, flows: { implicit: { authorizationUrl: https://auth.example/authorize, scopes: {} }, password: { tokenUrl: https://auth.example/token, scopes: {} } } }
+    Bearer: { type: http, scheme: bearer }
+paths:
+  /account-access-consents:
+    post: { operationId: CreateAccountAccessConsents, security: [{ TPPOAuth2Security: [accounts] }], responses: { "201": { description: ok } } }
+  /accounts:
+    get: { operationId: GetAccounts, security: [{ PSUOAuth2Security: [accounts] }, { Both: [] }, { Bearer: [] }], responses: { "200": { description: ok } } }
+`;
+    const loaded = await load(doc);
+    expect(loaded.diagnostics).toEqual([]);
+    const consents = operationOf(loaded.api, 'CreateAccountAccessConsents')!;
+    const accounts = operationOf(loaded.api, 'GetAccounts')!;
+    expect(consents.security).toEqual([[{ auth: 'bearer', flows: ['clientCredentials'] }]]);
+    expect(consents.auth).toBe('bearer');
+    expect(describeSecurity(consents.security, builtinStrings.en)).toBe('bearer access token (OAuth 2.0: client credentials)');
+    expect(describeSecurity(accounts.security, builtinStrings.en)).toBe('bearer access token (OAuth 2.0: authorization code) / bearer access token (OAuth 2.0: implicit, password) / bearer access token');
+    expect(describeSecurity(consents.security, builtinStrings.de!)).toBe('Bearer-Zugriffstoken (OAuth 2.0: Client-Zugangsdaten)');
   });
 
   it('keeps the document as written, $refs unresolved, for /openapi.json', async () => {
