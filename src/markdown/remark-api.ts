@@ -24,27 +24,48 @@ import { EXAMPLE, FIELD, FIELDS, OPERATION, SCHEMA, SLOT } from '../theme/named-
 import { compareText } from '../collate.js';
 import { nearest } from '../did-you-mean.js';
 import { attributePlace } from './attribute-place.js';
+import { isToldHtml } from './remark-links.js';
 import { contextOf, type SitePlaces } from './context.js';
-import { shownPath } from '../diagnostics.js';
+import { shownPath, type Diagnostic } from '../diagnostics.js';
 // Descriptions in the OpenAPI document are Markdown: `code`, links, and blocks.
 import { hasDirectives, parseWith, type MarkdownEngine } from './engines.js';
 
-type Blocks = (text: string) => RootContent[];
-/** A description of a field: its text, and whether that is blocks (see describedAt). */
-type Describe = (text: string) => { children: RootContent[]; blocks: boolean };
+/** Markdown of the document, with what it describes ("operation createPayment"), which a problem in it names. */
+type Blocks = (text: string, of: string) => RootContent[];
+/** A description of a field (its name, "response 201"): its text, and whether that is blocks (see describedAt). */
+type Describe = (text: string, of: string) => { children: RootContent[]; blocks: boolean };
+
+/** Raw HTML of the document's descriptions, which this file reports (remark-links.ts reports the page's own). */
+export interface DescribedHtmlData {
+  openapiDescription?: boolean;
+}
+
+/** Raw HTML found in the descriptions a directive shows: the tag, and what the description is of. */
+interface DescribedHtml {
+  value: string;
+  of: string;
+}
 
 /**
  * Markdown of the OpenAPI document (descriptions), parsed and placed at the directive that
  * shows it: its own places are in another file, so a finding in it (a broken link, raw
- * HTML) names the `:::operation` or `::schema` that brought it into the page.
+ * HTML) names the `:::operation` or `::schema` that brought it into the page. Its raw HTML
+ * (Open Banking UK's `<br />`) is gathered in `html`, to be told once with the
+ * descriptions it is in (rawHtmlFound): the page shows none of it.
  */
-function describedAt(engine: MarkdownEngine, position: Position | undefined): { describe: Describe; blocks: Blocks } {
-  const place = <T extends object>(nodes: T[]): T[] => {
+function describedAt(engine: MarkdownEngine, position: Position | undefined): { describe: Describe; blocks: Blocks; html: DescribedHtml[] } {
+  const html: DescribedHtml[] = [];
+  const place = <T extends object>(nodes: T[], of: string): T[] => {
     const stack: object[] = [...nodes];
     while (stack.length) {
-      const node = stack.pop() as { position?: Position; children?: object[] };
+      const node = stack.pop() as { type?: string; value?: string; position?: Position; children?: object[]; data?: DescribedHtmlData };
       if (position) node.position = position;
       else delete node.position;
+      if (node.type === 'html') {
+        node.data = { ...node.data, openapiDescription: true };
+        const value = String(node.value).trim();
+        if (isToldHtml(value)) html.push({ value, of });
+      }
       if (node.children) stack.push(...node.children);
     }
     return nodes;
@@ -53,13 +74,39 @@ function describedAt(engine: MarkdownEngine, position: Position | undefined): { 
   // was; one of several blocks, or of a list, code, a quote or an alert, stays blocks (as
   // Redocly shows GitHub's and Stripe's descriptions): the paragraphs run together
   // otherwise, a list's items into one line, and code was lost.
-  const describe: Describe = (text) => {
+  const describe: Describe = (text, of) => {
     const { children } = parseWith(engine, text);
     const first = children[0];
-    if (!first || (children.length === 1 && first.type === 'paragraph')) return { children: place(first ? first.children : []), blocks: false };
-    return { children: place(headingsAsText(children)), blocks: true };
+    if (!first || (children.length === 1 && first.type === 'paragraph')) return { children: place(first ? first.children : [], of), blocks: false };
+    return { children: place(headingsAsText(children), of), blocks: true };
   };
-  return { describe, blocks: (text) => place(parseWith(engine, text).children) };
+  return { describe, blocks: (text, of) => place(parseWith(engine, text).children, of), html };
+}
+
+/** Descriptions and tags named one by one in the raw-html warning, then counted. */
+const MAX_HTML_NAMED = 3;
+
+/**
+ * The raw HTML of the descriptions a directive shows, told once at the directive: which
+ * descriptions hold it and which tags, and that the document is where to change them. It
+ * was told as the page's own HTML, so the writer looked for it in the Markdown file.
+ */
+function rawHtmlFound(found: readonly DescribedHtml[], document: string): Omit<Diagnostic, 'file' | 'line' | 'column'> | null {
+  if (!found.length) return null;
+  const list = (items: string[]) => {
+    const shown = items.slice(0, MAX_HTML_NAMED);
+    const rest = items.length - shown.length;
+    return rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]!;
+  };
+  const of = [...new Set(found.map((h) => h.of))];
+  const tags = [...new Set(found.map((h) => `"${h.value.slice(0, 40)}${h.value.length > 40 ? '…' : ''}"`))];
+  return {
+    ruleId: 'raw-html',
+    severity: 'warning',
+    message: `raw HTML in the OpenAPI document's description${of.length > 1 ? 's' : ''} of ${list(of)} is not rendered: ${list(tags)} ${tags.length > 1 ? 'are' : 'is'} left out of the page`,
+    hint: `write it in Markdown in ${shownPath(document)} (a blank line to break a line: a new paragraph), or remove it there; this directive shows ${of.length > 1 ? 'those descriptions' : 'that description'}`,
+    paths: [document],
+  };
 }
 
 /**
@@ -125,7 +172,7 @@ function fieldList({ kind, caption, rows, required: body }: FieldList, describe:
     const inLanguage = written === null ? {} : { inLanguage: { label, name: written } };
     const required = showRequired ? r.required : null;
     const rules = r.rules.length ? [slot('rules', r.rules.flatMap((rule, i) => [...(i ? [text('; ')] : []), ...withCode(rule)]))] : [];
-    const described = r.description ? describe(r.description) : null;
+    const described = r.description ? describe(r.description, kind === 'responses' ? `response ${r.name}` : kind === 'headers' ? `header ${r.name}` : r.name) : null;
     const description = described ? [slot('description', described.children)] : [];
     const requiredLabel = required === null ? null : required ? ui.fieldRequired : ui.fieldOptional;
     const type = rowType(r, ui);
@@ -158,7 +205,7 @@ function operationNodes(operation: Operation, body: RootContent[], { describe, b
     data: { hProperties: { id: operationAnchor(operation.id) } },
   };
   // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
-  const main: RootContent[] = prose.length ? prose : blocks(operation.description);
+  const main: RootContent[] = prose.length ? prose : blocks(operation.description, `operation ${operation.id}`);
   for (const list of operationLists(operation, page.sources, ui)) main.push(fieldList(list, describe, page));
   // The example panel (issue #19): the request in the page's language, then the response
   // with its status code; the theme's Example labels them.
@@ -246,6 +293,11 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string, attribute?: string) =>
       ctx.diagnostics.push({ ruleId: 'api-directive-invalid', severity: 'error', message, hint, paths: ctx.api ? [ctx.api.file] : [ctx.places.openapi, ctx.places.configFile], file: ctx.file, ...attributePlace(String(file.value), node, attribute) });
 
+    const htmlFound = (node: ContainerDirective | LeafDirective, found: readonly DescribedHtml[]) => {
+      const warning = rawHtmlFound(found, ctx.api?.file ?? ctx.places.openapi);
+      if (warning) ctx.diagnostics.push({ ...warning, file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 });
+    };
+
     visit(tree, (node, index, parent) => {
       if ((node.type !== 'containerDirective' && node.type !== 'leafDirective') || !parent || index === undefined) return;
       if (node.name === 'operation') {
@@ -259,7 +311,9 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           return index;
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
-        parent.children.splice(index, 1, ...(operationNodes(operation, body, describedAt(engine, node.position), pageAt(node)) as never[]));
+        const described = describedAt(engine, node.position);
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, described, pageAt(node)) as never[]));
+        htmlFound(node, described.html);
         return index + 2;
       }
       if (node.name === 'schema') {
@@ -272,7 +326,9 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           parent.children.splice(index, 1);
           return index;
         }
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, describedAt(engine, node.position).describe, pageAt(node)) as never[]));
+        const described = describedAt(engine, node.position);
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, described.describe, pageAt(node)) as never[]));
+        htmlFound(node, described.html);
         return index + 1;
       }
       return undefined;

@@ -10,11 +10,17 @@ import { splitHash } from '../routes/paths.js';
 import { contextOf, type MarkdownContext } from './context.js';
 import { suggest } from '../did-you-mean.js';
 import { shownFolder } from '../diagnostics.js';
+import type { DescribedHtmlData } from './remark-api.js';
 
 const SCHEME_RE = /^[a-z][a-z0-9+.-]*:/i;
 // Browsers ignore tabs and newlines inside a scheme and leading spaces and controls.
 const UNSAFE_URL_RE = /^[\u0000-\u0020]*(?:j[\t\n\r]*a[\t\n\r]*v[\t\n\r]*a[\t\n\r]*s[\t\n\r]*c[\t\n\r]*r[\t\n\r]*i[\t\n\r]*p[\t\n\r]*t|vbscript|data)[\t\n\r]*:/i;
 const DATA_IMAGE_RE = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
+
+/** Raw HTML that is told (trimmed): a closing tag is told with its opening tag, and a comment is a writer's note. */
+export function isToldHtml(value: string): boolean {
+  return value !== '' && !value.startsWith('</') && !/^<!--[\s\S]*-->$/.test(value);
+}
 
 /**
  * Raw HTML is not rendered (remark-rehype drops it, so pages cannot carry script); it
@@ -22,8 +28,8 @@ const DATA_IMAGE_RE = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
  */
 function rawHtml(node: Html, parentPosition: Position | undefined, ctx: MarkdownContext): void {
   const value = node.value.trim();
-  // A closing tag is reported with its opening tag.
-  if (value === '' || value.startsWith('</') || /^<!--[\s\S]*-->$/.test(value)) return;
+  // The OpenAPI document's is told by the directive that shows it (remark-api.ts).
+  if (!isToldHtml(value) || (node.data as DescribedHtmlData | undefined)?.openapiDescription) return;
   // Inline HTML has no position of its own from the fast parser: its paragraph's then.
   const place = node.position?.start ?? parentPosition?.start;
   ctx.diagnostics.push({

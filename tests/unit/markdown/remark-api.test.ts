@@ -212,6 +212,53 @@ describe('a description of more than one block', () => {
   });
 });
 
+describe("raw HTML in the document's descriptions", () => {
+  it('is told once at the directive, with the descriptions it is in and the document to change, in both engines', async () => {
+    // Open Banking UK breaks lines with <br />: the warning said only "raw HTML is not
+    // rendered" at the :::operation, whose Markdown file holds no HTML, and for the first only.
+    const file = join(dir, 'br.yaml');
+    writeFileSync(
+      file,
+      `openapi: 3.0.0
+info: { title: T, version: "1" }
+paths:
+  /account-access-consents:
+    post:
+      operationId: CreateAccountAccessConsents
+      description: Creates a consent. <br /> Then redirect the customer.
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                Risk: { type: object, description: "The Risk section is sent by the initiating party. <br />\\nIt is used for risk scoring." }
+      responses:
+        "201":
+          description: Created.<br/>
+          headers:
+            x-fapi-interaction-id: { description: An RFC4122 UID<br>used as a correlation id., schema: { type: string } }
+        "400": { description: "<b>Bad</b> request." }
+components:
+  schemas:
+    OBRisk2: { type: object, properties: { Code: { type: string, description: "In a coded form. <br /> See the code set." } } }
+`,
+    );
+    const brs = (await loadApi(file, 'api/br.yaml')).api!;
+    const hint = (those: string) => `write it in Markdown in ${shownPath(file)} (a blank line to break a line: a new paragraph), or remove it there; this directive shows ${those}`;
+    for (const engine of ['fast', 'remark'] as const) {
+      const { html, diagnostics } = renderBody('Intro.\n\n:::operation{id="CreateAccountAccessConsents"}\n:::\n\n::schema{name="OBRisk2"}\n', { api: brs, engine });
+      expect(html, engine).not.toMatch(/<br|<b>/);
+      expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.message, d.hint, d.paths]), engine).toEqual([
+        ['raw-html', 'warning', 3, 1, 'raw HTML in the OpenAPI document\'s descriptions of operation CreateAccountAccessConsents, Risk, response 201 and 2 more is not rendered: "<br />", "<br/>", "<br>" and 1 more are left out of the page', hint('those descriptions'), [file]],
+        ['raw-html', 'warning', 6, 1, 'raw HTML in the OpenAPI document\'s description of Code is not rendered: "<br />" is left out of the page', hint('that description'), [file]],
+      ]);
+    }
+    // The page's own HTML is told as it always was.
+    expect(renderBody('<b>bold</b>\n', { api: brs }).diagnostics.map((d) => d.message)).toEqual(['raw HTML is not rendered: "<b>" is left out of the page']);
+  });
+});
+
 describe('a property that is one of named objects', () => {
   it('is named after them on the page', async () => {
     writeFileSync(join(dir, 'shapes.yaml'), treeDocument(`    Tree:\n      type: object\n      properties:\n        shape:\n          description: Its outline.\n          oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }]\n    Circle: { type: object, properties: { radius: { type: number } } }\n    Square: { type: object, properties: { side: { type: number } } }\n`));
