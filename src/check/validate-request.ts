@@ -5,7 +5,7 @@
 // example; the mock (src/mock/) into an error response. So the two cannot disagree.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { jsonTooDeepAt, MAX_JSON_DEPTH } from './json-depth.js';
-import { bodyFields, isJsonMediaType, mediaTypeOf, type ApiModel, type Operation, type Schema } from '../api/openapi.js';
+import { bodyFields, isJsonMediaType, mediaTypeOf, type ApiModel, type Operation, type Parameter, type Schema } from '../api/openapi.js';
 import type { AuthScheme } from '../api/auth.js';
 import type { SchemaValidator } from '../api/validate.js';
 import { suggest } from '../did-you-mean.js';
@@ -85,6 +85,18 @@ export function credentialVariable(product: string | undefined, name: string): s
 
 /** Highest first: the status the mock answers when a request has several problems. */
 export const STATUS_PRIORITY = [404, 405, 401, 406, 415, 400, 422];
+
+/**
+ * A parameter's description on the hint's one line: a document's descriptions break their
+ * lines (Open Banking UK's x-fapi-auth-date has three), which the terminal showed as \u000a.
+ */
+const describedOnOneLine = (param: Parameter): string => param.description.replace(/\s+/g, ' ').trim();
+
+/** "see the parameter: …", its description, else what to do. */
+const seeParameter = (param: Parameter): string => (describedOnOneLine(param) ? `see the parameter: ${describedOnOneLine(param)}` : 'use a value the parameter allows');
+
+/** " (…)", the parameter's description after what to add; nothing for none. */
+const aside = (param: Parameter): string => (describedOnOneLine(param) ? ` (${describedOnOneLine(param)})` : '');
 
 export function validateRequest(api: ApiModel, validator: SchemaValidator, facts: RequestFacts, options: ValidateRequestOptions = {}): RequestValidation {
   const problems: RequestProblem[] = [];
@@ -190,7 +202,7 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     const value = sentAll ? arrayValue(sentAll, param.schema) : queryValue(raw, param.schema);
     query[name] = value;
     for (const found of validator.validate(param.schema, value)) {
-      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${sentAll ? sentAll.join(`&${name}=`) : raw}: ${found.message.replace(/^the value /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name }, message: `${name}=${sentAll ? sentAll.join(`&${name}=`) : raw}: ${found.message.replace(/^the value /, '')}`, hint: seeParameter(param), status: 400, code: 'invalidParameter' });
     }
   }
   for (const [name, value] of deep) {
@@ -198,11 +210,11 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     query[name] = value;
     for (const found of validator.validate(param.schema, value)) {
       const at = /^\/([^/]+)/.exec(found.pointer)?.[1];
-      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name: at ? `${name}[${at}]` : name }, message: `${name}: ${found.message.replace(/^the value /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-query-invalid', target: { part: 'query', name: at ? `${name}[${at}]` : name }, message: `${name}: ${found.message.replace(/^the value /, '')}`, hint: seeParameter(param), status: 400, code: 'invalidParameter' });
     }
   }
   for (const param of operation.parameters.filter((p) => p.in === 'query' && p.required && !(p.name in query))) {
-    problem({ ruleId: 'example-query-invalid', target: { part: 'url' }, message: `${operation.id} needs the query parameter "${param.name}"`, hint: `add ${param.name}=… to the URL${param.description ? ` (${param.description})` : ''}`, status: 400, code: 'invalidParameter' });
+    problem({ ruleId: 'example-query-invalid', target: { part: 'url' }, message: `${operation.id} needs the query parameter "${param.name}"`, hint: `add ${param.name}=… to the URL${aside(param)}`, status: 400, code: 'invalidParameter' });
   }
 
   // Header and cookie parameters (Accept, Content-Type and Authorization are no parameters: OpenAPI leaves them to the rules above).
@@ -211,12 +223,12 @@ export function validateRequest(api: ApiModel, validator: SchemaValidator, facts
     const sent = header ? headers[param.name.toLowerCase()] : cookie(headers.cookie, param.name);
     const target: ProblemTarget = header ? { part: 'header', name: param.name.toLowerCase() } : { part: 'request' };
     if (sent === undefined) {
-      if (param.required) problem({ ruleId: 'example-header', target: { part: 'request' }, message: `${operation.id} needs the ${header ? 'header' : 'cookie'} "${param.name}"`, hint: `${header ? `add -H "${param.name}: …"` : `add -b "${param.name}=…"`}${param.description ? ` (${param.description})` : ''}`, status: 400, code: 'invalidParameter' });
+      if (param.required) problem({ ruleId: 'example-header', target: { part: 'request' }, message: `${operation.id} needs the ${header ? 'header' : 'cookie'} "${param.name}"`, hint: `${header ? `add -H "${param.name}: …"` : `add -b "${param.name}=…"`}${aside(param)}`, status: 400, code: 'invalidParameter' });
       continue;
     }
     if (options.placeholders && /[{$]/.test(sent)) continue;
     for (const found of validator.validate(param.schema, queryValue(sent, param.schema))) {
-      problem({ ruleId: 'example-header', target, message: `${header ? 'header' : 'cookie'} ${param.name} "${sent}": ${found.message.replace(/^the value /, '')}`, hint: param.description ? `see the parameter: ${param.description}` : 'use a value the parameter allows', status: 400, code: 'invalidParameter' });
+      problem({ ruleId: 'example-header', target, message: `${header ? 'header' : 'cookie'} ${param.name} "${sent}": ${found.message.replace(/^the value /, '')}`, hint: seeParameter(param), status: 400, code: 'invalidParameter' });
     }
   }
 

@@ -118,6 +118,47 @@ describe('hints', () => {
     expect(bearer.map((d) => d.hint)).toEqual(['add -H "Authorization: Bearer $MOORLINK_ACCESS_TOKEN"']);
   });
 
+  it("give a parameter's description on one line, as Open Banking UK's headers have them over several", async () => {
+    // The terminal showed its line breaks as \u000a: "…by the TPP. \u000aAll dates…".
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-fapi-'));
+    writeFileSync(
+      join(dir, 'openapi.yaml'),
+      `openapi: 3.0.0
+info: { title: T, version: "1" }
+paths:
+  /domestic-payment-consents:
+    post:
+      operationId: CreateDomesticPaymentConsents
+      security: []
+      parameters:
+        - in: header
+          name: x-fapi-auth-date
+          description: >-
+            The time when the PSU last logged in with the TPP. 
+
+            All dates in the HTTP headers are represented as RFC 7231 Full Dates.
+          schema: { type: string, pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} ' }
+        - in: header
+          name: x-idempotency-key
+          required: true
+          description: |
+            Every request will be processed only once per x-idempotency-key.
+            The Idempotency Key will be valid for 24 hours.
+          schema: { type: string }
+        - { in: query, name: limit, required: true, description: "How many,\\nat most.", schema: { type: integer } }
+      responses: { "201": { description: Created. } }
+`,
+    );
+    const fapi = (await loadApi(join(dir, 'openapi.yaml'), 'api/openapi.yaml')).api!;
+    rmSync(dir, { recursive: true, force: true });
+    const found = validateRequest(fapi, new SchemaValidator(), { method: 'POST', path: '/domestic-payment-consents', query: [], headers: { 'x-fapi-auth-date': '2017-09-10T19:43:31Z' }, body: null }, { requestHeaders: {} }).problems;
+    expect(found.map((p) => p.hint)).toEqual([
+      'add limit=… to the URL (How many, at most.)',
+      'see the parameter: The time when the PSU last logged in with the TPP. All dates in the HTTP headers are represented as RFC 7231 Full Dates.',
+      'add -H "x-idempotency-key: …" (Every request will be processed only once per x-idempotency-key. The Idempotency Key will be valid for 24 hours.)',
+    ]);
+  });
+
   it('suggest a documented path near an unknown one, else name the document', () => {
     const hint = (path: string) => validateRequest(api, new SchemaValidator(), { method: 'GET', path, query: [], headers: { accept: 'application/json', authorization: 'Bearer t' }, body: null }).problems[0]!.hint;
     expect(hint('/acounts')).toBe('did you mean "/accounts"?');
