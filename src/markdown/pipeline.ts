@@ -64,7 +64,7 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(remarkTabs, { emptyText: (locale: string | null) => stringsIn(locale).emptyTab })
     .use(remarkApi, { engine, strings: stringsIn })
     // After the API reference's directives: the OpenAPI document's descriptions have alerts too.
-    .use(remarkAlerts, { strings: stringsIn })
+    .use(remarkAlerts, { strings: stringsIn, directives: plugins.directives })
     // The site plugins' directives, after bankdocs' own and before links are resolved.
     .use(remarkPluginDirectives, { directives: plugins.directives, t: plugins.t })
     .use(remarkLinks)

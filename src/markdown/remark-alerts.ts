@@ -12,12 +12,20 @@
 // is parenthetic or ancillary to the main content", which screen readers announce as a note
 // without adding it to the landmarks, and the title says which kind it is.
 //
+// Docusaurus' and Starlight's admonitions, `:::note` … `:::` (info, tip, important, warning,
+// caution, danger), are the same note (src/plugin/core.ts ADMONITIONS says which kind and
+// title each is); a label, `:::tip[Did you know?]`, is its title. A site plugin that
+// defines a directive of one of those names keeps it (the registry's owner is then not us).
+//
 // The Markdown twin is taken before this runs (remark-twin.ts), so it keeps `> [!NOTE]` as
 // written. Only blocks are looked at, once, and only on a page whose text has "[!" or that
 // brings in the OpenAPI document's descriptions (a directive): most pages skip the walk.
 import type { Blockquote, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
 import type { UiStrings } from '../theme/contract.js';
+import { ADMONITIONS, CORE_PLUGIN_NAME } from '../plugin/core.js';
+import type { DirectiveRegistry } from '../plugin/directives.js';
 import { contextOf } from './context.js';
 import { hasDirectives } from './engines.js';
 
@@ -68,7 +76,20 @@ function takeMarker(quote: Blockquote): AlertKind | null {
   return match[1]!.toLowerCase() as AlertKind;
 }
 
-export default function remarkAlerts(options: { strings: (locale: string | null) => UiStrings }) {
+/** The admonition a directive is, or null: one of another name, or a site plugin's own. */
+function admonitionOf(node: ContainerDirective, directives: DirectiveRegistry): (typeof ADMONITIONS)[keyof typeof ADMONITIONS] | null {
+  if (!Object.hasOwn(ADMONITIONS, node.name) || directives.get(node.name)?.owner !== CORE_PLUGIN_NAME) return null;
+  return ADMONITIONS[node.name as keyof typeof ADMONITIONS];
+}
+
+/** The title paragraph and the node made a note of `kind`, in place. */
+function makeAlert(node: Blockquote, kind: AlertKind, title: PhrasingContent[]): void {
+  const paragraph: Paragraph = { type: 'paragraph', data: { hProperties: { className: ['alert-title'] } }, children: title };
+  node.children.unshift(paragraph);
+  node.data = { ...node.data, hName: 'div', hProperties: { role: 'note', className: ['alert', `alert-${kind}`] } };
+}
+
+export default function remarkAlerts(options: { strings: (locale: string | null) => UiStrings; directives: DirectiveRegistry }) {
   return (tree: Root, file: VFile) => {
     if (!String(file.value).includes('[!') && !hasDirectives(tree)) return;
     const ctx = contextOf(file);
@@ -83,9 +104,18 @@ export default function remarkAlerts(options: { strings: (locale: string | null)
           // Neither a quote's nor an alert's own quotes are alerts: the walk goes no deeper.
           if (kind === null) continue;
           ui ??= options.strings(ctx.locale);
-          const title: Paragraph = { type: 'paragraph', data: { hProperties: { className: ['alert-title'] } }, children: [{ type: 'text', value: ui[TITLE_KEY[kind]] }] };
-          child.children.unshift(title);
-          child.data = { ...child.data, hName: 'div', hProperties: { role: 'note', className: ['alert', `alert-${kind}`] } };
+          makeAlert(child, kind, [{ type: 'text', value: ui[TITLE_KEY[kind]] }]);
+        } else if (child.type === 'containerDirective' && admonitionOf(child, options.directives)) {
+          const admonition = admonitionOf(child, options.directives)!;
+          // The label, "[Did you know?]", is the first child: a paragraph marked as one.
+          const first = child.children[0];
+          const label = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel ? (child.children.shift() as Paragraph) : null;
+          ui ??= options.strings(ctx.locale);
+          // A quote, as GitHub's alert is: the same HTML, line for line.
+          const quote: Blockquote = { type: 'blockquote', children: child.children as Blockquote['children'], ...(child.position ? { position: child.position } : {}) };
+          makeAlert(quote, admonition.kind, label?.children.length ? label.children : [{ type: 'text', value: ui[admonition.title] }]);
+          children[i] = quote;
+          visit(quote as Container);
         } else if (holdsBlocks(child as Container)) visit(child as Container);
       }
     };

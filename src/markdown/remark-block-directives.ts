@@ -7,14 +7,19 @@
 import type { Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { attributeIssues, type DirectiveRegistry } from '../plugin/directives.js';
+import { ADMONITIONS, CORE_PLUGIN_NAME } from '../plugin/core.js';
+import { attributeIssues, type DirectiveRegistry, type RegisteredDirective } from '../plugin/directives.js';
 import { attributePlace } from './attribute-place.js';
 import { contextOf } from './context.js';
 import { shownPath } from '../diagnostics.js';
 import { hasDirectives } from './engines.js';
 
 export default function remarkBlockDirectives(options: { directives: DirectiveRegistry }) {
-  const names = () => [...options.directives.keys()].join(', ');
+  const names = () => {
+    const all = [...options.directives.values()];
+    const isAdmonition = (d: RegisteredDirective) => d.owner === CORE_PLUGIN_NAME && Object.hasOwn(ADMONITIONS, d.name);
+    return `${all.filter((d) => !isAdmonition(d)).map((d) => d.name).join(', ')}; admonitions: ${all.filter(isAdmonition).map((d) => d.name).join(', ')}`;
+  };
   return (tree: Root, file: VFile) => {
     if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const source = String(file.value);

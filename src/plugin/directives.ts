@@ -1,6 +1,7 @@
 // The directive registry: every directive the site may use, with its owner (a plugin's
 // name) and attribute schema. Plain data, so it is rebuilt the same in every thread.
 import { editDistance } from '../did-you-mean.js';
+import { admonitionsPlugin } from './core.js';
 import type { AttributeSchema, BankdocsPlugin, DirectiveDefinition } from './types.js';
 
 export interface RegisteredDirective {
@@ -15,9 +16,9 @@ export type DirectiveRegistry = ReadonlyMap<string, RegisteredDirective>;
 
 export function directiveRegistry(plugins: readonly BankdocsPlugin[]): DirectiveRegistry {
   const registry = new Map<string, RegisteredDirective>();
-  for (const plugin of plugins) {
+  for (const plugin of [...plugins, admonitionsPlugin]) {
     for (const [name, definition] of Object.entries(plugin.directives ?? {})) {
-      if (registry.has(name)) continue; // refused when the config was read (validate.ts)
+      if (registry.has(name)) continue; // refused when the config was read (validate.ts), or an admonition a plugin defines
       registry.set(name, { name, owner: plugin.name, kind: definition.kind ?? 'any', attributes: definition.attributes ?? {}, ...(definition.transform ? { transform: definition.transform } : {}) });
     }
   }

@@ -40,6 +40,9 @@ export interface UiStrings {
   alertImportant: string;
   alertWarning: string;
   alertCaution: string;
+  /** The titles of Docusaurus' and Starlight's `:::info` and `:::danger` admonitions. */
+  alertInfo: string;
+  alertDanger: string;
   copied: string;
   copyFailed: string;
   /** "Copy page as Markdown" (issue #18): the button, its confirmation, and its failure ("{url}" is the page's .md address). */

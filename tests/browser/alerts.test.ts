@@ -2,7 +2,8 @@
 // each kind a framed, tinted note on a guide (in a list too) and on the API reference,
 // titled in the page's locale, readable (AA contrast of its title and text on its tint) in
 // the light and the dark scheme at 1280 and 375 px, framed on every side in forced colours,
-// and kept whole on paper. They showed "[!NOTE]" as text in a quote.
+// and kept whole on paper. They showed "[!NOTE]" as text in a quote. Docusaurus' and
+// Starlight's admonitions (`:::info` …) are the same notes; they showed ":::info" as text.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,10 +13,13 @@ import { DESKTOP, localContext, PHONE, serveBuiltSite, type BuiltSite } from '..
 const KINDS = ['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION'];
 const GUIDE = `---\ntitle: "Alerts"\ndescription: "Notes and warnings."\n---\n\n${KINDS.map((kind) => `> [!${kind}]\n> A ${kind.toLowerCase()} about sandbox tokens, with a [link](/developers) and \`code\`.\n`).join('\n')}\n1. Step.\n\n   > [!WARNING]\n   > In a list.\n`;
 
+const ADMONITIONS = `---\ntitle: "Admonitions"\ndescription: "Notes as Docusaurus and Starlight write them."\n---\n\n:::info\n\nClient secrets are shown once.\n\n:::\n\n:::caution\nRotate the secret every year.\n:::\n\n:::danger[Never share it]\nAnyone with the secret can move money.\n:::\n`;
+
 let built: BuiltSite;
 beforeAll(async () => {
   built = await serveBuiltSite('basic-site', (site) => {
     writeFileSync(join(site, 'content', 'developers', 'alerts.md'), GUIDE);
+    writeFileSync(join(site, 'content', 'developers', 'admonitions.md'), ADMONITIONS);
     appendFileSync(join(site, 'content', 'nl', 'general', 'understanding', 'index.md'), '\n> [!TIP]\n> Bewaar uw geheim in een kluis.\n');
     appendFileSync(join(site, 'content', 'api', '01-introduction.md'), '\n> [!IMPORTANT]\n> Send an idempotency key with every payment.\n');
   });
@@ -73,6 +77,11 @@ describe('alerts', () => {
         // The tints tell the kinds apart.
         const tints = await page.locator('main .alert').evaluateAll((alerts) => new Set(alerts.slice(0, 5).map((a) => getComputedStyle(a).backgroundColor)).size);
         expect(tints).toBe(5);
+        await page.goto(`${built.server.url}/developers/admonitions`);
+        const admonitions = await alertsOn(page);
+        expect(admonitions.map(({ titleContrast, textContrast, ...rest }) => rest)).toEqual(['Info', 'Caution', 'Never share it'].map(expected));
+        for (const { title, titleContrast, textContrast } of admonitions) expect([titleContrast, textContrast].every((c) => c >= 4.5), title!).toBe(true);
+        expect(await page.locator('main').innerText()).not.toContain(':::');
         await page.goto(`${built.server.url}/nl/general/understanding`);
         expect((await alertsOn(page)).map(({ title, visible }) => [title, visible])).toEqual([['Tip', true]]);
         await page.goto(`${built.server.url}/1/api/curl`);

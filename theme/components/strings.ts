@@ -39,6 +39,8 @@ const en: UiStrings = {
   alertImportant: 'Important',
   alertWarning: 'Warning',
   alertCaution: 'Caution',
+  alertInfo: 'Info',
+  alertDanger: 'Danger',
   copied: 'Copied to the clipboard',
   copyFailed: 'Could not copy: select the text and copy it by hand',
   copyPage: 'Copy page as Markdown',

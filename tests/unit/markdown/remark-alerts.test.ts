@@ -8,6 +8,10 @@ import { loadApi } from '../../../src/api/openapi.js';
 import { DocumentSlugger, type MarkdownContext } from '../../../src/markdown/context.js';
 import { MARKDOWN_ENGINES, type MarkdownEngine } from '../../../src/markdown/engines.js';
 import { createMarkdownProcessor } from '../../../src/markdown/pipeline.js';
+import { NO_PLUGINS } from '../../../src/markdown/plugins.js';
+import { corePlugin } from '../../../src/plugin/core.js';
+import { definePlugin } from '../../../src/plugin/define.js';
+import { directiveRegistry } from '../../../src/plugin/directives.js';
 import { renderBody, PLACES } from '../../helpers/markdown.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-alerts-'));
@@ -102,6 +106,54 @@ describe.each(MARKDOWN_ENGINES)('alerts, the %s engine', (engine) => {
   });
 });
 
+/** Docusaurus' and Starlight's admonitions: the name, the alert's class, its title in English and German. */
+const ADMONITIONS = [
+  ['note', 'note', 'Note', 'Hinweis'],
+  ['info', 'note', 'Info', 'Info'],
+  ['tip', 'tip', 'Tip', 'Tipp'],
+  ['important', 'important', 'Important', 'Wichtig'],
+  ['warning', 'warning', 'Warning', 'Warnung'],
+  ['caution', 'warning', 'Caution', 'Vorsicht'], // yellow in Docusaurus and Starlight
+  ['danger', 'caution', 'Danger', 'Gefahr'], // red, as GitHub's CAUTION
+] as const;
+
+describe.each(MARKDOWN_ENGINES)('admonitions, the %s engine', (engine) => {
+  it.each(ADMONITIONS)('make :::%s a note, titled in the page\'s locale', (name, kind, english, german) => {
+    for (const body of [`:::${name}\nSandbox tokens expire after **24 hours**.\n:::\n`, `:::${name}\n\nSandbox tokens expire after **24 hours**.\n\n:::\n`]) {
+      const { html: shown, diagnostics } = renderBody(`Before.\n\n${body}`, { engine });
+      expect(shown, body).toBe(`<p>Before.</p>\n${alert(kind, english, '<p>Sandbox tokens expire after <strong>24 hours</strong>.</p>')}`);
+      expect(diagnostics, body).toEqual([]);
+    }
+    expect(html(`:::${name}\nTokens expire.\n:::\n`, engine, 'de')).toContain(`<p class="alert-title">${german}</p>`);
+  });
+
+  it('take a label as the title, and hold lists, code, alerts and other admonitions', () => {
+    expect(html(':::tip[Did you *know*?]\nTokens expire.\n:::\n', engine)).toBe(alert('tip', 'Did you <em>know</em>?', '<p>Tokens expire.</p>'));
+    expect(html('::::danger\n- one\n\n> [!NOTE]\n> Inner.\n\n:::note\nNested.\n:::\n::::\n', engine)).toBe(
+      alert('caution', 'Danger', `<ul>\n<li>one</li>\n</ul>\n${alert('note', 'Note', '<p>Inner.</p>')}\n${alert('note', 'Note', '<p>Nested.</p>')}`),
+    );
+    expect(html('1. Step.\n\n   :::warning\n   In a list.\n   :::\n', engine)).toContain(alert('warning', 'Warning', '<p>In a list.</p>'));
+  });
+
+  it('say that an admonition takes no attributes', () => {
+    const { html: shown, diagnostics } = renderBody(':::note{title="x"}\nText.\n:::\n', { engine });
+    expect(shown).toBe(alert('note', 'Note', '<p>Text.</p>'));
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['directive-attribute-unknown', 1, 9]]);
+  });
+
+  it('leave a site plugin its own directive of an admonition\'s name', () => {
+    const plugin = definePlugin({ name: 'boxes', directives: { note: { kind: 'container', transform: (node) => ({ type: 'blockquote', children: node.children as never[] }) } } });
+    const plugins = { ...NO_PLUGINS, directives: directiveRegistry([corePlugin, plugin]), sitePlugins: [corePlugin, plugin] };
+    const processor = createMarkdownProcessor({ engine, highlight: false, plugins });
+    const ctx: MarkdownContext = { source: 'developers/x.md', file: '/s/content/developers/x.md', urlBySource: new Map(), assets: new Set(), api: null, places: PLACES, locale: null, apiLanguage: null, apiLanguages: ['curl', 'ruby'], diagnostics: [], slugger: new DocumentSlugger(), headings: [], links: [] };
+    const file = new VFile({ path: ctx.file, value: ':::note\nMine.\n:::\n\n:::tip\nOurs.\n:::\n', data: { ctx } });
+    const tree = processor.runSync(processor.parse(file), file) as HastRoot;
+    const shown = JSON.stringify(tree);
+    expect(shown).toContain('"tagName":"blockquote"');
+    expect(shown.match(/"alert-title"/g)).toHaveLength(1); // the tip's
+  });
+});
+
 describe('alerts in both engines', () => {
   it('are the same HTML tree', () => {
     const bodies = [
@@ -111,6 +163,9 @@ describe('alerts in both engines', () => {
       '- item\n\n  > [!WARNING]\n  > In a list.\n',
       '::::tabs\n:::tab{title="A"}\n> [!CAUTION]\n> In a tab.\n:::\n::::\n',
       '> [!NOTE]\n> > [!TIP]\n> > In an alert.\n',
+      ...ADMONITIONS.map(([name]) => `:::${name}\nText with a [link](https://example.com).\n:::\n`),
+      ':::tip[A *title*]\n\nTwo\n\nparagraphs.\n\n:::\n',
+      '::::caution\n:::note\nNested.\n:::\n::::\n',
     ];
     for (const body of bodies) {
       expect(JSON.stringify(hast(body, 'fast')), body).toContain('"role":"note"');

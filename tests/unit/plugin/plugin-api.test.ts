@@ -83,7 +83,7 @@ describe('directives of plugins', () => {
     expect(attributeIssues(directiveRegistry([corePlugin]).get('operation')!, { foo: 'x' }).map((i) => i.ruleId)).toEqual(['directive-attribute-unknown', 'directive-attribute-missing']);
     // On a page: that one error at the misspelling, and the directive left out (no second error for an operation with no id).
     expect(render(':::operation{idd="createPayment"}\n:::\n').found).toEqual(['1:14 directive-attribute-missing: "operation" takes no attribute "idd"; did you mean "id" (which is missing)? (rename "idd" to "id")']);
-    expect(render('::nope\n').found[0]).toMatch(/^1:1 unknown-directive: "nope" is not a directive bankdocs knows \(tabs, tab, operation, schema, badge\)/);
+    expect(render('::nope\n').found[0]).toMatch(/^1:1 unknown-directive: "nope" is not a directive bankdocs knows \(tabs, tab, operation, schema, badge; admonitions: note, info, tip, important, warning, caution, danger\)/);
   });
 
   it('report a transform that throws under the plugin\'s rule id', () => {

@@ -27,6 +27,8 @@ export const da: UiStrings = {
   alertImportant: 'Vigtigt',
   alertWarning: 'Advarsel',
   alertCaution: 'Forsigtig',
+  alertInfo: 'Info',
+  alertDanger: 'Fare',
   copied: 'Kopieret til udklipsholderen',
   copyFailed: 'Kunne ikke kopiere: Markér teksten, og kopiér den manuelt',
   copyPage: 'Kopiér siden som Markdown',

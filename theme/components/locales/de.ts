@@ -27,6 +27,8 @@ export const de: UiStrings = {
   alertImportant: 'Wichtig',
   alertWarning: 'Warnung',
   alertCaution: 'Vorsicht',
+  alertInfo: 'Info',
+  alertDanger: 'Gefahr',
   copied: 'In die Zwischenablage kopiert',
   copyFailed: 'Kopieren nicht möglich: Markieren Sie den Text und kopieren Sie ihn manuell',
   copyPage: 'Seite als Markdown kopieren',

@@ -27,6 +27,8 @@ export const es: UiStrings = {
   alertImportant: 'Importante',
   alertWarning: 'Advertencia',
   alertCaution: 'Precaución',
+  alertInfo: 'Información',
+  alertDanger: 'Peligro',
   copied: 'Copiado al portapapeles',
   copyFailed: 'No se pudo copiar: seleccione el texto y cópielo usted mismo',
   copyPage: 'Copiar página como Markdown',

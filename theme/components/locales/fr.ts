@@ -27,6 +27,8 @@ export const fr: UiStrings = {
   alertImportant: 'Important',
   alertWarning: 'Avertissement',
   alertCaution: 'Attention',
+  alertInfo: 'Info',
+  alertDanger: 'Danger',
   copied: 'Copié dans le presse-papiers',
   copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le vous-même',
   copyPage: 'Copier la page en Markdown',

@@ -27,6 +27,8 @@ export const it: UiStrings = {
   alertImportant: 'Importante',
   alertWarning: 'Avviso',
   alertCaution: 'Attenzione',
+  alertInfo: 'Informazione',
+  alertDanger: 'Pericolo',
   copied: 'Copiato negli appunti',
   copyFailed: 'Impossibile copiare: selezioni il testo e lo copi manualmente',
   copyPage: 'Copia la pagina in Markdown',

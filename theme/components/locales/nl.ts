@@ -27,6 +27,8 @@ export const nl: UiStrings = {
   alertImportant: 'Belangrijk',
   alertWarning: 'Waarschuwing',
   alertCaution: 'Let op',
+  alertInfo: 'Info',
+  alertDanger: 'Gevaar',
   copied: 'Gekopieerd naar het klembord',
   copyFailed: 'Kopiëren mislukt: selecteer de tekst en kopieer die zelf',
   copyPage: 'Pagina kopiëren als Markdown',

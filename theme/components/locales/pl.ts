@@ -27,6 +27,8 @@ export const pl: UiStrings = {
   alertImportant: 'Ważne',
   alertWarning: 'Ostrzeżenie',
   alertCaution: 'Przestroga',
+  alertInfo: 'Informacja',
+  alertDanger: 'Niebezpieczeństwo',
   copied: 'Skopiowano do schowka',
   copyFailed: 'Nie udało się skopiować: zaznacz tekst i skopiuj go ręcznie',
   copyPage: 'Kopiuj stronę jako Markdown',

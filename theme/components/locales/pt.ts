@@ -27,6 +27,8 @@ export const pt: UiStrings = {
   alertImportant: 'Importante',
   alertWarning: 'Aviso',
   alertCaution: 'Cuidado',
+  alertInfo: 'Informação',
+  alertDanger: 'Perigo',
   copied: 'Copiado para a área de transferência',
   copyFailed: 'Não foi possível copiar: selecione o texto e copie-o manualmente',
   copyPage: 'Copiar página como Markdown',

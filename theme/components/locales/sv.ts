@@ -27,6 +27,8 @@ export const sv: UiStrings = {
   alertImportant: 'Viktigt',
   alertWarning: 'Varning',
   alertCaution: 'Försiktighet',
+  alertInfo: 'Info',
+  alertDanger: 'Fara',
   copied: 'Kopierat till urklipp',
   copyFailed: 'Det gick inte att kopiera: markera texten och kopiera den manuellt',
   copyPage: 'Kopiera sidan som Markdown',
