@@ -32,6 +32,19 @@ function rawHtml(node: Html, parentPosition: Position | undefined, ctx: Markdown
   if (!isToldHtml(value) || (node.data as DescribedHtmlData | undefined)?.openapiDescription) return;
   // Inline HTML has no position of its own from the fast parser: its paragraph's then.
   const place = node.position?.start ?? parentPosition?.start;
+  const component = MDX_COMPONENT_RE.exec(value)?.[1];
+  if (component !== undefined && component !== component.toUpperCase()) {
+    ctx.diagnostics.push({
+      ruleId: 'foreign-syntax',
+      severity: 'error',
+      message: `"<${component}>" is an MDX component, which bankdocs does not run: the tag is left out of the page, and what is between its tags shows as ordinary Markdown`,
+      hint: componentHint(component),
+      file: ctx.file,
+      line: place?.line ?? 1,
+      column: place?.column ?? 1,
+    });
+    return;
+  }
   ctx.diagnostics.push({
     ruleId: 'raw-html',
     severity: 'warning',
@@ -41,6 +54,16 @@ function rawHtml(node: Html, parentPosition: Position | undefined, ctx: Markdown
     line: place?.line ?? 1,
     column: place?.column ?? 1,
   });
+}
+
+/** A JSX element's opening tag, "<Tabs>", "<TabItem value=…>", "<Foo.Bar />": a capital, where HTML's tags are lower case. */
+const MDX_COMPONENT_RE = /^<([A-Z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)[\s/>]/;
+
+/** What bankdocs has for a component of Docusaurus or Starlight, by its name. */
+function componentHint(name: string): string {
+  if (/^Tab/.test(name)) return 'write a tab view: ::::tabs, then :::tab{title="…"}, its content and ::: for each tab, then ::::';
+  if (/^(Admonition|Aside|Callout)$/.test(name)) return 'write a note: :::note (or tip, warning, danger), its text, then :::';
+  return 'write what it shows in Markdown, or remove it: bankdocs pages are Markdown, not MDX';
 }
 
 /** "[text][label]" or "[text][]" left as text: a reference whose definition is missing. */

@@ -1,0 +1,95 @@
+// Lines written for another documentation tool, which Markdown shows as text: Docusaurus'
+// titled admonition (":::tip Pro tip"), MDX's import and export lines, GitBook's blocks
+// ("{% hint style="info" %}"). Each is an error at its line that names the tool and says
+// what bankdocs reads instead, rather than a page that shows the syntax to its readers.
+// Only paragraphs are read (never code), each line where it starts, after the quote
+// markers and indentation that hold it; a page with no such line anywhere skips the walk.
+import type { Paragraph, Root } from 'mdast';
+import type { VFile } from 'vfile';
+import type { Diagnostic } from '../diagnostics.js';
+import { ADMONITIONS } from '../plugin/core.js';
+import { contextOf } from './context.js';
+import { walk, type WalkNode } from './walk.js';
+
+/** Any line that may be one of them: the page's text is tested once, before the walk. */
+const CANDIDATE_RE = /^[ \t>]*(?::{3,}[A-Za-z][\w-]*[ \t]+\S|\{%|import[ \t]|export[ \t])/m;
+const LINE_PREFIX_RE = /^[ \t]*(?:>[ \t]?)*/;
+/** ":::tip Pro tip": a title after the name, which a directive does not take. */
+const TITLED_RE = /^(:{3,})([A-Za-z][\w-]*)[ \t]+(\S.*?)[ \t]*$/;
+const IMPORT_RE = /^import[ \t]+(?:[\w$*{},\s]+?[ \t]+from[ \t]+)?(['"])[^'"\n]+\1;?[ \t]*$/;
+const EXPORT_RE = /^export[ \t]+(?:const|let|var|function|async[ \t]+function|class|default)\b/;
+/** A GitBook (Liquid) tag where its line starts: "{% hint style="info" %}". */
+const GITBOOK_RE = /^\{%-?[ \t]*([A-Za-z][\w-]*)\b(.*?)-?%\}/;
+const HINT_STYLE_RE = /style=["']?(\w+)/;
+
+type Problem = Pick<Diagnostic, 'message' | 'hint'>;
+
+const TAB_VIEW = '::::tabs, then :::tab{title="…"}, its content and ::: for each tab, then ::::';
+
+/** What a GitBook tag is in bankdocs, by its name. */
+function gitbookHint(name: string, rest: string): string {
+  switch (name) {
+    case 'hint': {
+      const kind = { success: 'TIP', warning: 'WARNING', danger: 'CAUTION' }[HINT_STYLE_RE.exec(rest)?.[1] ?? ''] ?? 'NOTE';
+      return `write it as an alert: "> [!${kind}]" on a line of its own, then its text with "> " before each line (or :::${kind === 'CAUTION' ? 'danger' : kind.toLowerCase()}, its text, then :::), without the {% end${name} %} line`;
+    }
+    case 'tabs':
+    case 'tab':
+      return `write it as a tab view: ${TAB_VIEW}, without the {% endtab %} lines`;
+    case 'embed':
+      return 'link to it instead: [what it shows](its address)';
+    case 'content-ref':
+      return 'link to the page instead: [its title](../path/to/page.md)';
+    case 'code':
+      return 'write the code as a fenced block (```ruby, the code, then ```), without the {% endcode %} line';
+    case 'include':
+      return 'bankdocs includes no files: copy the text in, or link to its page';
+    default:
+      return 'write it in Markdown (or escape the brace, \\{%, to show it as text)';
+  }
+}
+
+/** What is wrong with one line of a paragraph, as written after its prefix; null if nothing. */
+function problemOf(line: string): Problem | null {
+  const titled = TITLED_RE.exec(line);
+  if (titled) {
+    const [, colons, name, title] = titled as unknown as [string, string, string, string];
+    return Object.hasOwn(ADMONITIONS, name)
+      ? { message: `"${colons}${name} ${title}" is how Docusaurus titles an admonition, which bankdocs does not read: the page shows it as text, up to its closing "${colons}"`, hint: `write the title in brackets (Docusaurus reads that too): ${colons}${name}[${title}]` }
+      : { message: `"${colons}${name} ${title}" is no directive: a directive's name is followed by a label in brackets or attributes in braces, not text, so the page shows it as text`, hint: `write ${colons}${name}[${title}] or ${colons}${name}{…}` };
+  }
+  if (IMPORT_RE.test(line)) {
+    return { message: `"${line.trim()}" is an MDX import, which bankdocs does not run: the page shows it as text`, hint: `remove it: bankdocs pages are Markdown, not MDX, and write what the component showed in Markdown (a tab view is ${TAB_VIEW}; a note is :::note, its text, then :::)` };
+  }
+  if (EXPORT_RE.test(line)) {
+    return { message: `"${line.trim().slice(0, 60)}" is MDX code, which bankdocs does not run: the page shows it as text`, hint: 'remove it, and write what it made in Markdown' };
+  }
+  const gitbook = GITBOOK_RE.exec(line);
+  if (gitbook && !gitbook[1]!.toLowerCase().startsWith('end')) {
+    const name = gitbook[1]!.toLowerCase();
+    return { message: `"${gitbook[0]}" is a GitBook block, which bankdocs does not read: the page shows it as text`, hint: gitbookHint(name, gitbook[2]!) };
+  }
+  return null;
+}
+
+export default function remarkForeignSyntax() {
+  return (tree: Root, file: VFile) => {
+    const source = String(file.value);
+    if (!CANDIDATE_RE.test(source)) return;
+    const ctx = contextOf(file);
+    walk(tree as WalkNode, (node, index) => {
+      if (node.type !== 'paragraph') return undefined;
+      const start = (node as unknown as Paragraph).position?.start;
+      const end = (node as unknown as Paragraph).position?.end;
+      if (start?.offset !== undefined && end?.offset !== undefined) {
+        source.slice(start.offset, end.offset).split(/\r\n?|\n/).forEach((line, i) => {
+          const prefix = i === 0 ? '' : LINE_PREFIX_RE.exec(line)![0];
+          const problem = problemOf(line.slice(prefix.length));
+          if (problem) ctx.diagnostics.push({ ruleId: 'foreign-syntax', severity: 'error', ...problem, file: ctx.file, line: start.line + i, column: i === 0 ? start.column : prefix.length + 1 });
+        });
+      }
+      // A paragraph's children are text: nothing more to read.
+      return index === undefined ? undefined : index + 1;
+    });
+  };
+}
