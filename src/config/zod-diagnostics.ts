@@ -13,6 +13,8 @@ export interface YamlSource {
   rulePrefix: string;
   /** Words for the thing being validated, e.g. "docs.config.yaml" or "front matter of a guide". */
   what: string;
+  /** Whose an unknown key is and what to do instead, for a key of another tool (front matter's sidebar_position); null for others. */
+  foreignKey?: (key: string, known: readonly string[]) => { tool: string; hint: string } | null;
 }
 
 /**
@@ -97,6 +99,8 @@ function issueDiagnostics(source: YamlSource, issue: z.core.$ZodIssue, meant: Re
     return issue.keys.map((key) => {
       const path = formatPath([...issue.path, key]);
       const missing = meant.get(path);
+      const foreign = missing === undefined && issue.path.length === 0 ? source.foreignKey?.(key, known) : null;
+      if (foreign) return at([...issue.path, key], 'unknown-key', `unknown key "${path}" in the ${source.what}: ${foreign.tool}, which bankdocs does not read`, foreign.hint, true);
       return missing === undefined
         ? at([...issue.path, key], 'unknown-key', `unknown key "${path}" in the ${source.what}`, suggest(key, known, 'remove it or correct its spelling; see the JSON Schema or README for the allowed keys'), true)
         : at([...issue.path, key], 'unknown-key', `unknown key "${path}" in the ${source.what}; did you mean "${missing}" (which is missing)?`, `rename "${key}" to "${missing}"`, true);

@@ -8,6 +8,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import { frontMatterTooLarge, SIZE_LIMITS, tooLargeDiagnostic } from '../config/size-limits.js';
 import { parseYaml, positionOfPath, yamlValue } from '../config/yaml-positions.js';
 import { yamlSyntaxDiagnostics, zodDiagnostics, type YamlSource } from '../config/zod-diagnostics.js';
+import { foreignFrontMatterKey } from './foreign-front-matter.js';
 import { InputChangedError, shownFolder, shownPath, type Diagnostic } from '../diagnostics.js';
 import { classifyFile, classifyFiles, type Classified } from './classify.js';
 import { configPlace, type CompiledCollection } from './collections.js';
@@ -233,6 +234,7 @@ function readPage({ rel, file, text, hash, where, collections, diagnostics }: Re
     parsed: parseYaml(split.yaml, split.yamlLineOffset),
     rulePrefix: 'front-matter',
     what: `front matter of this ${info.collection} page`, // "this": no a/an to get wrong (an api-section page)
+    foreignKey: foreignFrontMatterKey,
   };
   const syntax = yamlSyntaxDiagnostics(source);
   if (syntax.length) {
