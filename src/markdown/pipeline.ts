@@ -24,6 +24,7 @@ import remarkPluginDirectives from './remark-plugin-directives.js';
 import { markdownEngine, type MarkdownEngine } from './engines.js';
 import { NO_PLUGINS, PluginError, sitePluggables, syntaxPluggables, type MarkdownPlugins } from './plugins.js';
 import remarkTabs from './remark-tabs.js';
+import remarkCodeTitle from './remark-code-title.js';
 import remarkForeignSyntax from './remark-foreign-syntax.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
@@ -63,6 +64,7 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     .use(remarkTwin)
     // Before the directives: what they replace has no place in the file.
     .use(remarkForeignSyntax)
+    .use(remarkCodeTitle)
     .use(remarkBlockDirectives, { directives: plugins.directives })
     .use(remarkTabs, { emptyText: (locale: string | null) => stringsIn(locale).emptyTab })
     .use(remarkApi, { engine, strings: stringsIn })

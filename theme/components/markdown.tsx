@@ -1,6 +1,6 @@
 // Components that replace plain HTML elements in rendered Markdown (the theme's Link,
 // CodeBlock, Table, Image and ListItem).
-import { isValidElement, type ComponentProps, type ReactNode } from 'react';
+import { cloneElement, isValidElement, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 
 const EXTERNAL_RE = /^(https?:)?\/\//;
 
@@ -28,19 +28,27 @@ function languageOf(children: ReactNode): string | null {
   return match ? match[1]! : null;
 }
 
+/** The title a code element carries (```js title="src/client.js": src/markdown/remark-code-title.ts), if any. */
+function titleOf(children: ReactNode): string | null {
+  if (!isValidElement<{ 'data-title'?: unknown }>(children)) return null;
+  const title = children.props['data-title'];
+  return typeof title === 'string' && title ? title : null;
+}
+
 /**
- * A bar above the code holds its language and (with JavaScript, theme/client/code.ts) the
- * copy button, so nothing covers the first line (issue #19).
+ * A bar above the code holds its title or else its language, and (with JavaScript,
+ * theme/client/code.ts) the copy button, so nothing covers the first line (issue #19).
  */
 export function CodeBlock({ children, ...rest }: ComponentProps<'pre'>) {
   const language = languageOf(children);
+  const title = titleOf(children);
   return (
     <div className="code-block">
       <div className="code-bar">
-        <span className="code-language">{language ?? ''}</span>
+        {title !== null ? <span className="code-title">{title}</span> : <span className="code-language">{language ?? ''}</span>}
       </div>
       <pre tabIndex={0} {...rest}>
-        {children}
+        {title !== null && isValidElement(children) ? cloneElement(children as ReactElement<{ 'data-title'?: string }>, { 'data-title': undefined }) : children}
       </pre>
     </div>
   );
