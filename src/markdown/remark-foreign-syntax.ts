@@ -4,7 +4,9 @@
 // what bankdocs reads instead, rather than a page that shows the syntax to its readers.
 // Only paragraphs are read (never code), each line where it starts, after the quote
 // markers and indentation that hold it; a page with no such line anywhere skips the walk.
-import type { Paragraph, Root } from 'mdast';
+// GitHub's emoji shortcodes (":warning:") in text are a warning: bankdocs has no table of
+// them, and a shortcode-like word may be meant as written.
+import type { Paragraph, Root, Text } from 'mdast';
 import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics.js';
 import { ADMONITIONS } from '../plugin/core.js';
@@ -21,6 +23,21 @@ const EXPORT_RE = /^export[ \t]+(?:const|let|var|function|async[ \t]+function|cl
 /** A GitBook (Liquid) tag where its line starts: "{% hint style="info" %}". */
 const GITBOOK_RE = /^\{%-?[ \t]*([A-Za-z][\w-]*)\b(.*?)-?%\}/;
 const HINT_STYLE_RE = /style=["']?(\w+)/;
+
+/** ":warning:" between spaces or punctuation: a name of letters, digits, "_", "+" and "-" with a letter in it, or GitHub's +1, -1, 100. */
+const SHORTCODE_RE = /(?<=^|[\s(\[])(:(?:[a-z0-9_+-]*[a-z][a-z0-9_+-]*|[+-]1|100):)(?=$|[\s.,;!?)\]])/gm;
+
+/** The same, once (no g flag: test() would move a shared lastIndex, where matchAll starts). */
+const SHORTCODE_ANYWHERE_RE = new RegExp(SHORTCODE_RE.source, 'm');
+
+/** GitHub's most used shortcodes, for the hint: the emoji to write instead. */
+const EMOJI: Record<string, string> = {
+  warning: '⚠️', tada: '🎉', '+1': '👍', thumbsup: '👍', '-1': '👎', thumbsdown: '👎', white_check_mark: '✅', heavy_check_mark: '✔️', x: '❌',
+  rocket: '🚀', bulb: '💡', memo: '📝', pencil: '📝', information_source: 'ℹ️', exclamation: '❗', question: '❓', lock: '🔒', key: '🔑',
+  star: '⭐', fire: '🔥', sparkles: '✨', construction: '🚧', bug: '🐛', no_entry: '⛔', stop_sign: '🛑', point_right: '👉', eyes: '👀',
+  zap: '⚡', wrench: '🔧', gear: '⚙️', link: '🔗', book: '📖', books: '📚', calendar: '📅', heart: '❤️', smile: '😄', rotating_light: '🚨',
+  bell: '🔔', package: '📦', bank: '🏦', credit_card: '💳', moneybag: '💰', euro: '💶', mag: '🔍', hourglass: '⌛', lock_with_ink_pen: '🔏', 100: '💯',
+};
 
 type Problem = Pick<Diagnostic, 'message' | 'hint'>;
 
@@ -72,24 +89,46 @@ function problemOf(line: string): Problem | null {
   return null;
 }
 
+/** The emoji shortcodes of a text node, each at its place in the file (the node's source, read from `source`). */
+function shortcodes(node: Text, source: string, push: (problem: Problem, line: number, column: number) => void): void {
+  const start = node.position?.start;
+  const end = node.position?.end;
+  if (start?.offset === undefined || end?.offset === undefined || !node.value.includes(':')) return;
+  // With a character either side, which the match may look at but not take: ":ref:`x`" is no shortcode.
+  const lead = start.offset > 0 ? 1 : 0;
+  const written = source.slice(start.offset - lead, end.offset + 1);
+  const stop = end.offset - start.offset + lead;
+  for (const match of written.matchAll(SHORTCODE_RE)) {
+    if (match.index < lead || match.index + match[0].length > stop) continue;
+    const before = written.slice(lead, match.index);
+    const newline = before.lastIndexOf('\n');
+    const line = start.line + (before.match(/\n/g)?.length ?? 0);
+    const column = newline < 0 ? start.column + before.length : before.length - newline;
+    const name = match[1]!.slice(1, -1);
+    const emoji = Object.hasOwn(EMOJI, name) ? EMOJI[name] : undefined;
+    push({ message: `"${match[1]}" is a GitHub emoji shortcode, which bankdocs does not read: the page shows it as text`, hint: emoji ? `write the emoji itself: ${emoji}` : 'write the emoji itself (paste it, or use your system\'s emoji picker), or put the word in `code` if it is meant as written' }, line, column);
+  }
+}
+
 export default function remarkForeignSyntax() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
-    if (!CANDIDATE_RE.test(source)) return;
+    const lines = CANDIDATE_RE.test(source);
+    const emoji = SHORTCODE_ANYWHERE_RE.test(source);
+    if (!lines && !emoji) return;
     const ctx = contextOf(file);
-    walk(tree as WalkNode, (node, index) => {
-      if (node.type !== 'paragraph') return undefined;
+    const push = (severity: Diagnostic['severity']) => (problem: Problem, line: number, column: number) => ctx.diagnostics.push({ ruleId: 'foreign-syntax', severity, ...problem, file: ctx.file, line, column });
+    walk(tree as WalkNode, (node) => {
+      if (node.type === 'text' && emoji) shortcodes(node as unknown as Text, source, push('warning'));
+      if (node.type !== 'paragraph' || !lines) return;
       const start = (node as unknown as Paragraph).position?.start;
       const end = (node as unknown as Paragraph).position?.end;
-      if (start?.offset !== undefined && end?.offset !== undefined) {
-        source.slice(start.offset, end.offset).split(/\r\n?|\n/).forEach((line, i) => {
-          const prefix = i === 0 ? '' : LINE_PREFIX_RE.exec(line)![0];
-          const problem = problemOf(line.slice(prefix.length));
-          if (problem) ctx.diagnostics.push({ ruleId: 'foreign-syntax', severity: 'error', ...problem, file: ctx.file, line: start.line + i, column: i === 0 ? start.column : prefix.length + 1 });
-        });
-      }
-      // A paragraph's children are text: nothing more to read.
-      return index === undefined ? undefined : index + 1;
+      if (start?.offset === undefined || end?.offset === undefined) return;
+      source.slice(start.offset, end.offset).split(/\r\n?|\n/).forEach((line, i) => {
+        const prefix = i === 0 ? '' : LINE_PREFIX_RE.exec(line)![0];
+        const problem = problemOf(line.slice(prefix.length));
+        if (problem) push('error')(problem, start.line + i, i === 0 ? start.column : prefix.length + 1);
+      });
     });
   };
 }

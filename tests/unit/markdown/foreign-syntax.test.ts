@@ -54,6 +54,20 @@ describe.each(MARKDOWN_ENGINES)('syntax of another tool, the %s engine', (engine
     expect(found('{% hint style="danger" %}\nNo.\n{% endhint %}\n', engine)[0]![5]).toMatch(/^write it as an alert: "> \[!CAUTION\]" .* \(or :::danger, its text/);
   });
 
+  it('warns of GitHub\'s emoji shortcodes in text, each at its place, with the emoji to write', () => {
+    const body = '## :rocket: Quick start\n\nRead this\nfirst :warning: and (:sparkles:).\n\n- :+1: done\n\n| a | b |\n|---|---|\n| x | :unicorn_face: |\n';
+    expect(found(body, engine).map(([rule, severity, line, column, message, hint]) => [rule, severity, line, column, String(message).split(' ')[0], hint])).toEqual([
+      ['foreign-syntax', 'warning', 1, 4, '":rocket:"', 'write the emoji itself: 🚀'],
+      ['foreign-syntax', 'warning', 4, 7, '":warning:"', 'write the emoji itself: ⚠️'],
+      ['foreign-syntax', 'warning', 4, 22, '":sparkles:"', 'write the emoji itself: ✨'],
+      ['foreign-syntax', 'warning', 6, 3, '":+1:"', 'write the emoji itself: 👍'],
+      ['foreign-syntax', 'warning', 10, 7, '":unicorn_face:"', "write the emoji itself (paste it, or use your system's emoji picker), or put the word in `code` if it is meant as written"],
+    ]);
+    expect(found(':tada:\n', engine)[0]![4]).toBe('":tada:" is a GitHub emoji shortcode, which bankdocs does not read: the page shows it as text');
+    const prose = 'At 10:30:45, a ratio of 1:2:3, a:b:c, Priority:high: and `:warning:` in code, :ref:`x`, https://example.com:443: and ::: alone.\n\n```\n:warning:\n```\n';
+    expect(found(prose, engine)).toEqual([]);
+  });
+
   it('leaves code, escaped text, prose and what bankdocs reads alone', () => {
     const body = [
       '```liquid\n{% hint style="info" %}\nimport Tabs from \'@theme/Tabs\';\n:::tip Pro tip\n```',
