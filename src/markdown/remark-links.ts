@@ -200,8 +200,9 @@ export default function remarkLinks() {
         return;
       }
       if (!ctx.assets.has(target)) {
-        // "payments/refunds": a page written without its ".md", as its URL would be.
-        const page = [`${target}.md`, `${target}/index.md`].find((source) => ctx.urlBySource.has(source));
+        // "payments/refunds": a page written without its ".md", as its URL would be; "payments/", a folder, as on GitHub.
+        const bare = target.replace(/\/$/, '');
+        const page = (bare === target ? [`${bare}.md`, `${bare}/index.md`] : [`${bare}/index.md`]).find((source) => ctx.urlBySource.has(source));
         const asPage = page === undefined ? null : `${path.replace(/\/$/, '')}${page.endsWith('/index.md') ? '/index.md' : '.md'}${hash === undefined ? '' : `#${hash}`}`;
         problem(`"${url}" points to ${target}, which is not a file under ${shownFolder(ctx.places.contentDir)}`, asPage !== null ? `did you mean "${asPage}"? A page is linked by its Markdown file, with ".md", or by its URL (${ctx.urlBySource.get(page!)})` : suggest(target, [...ctx.assets]), [ctx.places.contentDir]);
         return;

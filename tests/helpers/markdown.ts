@@ -8,12 +8,12 @@ import { createMarkdownProcessor, renderMarkdown } from '../../src/markdown/pipe
 /** Where a site of the unit tests keeps its files (the config's defaults, under /s). */
 export const PLACES = { contentDir: '/s/content', configFile: '/s/docs.config.yaml', openapi: '/s/content/api/openapi.yaml' };
 
-export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string; api?: ApiModel | null; apiLanguage?: string | null; locale?: string | null } = {}) {
+export function renderBody(body: string, options: { highlight?: boolean; assets?: string[]; engine?: MarkdownEngine; file?: string; api?: ApiModel | null; apiLanguage?: string | null; locale?: string | null; urlBySource?: Map<string, string> } = {}) {
   const diagnostics: Diagnostic[] = [];
   const result = renderMarkdown(createMarkdownProcessor({ highlight: options.highlight ?? true, engine: options.engine ?? 'fast' }), body, {
     source: 'developers/x.md',
     file: options.file ?? '/s/content/developers/x.md',
-    urlBySource: new Map([['developers/y.md', '/developers/y']]),
+    urlBySource: options.urlBySource ?? new Map([['developers/y.md', '/developers/y']]),
     assets: new Set(options.assets ?? []),
     api: options.api ?? null,
     places: PLACES,

@@ -34,6 +34,17 @@ describe('a relative link to a page without its ".md"', () => {
   });
 });
 
+describe('a relative link to a folder, as GitHub takes it', () => {
+  it('is broken, and the hint names the folder\'s index.md (it said "check the path")', () => {
+    const urlBySource = new Map([['developers/payments/index.md', '/developers/payments']]);
+    const { diagnostics } = renderBody('See [payments](payments/) and [again](./payments/#refunds).\n', { urlBySource });
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column, d.hint])).toEqual([
+      ['broken-link', 1, 5, 'did you mean "payments/index.md"? A page is linked by its Markdown file, with ".md", or by its URL (/developers/payments)'],
+      ['broken-link', 1, 31, 'did you mean "./payments/index.md#refunds"? A page is linked by its Markdown file, with ".md", or by its URL (/developers/payments)'],
+    ]);
+  });
+});
+
 describe('raw HTML', () => {
   it('is left out with a warning at its place; comments stay quiet', () => {
     const { html, diagnostics } = renderBody('<!-- a note for writers -->\n\n<div class="x">\n<script>alert(1)</script>\n</div>\n\nText with <b onclick="x()">bold</b>.\n');
