@@ -1,5 +1,5 @@
 // Lines written for another documentation tool, which Markdown shows as text: Docusaurus'
-// titled admonition (":::tip Pro tip"), MDX's import and export lines, GitBook's blocks
+// titled admonition (":::tip Pro tip"), MDX's import and export lines and comments, GitBook's blocks
 // ("{% hint style="info" %}"). Each is an error at its line that names the tool and says
 // what bankdocs reads instead, rather than a page that shows the syntax to its readers.
 // Only paragraphs are read (never code), each line where it starts, after the quote
@@ -14,11 +14,13 @@ import { contextOf } from './context.js';
 import { walk, type WalkNode } from './walk.js';
 
 /** Any line that may be one of them: the page's text is tested once, before the walk. */
-const CANDIDATE_RE = /^[ \t>]*(?::{3,}[A-Za-z][\w-]*[ \t]+\S|\{%|import[ \t]|export[ \t])/m;
+const CANDIDATE_RE = /^[ \t>]*(?::{3,}[A-Za-z][\w-]*[ \t]+\S|\{%|\{\/\*|import[ \t]|export[ \t])/m;
 const LINE_PREFIX_RE = /^[ \t]*(?:>[ \t]?)*/;
 /** ":::tip Pro tip": a title after the name, which a directive does not take. */
 const TITLED_RE = /^(:{3,})([A-Za-z][\w-]*)[ \t]+(\S.*?)[ \t]*$/;
 const IMPORT_RE = /^import[ \t]+(?:[\w$*{},\s]+?[ \t]+from[ \t]+)?(['"])[^'"\n]+\1;?[ \t]*$/;
+// An MDX comment: "{", a block comment of JavaScript, "}".
+const MDX_COMMENT_RE = /^\{\/\*.*?\*\/\}/;
 const EXPORT_RE = /^export[ \t]+(?:const|let|var|function|async[ \t]+function|class|default)\b/;
 /** A GitBook (Liquid) tag where its line starts: "{% hint style="info" %}". */
 const GITBOOK_RE = /^\{%-?[ \t]*([A-Za-z][\w-]*)\b(.*?)-?%\}/;
@@ -77,6 +79,9 @@ function problemOf(line: string): Problem | null {
   }
   if (IMPORT_RE.test(line)) {
     return { message: `"${line.trim()}" is an MDX import, which bankdocs does not run: the page shows it as text`, hint: `remove it: bankdocs pages are Markdown, not MDX, and write what the component showed in Markdown (a tab view is ${TAB_VIEW}; a note is :::note, its text, then :::)` };
+  }
+  if (MDX_COMMENT_RE.test(line)) {
+    return { message: `"${line.trim().slice(0, 60)}" is an MDX comment, which bankdocs does not read: the page shows it as text`, hint: 'write it as an HTML comment, <!-- … -->, which no reader sees' };
   }
   if (EXPORT_RE.test(line)) {
     return { message: `"${line.trim().slice(0, 60)}" is MDX code, which bankdocs does not run: the page shows it as text`, hint: 'remove it, and write what it made in Markdown' };

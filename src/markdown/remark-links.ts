@@ -49,7 +49,7 @@ function rawHtml(node: Html, parentPosition: Position | undefined, ctx: Markdown
     ruleId: 'raw-html',
     severity: 'warning',
     message: `raw HTML is not rendered: "${value.slice(0, 40)}${value.length > 40 ? '…' : ''}" is left out of the page`,
-    hint: 'write it in Markdown (a ::: directive for tabs and API operations), or remove it',
+    hint: rawHtmlHint(value),
     file: ctx.file,
     line: place?.line ?? 1,
     column: place?.column ?? 1,
@@ -64,6 +64,15 @@ function componentHint(name: string): string {
   if (/^Tab/.test(name)) return 'write a tab view: ::::tabs, then :::tab{title="…"}, its content and ::: for each tab, then ::::';
   if (/^(Admonition|Aside|Callout)$/.test(name)) return 'write a note: :::note (or tip, warning, danger), its text, then :::';
   return 'write what it shows in Markdown, or remove it: bankdocs pages are Markdown, not MDX';
+}
+
+/** What to write in Markdown for the HTML GitHub's and Docusaurus' pages use most, by its first tag. */
+function rawHtmlHint(value: string): string {
+  const tag = /^<([a-z][a-z0-9]*)/i.exec(value)?.[1]?.toLowerCase();
+  if (tag === 'details' || tag === 'summary') return 'bankdocs has no folding section: write the summary as a heading or a line in **bold**, and keep what follows it as it is';
+  if (tag === 'img' || /^<(?:div|p|center)\b[^>]*>\s*<img\b/i.test(value)) return 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme';
+  if (tag === 'br') return 'end the line with a backslash (\\) to break it there, or start a new paragraph';
+  return 'write it in Markdown (a ::: directive for tabs and API operations), or remove it';
 }
 
 /** "[text][label]" or "[text][]" left as text: a reference whose definition is missing. */

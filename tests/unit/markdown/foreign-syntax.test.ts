@@ -42,6 +42,13 @@ describe.each(MARKDOWN_ENGINES)('syntax of another tool, the %s engine', (engine
     expect(rows[6]![5]).toBe('write a note: :::note (or tip, warning, danger), its text, then :::');
   });
 
+  it('tells an MDX comment, and the HTML comment to write', () => {
+    expect(found('Text.\n\n{/* TODO: screenshots */}\n\n> {/* in a quote */}\n', engine)).toEqual([
+      ['foreign-syntax', 'error', 3, 1, '"{/* TODO: screenshots */}" is an MDX comment, which bankdocs does not read: the page shows it as text', 'write it as an HTML comment, <!-- … -->, which no reader sees'],
+      ['foreign-syntax', 'error', 5, 3, '"{/* in a quote */}" is an MDX comment, which bankdocs does not read: the page shows it as text', 'write it as an HTML comment, <!-- … -->, which no reader sees'],
+    ]);
+  });
+
   it('tells GitBook blocks, each opening tag once, with what bankdocs has for it', () => {
     const body = '{% hint style="warning" %}\nDo not share the secret.\n{% endhint %}\n\n{% tabs %}\n{% tab title="curl" %}\nText.\n{% endtab %}\n{% endtabs %}\n\n{% embed url="https://example.com/video" %}\n\n{%- include "x.md" -%}\n';
     expect(found(body, engine).map(([, , line, column, message, hint]) => [line, column, message, hint])).toEqual([

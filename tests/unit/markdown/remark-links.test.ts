@@ -45,6 +45,20 @@ describe('a relative link to a folder, as GitHub takes it', () => {
   });
 });
 
+describe('raw HTML of GitHub\'s and Docusaurus\' pages', () => {
+  it('is told with what to write in Markdown instead', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { diagnostics } = renderBody('<details>\n<summary>More</summary>\n\nHidden.\n\n</details>\n\n<div align="center">\n  <img src="x.svg" alt="x">\n</div>\n\nLine<br>break and <img src="y.svg" alt="y">.\n', { engine });
+      expect(diagnostics.map((d) => [d.ruleId, d.line, d.column, d.hint]), engine).toEqual([
+        ['raw-html', 1, 1, 'bankdocs has no folding section: write the summary as a heading or a line in **bold**, and keep what follows it as it is'],
+        ['raw-html', 8, 1, 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme'],
+        ['raw-html', 12, 5, 'end the line with a backslash (\\) to break it there, or start a new paragraph'],
+        ['raw-html', 12, 19, 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme'],
+      ]);
+    }
+  });
+});
+
 describe('raw HTML', () => {
   it('is left out with a warning at its place; comments stay quiet', () => {
     const { html, diagnostics } = renderBody('<!-- a note for writers -->\n\n<div class="x">\n<script>alert(1)</script>\n</div>\n\nText with <b onclick="x()">bold</b>.\n');
