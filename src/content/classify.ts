@@ -78,7 +78,11 @@ export function classifyFile(rel: string, file: string, collections: readonly Co
 function unmatched(rel: string, file: string, hint: string, configFile: string): Diagnostic {
   // A name a URL part cannot be ("Upper-Case.md", "über-guide.md", "café/"): say so first.
   const odd = rel.replace(/\.md$/, '').split('/').find((part) => !/^[a-z0-9][a-z0-9._-]*$/.test(part));
-  const why = odd === undefined ? '' : `"${odd}" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "${suggestedSlug(odd)}"); `;
+  // GitHub's name for a folder's page: ours is index.md.
+  const readme = /(?:^|\/)readme\.md$/i.test(rel);
+  const why = readme
+    ? `a folder's page is index.md, not ${rel.split('/').at(-1)} (GitHub's name for it): rename it to index.md; `
+    : odd === undefined ? '' : `"${odd}" is no URL part: pages are named in lower-case letters a-z, digits and hyphens (rename it, e.g. "${suggestedSlug(odd)}"); `;
   return { ruleId: 'content-unknown-location', severity: 'error', message: `no collection takes "${rel}"`, hint: `${why}${hint}`, paths: [configFile], file, line: 1, column: 1 };
 }
 

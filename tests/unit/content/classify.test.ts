@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions } from '../../../src/content/classify.js';
+import { classifyFile, compareVersions } from '../../../src/content/classify.js';
 import { compileCollections, declaredCollections, matchFile } from '../../../src/content/collections.js';
 import { localizePath, outputPath } from '../../../src/routes/paths.js';
 
@@ -47,6 +47,13 @@ describe('the built-in collections (spec §2) and their URLs', () => {
     expect(urlOf('api/pagination.md')).toMatch(/api-section: api\/\{position:number\}-\{slug\}\.md/);
     expect(urlOf('developers/My Guide.md')).toMatch(/guide: developers\.md or developers\/\{\.\.\.path\}\.md/);
     expect(urlOf('developers/My Guide.md')).not.toMatch(/home:/);
+  });
+
+  it('tell a README.md, GitHub\'s page of a folder, to be index.md (it was told to be "readme")', () => {
+    for (const rel of ['developers/payments/README.md', 'developers/Readme.md']) {
+      const result = classifyFile(rel, `/s/content/${rel}`, compiled, '/s/docs.config.yaml');
+      expect(!result.ok && [result.diagnostic.ruleId, result.diagnostic.hint?.split(';')[0]], rel).toEqual(['content-unknown-location', `a folder's page is index.md, not ${rel.split('/').at(-1)} (GitHub's name for it): rename it to index.md`]);
+    }
   });
 
   it('orders legal versions numerically', () => {
