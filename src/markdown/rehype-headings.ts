@@ -22,6 +22,8 @@ const HEADING_RE = /^h([1-6])$/;
 export default function rehypeHeadings() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
+    const first = tree.children.find((child) => child.type === 'element');
+    if (first?.tagName === 'h1' && first.position) ctx.diagnostics.push(secondTitle(ctx.file, first.position.start));
     walk(tree as WalkNode, (any) => {
       if (any.type !== 'element') return;
       const node = any as unknown as Element;
@@ -52,6 +54,24 @@ export default function rehypeHeadings() {
         node.children = [{ type: 'element', tagName: 'a', properties: { className: ['heading-link'], href: `#${id}` }, children: node.children }];
       }
     });
+  };
+}
+
+/**
+ * A "# Heading" that opens the Markdown: Docusaurus and GitBook take it as the page's
+ * title, but a bankdocs page has its title (front matter's title) as its h1 already, so
+ * pages brought from them showed their title twice. A "# Heading" further down is the
+ * writer's choice (the runtime scrolls to one with its own offset, spec §2).
+ */
+function secondTitle(file: string, start: { line: number; column: number }): Diagnostic {
+  return {
+    ruleId: 'heading-h1',
+    severity: 'warning',
+    message: "the page opens with a # heading, a second title under the page's own (its front matter's title): readers see both",
+    hint: 'remove it (if its words are better than the title, put them in title: in the front matter), or make it ## if it starts a section',
+    file,
+    line: start.line,
+    column: start.column,
   };
 }
 

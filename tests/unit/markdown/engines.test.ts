@@ -6,7 +6,7 @@ describe.each(MARKDOWN_ENGINES)('the %s engine', (engine) => {
   const rules = (body: string) => renderBody(body, { engine }).diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column]);
 
   it('reports nesting deeper than it reads, and stays fast on 2 000 nested lists', () => {
-    expect(rules(`# Deep\n\n${'- '.repeat(2000)}x\n`)).toEqual([['markdown-too-deep', 'error', 3, 1]]);
+    expect(rules(`## Deep\n\n${'- '.repeat(2000)}x\n`)).toEqual([['markdown-too-deep', 'error', 3, 1]]);
     expect(rules(`${'> '.repeat(2000)}x\n`)).toEqual([['markdown-too-deep', 'error', 1, 1]]);
     expect(rules(`${'- '.repeat(20)}x\n`)).toEqual([]);
   });

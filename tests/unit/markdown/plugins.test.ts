@@ -145,7 +145,7 @@ describe('resolveMarkdownPlugins', () => {
 
 describe('site plugins in the pipeline', () => {
   it('report messages at their Markdown place, under the plugin\'s rule id or its name', async () => {
-    const { diagnostics } = await render('# Notes\n\nSome *TODO* here.\n\nA FIXME there.\n', 'markdown:\n  remarkPlugins: [./plugins/note.mjs]\n');
+    const { diagnostics } = await render('## Notes\n\nSome *TODO* here.\n\nA FIXME there.\n', 'markdown:\n  remarkPlugins: [./plugins/note.mjs]\n');
     expect(diagnostics).toEqual<Diagnostic[]>([
       { ruleId: 'plugin:./plugins/note.mjs', severity: 'warning', message: 'a TODO note is left', file: PAGE, line: 3, column: 7 },
       { ruleId: 'no-fixme', severity: 'warning', message: 'a FIXME note is left', hint: 'fix it first', file: PAGE, line: 5, column: 1 },

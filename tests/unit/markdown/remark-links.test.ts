@@ -70,6 +70,21 @@ describe('raw HTML', () => {
   });
 });
 
+describe('a # heading that opens the page', () => {
+  it('is a warning in both engines: the page has its title as its h1 already (Docusaurus takes the heading as the title)', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      for (const body of ['# Payments\n\nText.\n', '<!-- moved from Docusaurus -->\n\nPayments\n========\n\nText.\n']) {
+        const { diagnostics } = renderBody(body, { engine });
+        expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.message, d.hint]), body).toEqual([
+          ['heading-h1', 'warning', body.startsWith('#') ? 1 : 3, 1, "the page opens with a # heading, a second title under the page's own (its front matter's title): readers see both", 'remove it (if its words are better than the title, put them in title: in the front matter), or make it ## if it starts a section'],
+        ]);
+      }
+      // One further down is the writer's choice.
+      expect(renderBody('Intro.\n\n# Appendix\n\n## Payments\n', { engine }).diagnostics, engine).toEqual([]);
+    }
+  });
+});
+
 describe('heading ids', () => {
   it('take the id a writer wrote ({#id}) in both engines, without the braces, and keep others unique', () => {
     for (const engine of ['fast', 'remark'] as const) {
