@@ -212,10 +212,11 @@ function readPage({ rel, file, text, hash, where, collections, diagnostics }: Re
     return { source: rel, file, hash, info, data: { title, description: typeof record.description === 'string' ? record.description : '' }, body: split.body, url, ...frontMatter };
   };
   if (split.yaml === null) {
+    const heading = headingTitle(split.body);
     diagnostics.push(
       split.unclosed
         ? { ruleId: 'front-matter-missing', severity: 'error', message: 'the front matter opened by "---" on line 1 is never closed', hint: 'end it with a line of "---" after the last key (title, description, …), before the text', file, line: 1, column: 1 }
-        : { ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: 'start the file with a "---" line, then "title: …" and "description: …", then "---"', file, line: 1, column: 1 },
+        : { ruleId: 'front-matter-missing', severity: 'error', message: 'the page has no front matter', hint: `start the file with a "---" line, then "title: ${heading === null ? '…' : JSON.stringify(heading)}" and "description: …", then "---"${heading === null ? '' : ', and remove the # heading (Docusaurus takes it as the title; bankdocs shows the title above the text)'}`, file, line: 1, column: 1 },
     );
     return fallback(null);
   }
@@ -244,10 +245,21 @@ function readPage({ rel, file, text, hash, where, collections, diagnostics }: Re
   const raw: unknown = yamlValue(source.parsed) ?? {};
   const result = schema.safeParse(raw);
   if (!result.success) {
-    diagnostics.push(...zodDiagnostics(source, result.error.issues, schema));
+    const heading = headingTitle(split.body);
+    for (const d of zodDiagnostics(source, result.error.issues, schema)) {
+      // A Docusaurus page has its title as its first "# heading", not in its front matter.
+      const titleMissing = heading !== null && d.ruleId === 'front-matter-missing-key' && d.message.startsWith('missing required key "title"');
+      diagnostics.push(titleMissing ? { ...d, hint: `add title: ${JSON.stringify(heading)}, the # heading the page opens with (Docusaurus takes it as the title; bankdocs shows the title above the text), and remove that heading` } : d);
+    }
     return fallback(raw);
   }
   return { source: rel, file, hash, info, data: result.data as PageData, body: split.body, url, ...frontMatter };
+}
+
+/** The text of the "# heading" a Markdown body opens with, or null. */
+function headingTitle(body: string): string | null {
+  const match = /^\s*# +(.*?)(?: +#+)? *(?:\n|$)/.exec(body);
+  return match?.[1] ? match[1] : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Front matter written for Docusaurus or Starlight: each key bankdocs does not read is an
-// unknown key at its line that names the tool and what bankdocs does instead. The hint
-// said "correct its spelling" of sidebar_position.
+// unknown key at its line that names the tool and what bankdocs does instead (the hint
+// said "correct its spelling" of sidebar_position), and a title missing from it is named
+// from the # heading the page opens with, where Docusaurus keeps it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +16,9 @@ mkdirSync(join(dir, 'notes'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const configFile = join(dir, 'docs.config.yaml');
 
-async function load(rel: string, yaml: string, declared?: Parameters<typeof declaredCollections>[0]) {
+async function load(rel: string, yaml: string | null, declared?: Parameters<typeof declaredCollections>[0], body = 'Text.\n') {
   const { compiled } = compileCollections({ collections: declaredCollections(declared), locales: ['en'], parsed: null, configFile });
-  writeFileSync(join(dir, rel), `---\n${yaml}---\n\nText.\n`);
+  writeFileSync(join(dir, rel), yaml === null ? body : `---\n${yaml}---\n\n${body}`);
   return (await loadPage(dir, rel, compiled, configFile)).diagnostics.map((d) => [d.line, d.column, d.ruleId, d.message, d.hint]);
 }
 
@@ -47,6 +48,19 @@ describe('front matter of another tool', () => {
     expect((await load('notes/first.md', `${HEAD}sidebar_position: 1\n`, notes)).map((row) => row.slice(4))).toEqual([
       ["declare order: { type: integer } under this collection's frontMatter in docs.config.yaml, then rename it to order (pages are ordered by it, then by title)"],
     ]);
+  });
+
+  it('names the # heading a page opens with as its title, where the front matter has none', async () => {
+    expect(await load('developers/no-title.md', 'description: "How payments work."\nsidebar_position: 2\n', undefined, '# Payments in 5 minutes\n\nText.\n')).toEqual([
+      [2, 1, 'front-matter-missing-key', 'missing required key "title" in the front matter of this guide page', 'add title: "Payments in 5 minutes", the # heading the page opens with (Docusaurus takes it as the title; bankdocs shows the title above the text), and remove that heading'],
+      [3, 1, 'front-matter-unknown-key', unknown('sidebar_position', "Docusaurus' key"), 'rename it to order (pages are ordered by it, then by title)'],
+    ]);
+    expect((await load('developers/no-front-matter.md', null, undefined, '\n# Payments #\n\nText.\n')).map((row) => row.slice(2))).toEqual([
+      ['front-matter-missing', 'the page has no front matter', 'start the file with a "---" line, then "title: \"Payments\"" and "description: …", then "---", and remove the # heading (Docusaurus takes it as the title; bankdocs shows the title above the text)'],
+    ]);
+    // Without such a heading, the hints are as they were.
+    expect((await load('developers/plain.md', null)).map((row) => row[4])).toEqual(['start the file with a "---" line, then "title: …" and "description: …", then "---"']);
+    expect((await load('developers/untitled.md', 'description: "How payments work."\n')).map((row) => row[4])).toEqual(['add "title: …" (expected string)']);
   });
 
   it('leaves a site the key its collection declares', async () => {
