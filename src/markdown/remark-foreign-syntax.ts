@@ -59,8 +59,10 @@ function gitbookHint(name: string, rest: string): string {
       return 'link to it instead: [what it shows](its address)';
     case 'content-ref':
       return 'link to the page instead: [its title](../path/to/page.md)';
-    case 'code':
-      return 'write the code as a fenced block (```ruby, the code, then ```), without the {% endcode %} line';
+    case 'code': {
+      const title = /title=["']([^"']+)["']/.exec(rest)?.[1];
+      return `write the code as a fenced block (\`\`\`ruby${title ? ` title="${title}"` : ''}, the code, then \`\`\`), without the {% endcode %} line`;
+    }
     case 'include':
       return 'bankdocs includes no files: copy the text in, or link to its page';
     default:

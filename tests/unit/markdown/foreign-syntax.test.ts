@@ -58,6 +58,7 @@ describe.each(MARKDOWN_ENGINES)('syntax of another tool, the %s engine', (engine
       [11, 1, '"{% embed url="https://example.com/video" %}" is a GitBook block, which bankdocs does not read: the page shows it as text', 'link to it instead: [what it shows](its address)'],
       [13, 1, '"{%- include "x.md" -%}" is a GitBook block, which bankdocs does not read: the page shows it as text', 'bankdocs includes no files: copy the text in, or link to its page'],
     ]);
+    expect(found('{% code title="lib/client.rb" %}\n\n```ruby\nputs 1\n```\n\n{% endcode %}\n', engine)[0]![5]).toBe('write the code as a fenced block (```ruby title="lib/client.rb", the code, then ```), without the {% endcode %} line');
     expect(found('{% hint style="danger" %}\nNo.\n{% endhint %}\n', engine)[0]![5]).toMatch(/^write it as an alert: "> \[!CAUTION\]" .* \(or :::danger, its text/);
   });
 
