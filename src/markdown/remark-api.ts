@@ -24,7 +24,7 @@ import { EXAMPLE, FIELD, FIELDS, OPERATION, SCHEMA, SLOT } from '../theme/named-
 import { compareText } from '../collate.js';
 import { nearest } from '../did-you-mean.js';
 import { attributePlace } from './attribute-place.js';
-import { isToldHtml } from './remark-links.js';
+import { isLineBreakHtml, isToldHtml } from './remark-links.js';
 import { contextOf, type SitePlaces } from './context.js';
 import { shownPath, type Diagnostic } from '../diagnostics.js';
 // Descriptions in the OpenAPI document are Markdown: `code`, links, and blocks.
@@ -55,18 +55,21 @@ interface DescribedHtml {
  */
 function describedAt(engine: MarkdownEngine, position: Position | undefined): { describe: Describe; blocks: Blocks; html: DescribedHtml[] } {
   const html: DescribedHtml[] = [];
-  const place = <T extends object>(nodes: T[], of: string): T[] => {
-    const stack: object[] = [...nodes];
+  // `within`: the type of the nodes' parent (a paragraph's children are text; blocks stand in the root).
+  const place = <T extends object>(nodes: T[], of: string, within: string): T[] => {
+    const stack: [object, string][] = nodes.map((node) => [node, within]);
     while (stack.length) {
-      const node = stack.pop() as { type?: string; value?: string; position?: Position; children?: object[]; data?: DescribedHtmlData };
+      const [any, parentType] = stack.pop()!;
+      const node = any as { type?: string; value?: string; position?: Position; children?: object[]; data?: DescribedHtmlData };
       if (position) node.position = position;
       else delete node.position;
       if (node.type === 'html') {
         node.data = { ...node.data, openapiDescription: true };
         const value = String(node.value).trim();
-        if (isToldHtml(value)) html.push({ value, of });
+        // A <br> in text is a line break (remark-links.ts makes it one), not HTML left out.
+        if (isToldHtml(value) && !isLineBreakHtml(value, parentType)) html.push({ value, of });
       }
-      if (node.children) stack.push(...node.children);
+      if (node.children) for (const child of node.children) stack.push([child, node.type ?? '']);
     }
     return nodes;
   };
@@ -77,10 +80,11 @@ function describedAt(engine: MarkdownEngine, position: Position | undefined): { 
   const describe: Describe = (text, of) => {
     const { children } = parseWith(engine, text);
     const first = children[0];
-    if (!first || (children.length === 1 && first.type === 'paragraph')) return { children: place(first ? first.children : [], of), blocks: false };
-    return { children: place(headingsAsText(children), of), blocks: true };
+    if (!first || (children.length === 1 && first.type === 'paragraph')) return { children: place(first ? first.children : [], of, 'paragraph'), blocks: false };
+    // In the row's description slot, a paragraph (slot()).
+    return { children: place(headingsAsText(children), of, 'paragraph'), blocks: true };
   };
-  return { describe, blocks: (text, of) => place(parseWith(engine, text).children, of), html };
+  return { describe, blocks: (text, of) => place(parseWith(engine, text).children, of, 'root'), html };
 }
 
 /** Descriptions and tags named one by one in the raw-html warning, then counted. */
@@ -104,7 +108,7 @@ function rawHtmlFound(found: readonly DescribedHtml[], document: string): Omit<D
     ruleId: 'raw-html',
     severity: 'warning',
     message: `raw HTML in the OpenAPI document's description${of.length > 1 ? 's' : ''} of ${list(of)} is not rendered: ${list(tags)} ${tags.length > 1 ? 'are' : 'is'} left out of the page`,
-    hint: `write it in Markdown in ${shownPath(document)} (a blank line to break a line: a new paragraph), or remove it there; this directive shows ${of.length > 1 ? 'those descriptions' : 'that description'}`,
+    hint: `write it in Markdown in ${shownPath(document)}, or remove it there; this directive shows ${of.length > 1 ? 'those descriptions' : 'that description'}`,
     paths: [document],
   };
 }

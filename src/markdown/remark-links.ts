@@ -2,7 +2,7 @@
 // "./diagram.svg") to built URLs, and records every internal link for the anchor check.
 import { posix } from 'node:path';
 import { decodedPath } from '../url-decode.js';
-import type { Definition, Html, Image, Link, Parent, PhrasingContent, Root, Text } from 'mdast';
+import type { Break, Definition, Html, Image, Link, Parent, PhrasingContent, Root, Text } from 'mdast';
 import type { Position } from 'unist';
 import { walk, type WalkNode } from './walk.js';
 import type { VFile } from 'vfile';
@@ -26,8 +26,28 @@ export function isToldHtml(value: string): boolean {
  * Raw HTML is not rendered (remark-rehype drops it, so pages cannot carry script); it
  * used to vanish without a word (issue #20). Comments are writers' notes: kept quiet.
  */
-function rawHtml(node: Html, parentPosition: Position | undefined, ctx: MarkdownContext): void {
+/** `<br>`, `<br/>`, `<br />` in any case: a line break, the one tag Markdown has no other way to write inside a table's cell. */
+const LINE_BREAK_RE = /^<br\s*\/?>$/i;
+
+/** Nodes that hold text, where a `<br>` breaks a line; alone on its line between blocks there is no line to break. */
+const TEXT_PARENTS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference']);
+
+/** Whether raw HTML `value` in a node of type `parentType` is a `<br>` in text, which is rendered as the line break it is. */
+export function isLineBreakHtml(value: string, parentType: string | undefined): boolean {
+  return parentType !== undefined && TEXT_PARENTS.has(parentType) && LINE_BREAK_RE.test(value.trim());
+}
+
+function rawHtml(node: Html, parent: Parent | undefined, ctx: MarkdownContext): void {
   const value = node.value.trim();
+  // A <br> in text (a paragraph, a heading, a table's cell; an OpenAPI description's too)
+  // is the line break it says, as GitHub and Redocly show it: no raw HTML reaches the page.
+  if (isLineBreakHtml(value, parent?.type)) {
+    const lineBreak = node as unknown as Break & { value?: string };
+    lineBreak.type = 'break';
+    delete lineBreak.value;
+    return;
+  }
+  const parentPosition = parent?.position;
   // The OpenAPI document's is told by the directive that shows it (remark-api.ts).
   if (!isToldHtml(value) || (node.data as DescribedHtmlData | undefined)?.openapiDescription) return;
   // Inline HTML has no position of its own from the fast parser: its paragraph's then.
@@ -71,7 +91,7 @@ function rawHtmlHint(value: string): string {
   const tag = /^<([a-z][a-z0-9]*)/i.exec(value)?.[1]?.toLowerCase();
   if (tag === 'details' || tag === 'summary') return 'bankdocs has no folding section: write the summary as a heading or a line in **bold**, and keep what follows it as it is';
   if (tag === 'img' || /^<(?:div|p|center)\b[^>]*>\s*<img\b/i.test(value)) return 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme';
-  if (tag === 'br') return 'end the line with a backslash (\\) to break it there, or start a new paragraph';
+  if (tag === 'br') return 'a <br> breaks a line inside text; alone on its line it breaks nothing: start a new paragraph with a blank line';
   return 'write it in Markdown (a ::: directive for tabs and API operations), or remove it';
 }
 
@@ -126,7 +146,7 @@ export default function remarkLinks() {
     const ctx = contextOf(file);
     walk(tree as WalkNode, (any, index, parent) => {
       if (any.type === 'html') {
-        rawHtml(any as unknown as Html, (parent as unknown as Parent | undefined)?.position, ctx);
+        rawHtml(any as unknown as Html, parent as unknown as Parent | undefined, ctx);
         return;
       }
       if (any.type === 'text') {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, localContext, PHONE, serveBuiltSite, type BuiltSite } from '../helpers/browser.js';
 
-const TABLE = '\n\n| Limit | Value | Note |\n| :-- | :-: | --: |\n| Results per run | 25,000 | top 5,000 |\n';
+const TABLE = '\n\n| Limit | Value | Note |\n| :-- | :-: | --: |\n| Results per run | 25,000 | top 5,000 |\n| Retries<br>per day | 3 | then<br />wait |\n';
 
 let built: BuiltSite;
 beforeAll(async () => {
@@ -36,6 +36,19 @@ describe('the alignment of a table column', () => {
         expect(heads, path).toEqual(['left', 'center', 'right']);
       }
       expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it(`breaks a cell's line where it has a <br> (${viewport.width} px)`, async () => {
+      const context = await localContext(built.chrome.browser, viewport);
+      const page = await context.newPage();
+      for (const path of ['/developers/getting-started', '/1/api/curl']) {
+        await page.goto(`${built.server.url}${path}`);
+        const cells = page.locator('tr', { hasText: 'Retries' }).locator('td');
+        // Two lines each, as written: the break shows, and no "<br>" as text.
+        expect(await cells.nth(0).innerText(), path).toBe('Retries\nper day');
+        expect(await cells.nth(2).innerText(), path).toBe('then\nwait');
+      }
       await context.close();
     });
   }

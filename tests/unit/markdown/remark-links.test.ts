@@ -48,14 +48,36 @@ describe('a relative link to a folder, as GitHub takes it', () => {
 describe('raw HTML of GitHub\'s and Docusaurus\' pages', () => {
   it('is told with what to write in Markdown instead', () => {
     for (const engine of ['fast', 'remark'] as const) {
-      const { diagnostics } = renderBody('<details>\n<summary>More</summary>\n\nHidden.\n\n</details>\n\n<div align="center">\n  <img src="x.svg" alt="x">\n</div>\n\nLine<br>break and <img src="y.svg" alt="y">.\n', { engine });
+      const { diagnostics } = renderBody('<details>\n<summary>More</summary>\n\nHidden.\n\n</details>\n\n<div align="center">\n  <img src="x.svg" alt="x">\n</div>\n\nLine and <img src="y.svg" alt="y">.\n\n<br>\n', { engine });
       expect(diagnostics.map((d) => [d.ruleId, d.line, d.column, d.hint]), engine).toEqual([
         ['raw-html', 1, 1, 'bankdocs has no folding section: write the summary as a heading or a line in **bold**, and keep what follows it as it is'],
         ['raw-html', 8, 1, 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme'],
-        ['raw-html', 12, 5, 'end the line with a backslash (\\) to break it there, or start a new paragraph'],
-        ['raw-html', 12, 19, 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme'],
+        ['raw-html', 12, 10, 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme'],
+        ['raw-html', 14, 1, 'a <br> breaks a line inside text; alone on its line it breaks nothing: start a new paragraph with a blank line'],
       ]);
     }
+  });
+});
+
+describe('a <br> in text', () => {
+  it('is a line break in a paragraph, a heading and a table\'s cell, in both engines alike, with no warning', () => {
+    const text = 'Intro.\n\n## Top<br/>line\n\nOne<br>two<BR />three\n\n| Field | Meaning |\n|---|---|\n| `a` | first<br>second |\n\n- item<br />next\n';
+    const html = (['fast', 'remark'] as const).map((engine) => {
+      const result = renderBody(text, { engine });
+      expect(result.diagnostics, engine).toEqual([]);
+      return result.html;
+    });
+    expect(html[0]).toBe(html[1]);
+    expect(html[0]).toMatch(/One<br\/?>\s*two<br\/?>\s*three/);
+    expect(html[0]).toMatch(/<td>first<br\/?>\s*second<\/td>/);
+    expect(html[0]).toMatch(/item<br\/?>\s*next/);
+    expect(html[0]).toMatch(/Top<br\/?>\s*line/);
+  });
+
+  it('keeps other tags that look like it out: <br class> and <bra> are raw HTML', () => {
+    const { html, diagnostics } = renderBody('A<br class="x">b and c<bra>d.\n');
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['raw-html', 'raw-html']);
+    expect(html).not.toContain('<br');
   });
 });
 
