@@ -28,6 +28,7 @@ import remarkCodeTitle from './remark-code-title.js';
 import remarkForeignSyntax from './remark-foreign-syntax.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
+import rehypeFootnoteWords from './rehype-footnote-words.js';
 import rehypeHeadings from './rehype-headings.js';
 import remarkHeadingIds from './remark-heading-ids.js';
 import rehypeImageSize from './rehype-image-size.js';
@@ -79,6 +80,8 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     // gone, heading ids set), and whatever they make is rendered by React like the rest.
     .use(sitePluggables(plugins.remark))
     .use(remarkRehype)
+    // Before the headings are read: the footnotes' heading is listed in the table of contents.
+    .use(rehypeFootnoteWords, { strings: stringsIn })
     .use(rehypeHeadings)
     .use(highlight ? [rehypeImageSize] : [])
     // Before the site's rehype plugins: the index holds what the writer wrote.

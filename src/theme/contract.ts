@@ -43,6 +43,9 @@ export interface UiStrings {
   /** The titles of Docusaurus' and Starlight's `:::info` and `:::danger` admonitions. */
   alertInfo: string;
   alertDanger: string;
+  /** Footnotes (`[^1]`): the heading of their list, read by screen readers and listed in the table of contents, and each back link's label ("{n}": the reference's number, "1" or "1-2"). */
+  footnotes: string;
+  footnoteBack: string;
   copied: string;
   copyFailed: string;
   /** "Copy page as Markdown" (issue #18): the button, its confirmation, and its failure ("{url}" is the page's .md address). */

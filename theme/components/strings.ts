@@ -41,6 +41,8 @@ const en: UiStrings = {
   alertCaution: 'Caution',
   alertInfo: 'Info',
   alertDanger: 'Danger',
+  footnotes: 'Footnotes',
+  footnoteBack: 'Back to reference {n}',
   copied: 'Copied to the clipboard',
   copyFailed: 'Could not copy: select the text and copy it by hand',
   copyPage: 'Copy page as Markdown',

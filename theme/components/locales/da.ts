@@ -29,6 +29,8 @@ export const da: UiStrings = {
   alertCaution: 'Forsigtig',
   alertInfo: 'Info',
   alertDanger: 'Fare',
+  footnotes: 'Fodnoter',
+  footnoteBack: 'Tilbage til henvisning {n}',
   copied: 'Kopieret til udklipsholderen',
   copyFailed: 'Kunne ikke kopiere: Markér teksten, og kopiér den manuelt',
   copyPage: 'Kopiér siden som Markdown',

@@ -29,6 +29,8 @@ export const de: UiStrings = {
   alertCaution: 'Vorsicht',
   alertInfo: 'Info',
   alertDanger: 'Gefahr',
+  footnotes: 'Fußnoten',
+  footnoteBack: 'Zurück zum Verweis {n}',
   copied: 'In die Zwischenablage kopiert',
   copyFailed: 'Kopieren nicht möglich: Markieren Sie den Text und kopieren Sie ihn manuell',
   copyPage: 'Seite als Markdown kopieren',

@@ -29,6 +29,8 @@ export const es: UiStrings = {
   alertCaution: 'Precaución',
   alertInfo: 'Información',
   alertDanger: 'Peligro',
+  footnotes: 'Notas al pie',
+  footnoteBack: 'Volver a la referencia {n}',
   copied: 'Copiado al portapapeles',
   copyFailed: 'No se pudo copiar: seleccione el texto y cópielo usted mismo',
   copyPage: 'Copiar página como Markdown',

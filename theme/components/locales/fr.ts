@@ -29,6 +29,8 @@ export const fr: UiStrings = {
   alertCaution: 'Attention',
   alertInfo: 'Info',
   alertDanger: 'Danger',
+  footnotes: 'Notes de bas de page',
+  footnoteBack: 'Retour à la référence {n}',
   copied: 'Copié dans le presse-papiers',
   copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le vous-même',
   copyPage: 'Copier la page en Markdown',

@@ -29,6 +29,8 @@ export const it: UiStrings = {
   alertCaution: 'Attenzione',
   alertInfo: 'Informazione',
   alertDanger: 'Pericolo',
+  footnotes: 'Note a piè di pagina',
+  footnoteBack: 'Torna al riferimento {n}',
   copied: 'Copiato negli appunti',
   copyFailed: 'Impossibile copiare: selezioni il testo e lo copi manualmente',
   copyPage: 'Copia la pagina in Markdown',

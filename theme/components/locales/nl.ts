@@ -29,6 +29,8 @@ export const nl: UiStrings = {
   alertCaution: 'Let op',
   alertInfo: 'Info',
   alertDanger: 'Gevaar',
+  footnotes: 'Voetnoten',
+  footnoteBack: 'Terug naar verwijzing {n}',
   copied: 'Gekopieerd naar het klembord',
   copyFailed: 'Kopiëren mislukt: selecteer de tekst en kopieer die zelf',
   copyPage: 'Pagina kopiëren als Markdown',

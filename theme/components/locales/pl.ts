@@ -29,6 +29,8 @@ export const pl: UiStrings = {
   alertCaution: 'Przestroga',
   alertInfo: 'Informacja',
   alertDanger: 'Niebezpieczeństwo',
+  footnotes: 'Przypisy',
+  footnoteBack: 'Wróć do odwołania {n}',
   copied: 'Skopiowano do schowka',
   copyFailed: 'Nie udało się skopiować: zaznacz tekst i skopiuj go ręcznie',
   copyPage: 'Kopiuj stronę jako Markdown',

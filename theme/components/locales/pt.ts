@@ -29,6 +29,8 @@ export const pt: UiStrings = {
   alertCaution: 'Cuidado',
   alertInfo: 'Informação',
   alertDanger: 'Perigo',
+  footnotes: 'Notas de rodapé',
+  footnoteBack: 'Voltar à referência {n}',
   copied: 'Copiado para a área de transferência',
   copyFailed: 'Não foi possível copiar: selecione o texto e copie-o manualmente',
   copyPage: 'Copiar página como Markdown',

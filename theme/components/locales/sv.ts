@@ -29,6 +29,8 @@ export const sv: UiStrings = {
   alertCaution: 'Försiktighet',
   alertInfo: 'Info',
   alertDanger: 'Fara',
+  footnotes: 'Fotnoter',
+  footnoteBack: 'Tillbaka till hänvisning {n}',
   copied: 'Kopierat till urklipp',
   copyFailed: 'Det gick inte att kopiera: markera texten och kopiera den manuellt',
   copyPage: 'Kopiera sidan som Markdown',
