@@ -255,17 +255,44 @@ function objectParts(schema: Schema, depth = 0): { properties: [string, Schema][
  * its rows level by level.
  */
 const MAX_FIELD_DEPTH = 8;
-const MAX_FIELD_ROWS = 400;
+export const MAX_FIELD_ROWS = 400;
+/** The fields a cut table leaves out are counted up to this many (a hostile document's shared parts may stand for billions). */
+const MAX_UNLISTED_COUNTED = 10_000;
+
+/**
+ * A table of fields and what it leaves out: once it has MAX_FIELD_ROWS rows it lists no
+ * more nested fields (Open Banking UK's products have 752, of which 405 are listed), and
+ * says how many it left out (up to MAX_UNLISTED_COUNTED) and the first of them.
+ */
+export interface FieldTable {
+  rows: FieldRow[];
+  unlisted: { count: number; atLeast: boolean; first: string } | null;
+}
 
 /** The fields of an object schema, with those of its nested objects and lists of objects (`payments[].amount`). */
 export function fieldRows(schema: Schema, of: FieldsOf = 'schema', names: SchemaNames = new Map()): FieldRow[] {
-  const rows: FieldRow[] = [];
-  addRows(rows, schema, { of, names }, '', 0);
-  return rows;
+  return fieldTable(schema, of, names).rows;
 }
 
-function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: SchemaNames }, prefix: string, depth: number): void {
-  const { of, names } = how;
+/** fieldRows, and what the table leaves out. */
+export function fieldTable(schema: Schema, of: FieldsOf = 'schema', names: SchemaNames = new Map()): FieldTable {
+  const walk: FieldWalk = { of, names, rows: [], unlisted: 0, first: null };
+  addRows(walk, schema, { prefix: '', depth: 0, listed: true });
+  return { rows: walk.rows, unlisted: walk.first === null ? null : { count: walk.unlisted, atLeast: walk.unlisted >= MAX_UNLISTED_COUNTED, first: walk.first } };
+}
+
+interface FieldWalk {
+  of: FieldsOf;
+  names: SchemaNames;
+  rows: FieldRow[];
+  /** Fields the table has no room for, counted (not listed), and the path of the first. */
+  unlisted: number;
+  first: string | null;
+}
+
+/** The rows of a schema's fields under `prefix`; once the table is full, nested fields are counted instead (`listed` false). */
+function addRows(walk: FieldWalk, schema: Schema, { prefix, depth, listed }: { prefix: string; depth: number; listed: boolean }): void {
+  const { of, names, rows } = walk;
   const { properties, required } = objectParts(schema);
   // A map's values are under any name: `files.*`, and their fields `files.*.content`.
   const values = mapValues(schema);
@@ -273,8 +300,13 @@ function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: S
   for (const [name, field] of values ? [['*', values] as const] : properties) {
     if (hidden && field[hidden] === true) continue;
     const resource = resourceName(field.items ?? field, names);
-    rows.push({ name: prefix + name, type: typeLabel(field, names), required: !values && required.has(name), rules: rulesOf(field), description: field.description ?? '', ...(resource === null ? {} : { resource }) });
-    if (depth >= MAX_FIELD_DEPTH || rows.length >= MAX_FIELD_ROWS) continue;
+    if (listed) rows.push({ name: prefix + name, type: typeLabel(field, names), required: !values && required.has(name), rules: rulesOf(field), description: field.description ?? '', ...(resource === null ? {} : { resource }) });
+    else {
+      if (walk.unlisted >= MAX_UNLISTED_COUNTED) return;
+      walk.first ??= prefix + name;
+      walk.unlisted++;
+    }
+    if (depth >= MAX_FIELD_DEPTH) continue;
     // A list of lists of objects is `grid[][].x`.
     let inner = field;
     let path = prefix + name;
@@ -282,7 +314,7 @@ function addRows(rows: FieldRow[], schema: Schema, how: { of: FieldsOf; names: S
       inner = inner.items;
       path += '[]';
     }
-    if ((hasFields(inner) || mapValues(inner)) && resourceName(inner, names) === null) addRows(rows, inner, how, `${path}.`, depth + 1);
+    if ((hasFields(inner) || mapValues(inner)) && resourceName(inner, names) === null) addRows(walk, inner, { prefix: `${path}.`, depth: depth + 1, listed: listed && rows.length < MAX_FIELD_ROWS });
   }
 }
 
@@ -371,12 +403,20 @@ export function schemaFields(schema: Schema): Schema {
  * `meta.availability`, `meta.synchronizedAt`); none of them only in the prose.
  */
 export function schemaRows(schema: Schema, names: SchemaNames = new Map()): FieldRow[] {
+  return schemaTable(schema, names).rows;
+}
+
+/** schemaRows, and what its tables leave out, together. */
+export function schemaTable(schema: Schema, names: SchemaNames = new Map()): FieldTable {
   const fields = schemaFields(schema);
-  const rows = fieldRows(fields, 'schema', names);
-  if (fields === schema) return rows;
+  const table = fieldTable(fields, 'schema', names);
+  if (fields === schema) return table;
   const { relationships, links, meta } = schema.properties ?? {};
-  const part = (name: string, part: Schema | undefined) => (part && Object.keys(part.properties ?? {}).length ? fieldRows({ properties: { [name]: part } }, 'schema', names) : []);
-  return [...rows, ...relationshipRows(relationships, names), ...part('links', links), ...part('meta', meta)];
+  const part = (name: string, part: Schema | undefined): FieldTable => (part && Object.keys(part.properties ?? {}).length ? fieldTable({ properties: { [name]: part } }, 'schema', names) : { rows: [], unlisted: null });
+  const parts = [table, { rows: relationshipRows(relationships, names), unlisted: null }, part('links', links), part('meta', meta)];
+  const cut = parts.flatMap((p) => (p.unlisted ? [p.unlisted] : []));
+  const unlisted = cut.length ? { count: cut.reduce((sum, u) => sum + u.count, 0), atLeast: cut.some((u) => u.atLeast), first: cut[0]!.first } : null;
+  return { rows: parts.flatMap((p) => p.rows), unlisted };
 }
 
 /**

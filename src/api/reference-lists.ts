@@ -2,7 +2,7 @@
 // twin (src/render/render-markdown.ts) show them: an operation's parameters, body and
 // responses, a `::schema`'s fields. One function for each, so that the two say the same.
 import { idPart, kebabCase } from './anchors.js';
-import { bodyVariants, fieldRows, headerRows, parameterRows, responseRows, schemaNames, schemaRows, type FieldRow, type SchemaNames } from './describe-schema.js';
+import { bodyVariants, fieldTable, headerRows, parameterRows, responseRows, schemaNames, schemaTable, type FieldRow, type FieldTable, type SchemaNames } from './describe-schema.js';
 import { bodyFields, isJsonMediaType, operationAnchor, type ApiModel, type Operation, type Schema } from './openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 
@@ -14,6 +14,8 @@ export interface FieldList {
   rows: ListedRow[];
   /** A body's list: whether the operation needs the body (`requestBody.required`, false when not said). */
   required?: boolean;
+  /** A body's or a schema's list that stops at its last row with fields still to list (fieldTable): how many, and the first. */
+  unlisted?: NonNullable<FieldTable['unlisted']>;
 }
 
 /** A row and its id on the page: its operation's anchor (or its schema's) and its path, "create-payment-creditorname". */
@@ -49,8 +51,8 @@ export function operationLists(operation: Operation, { shown, names }: ListSourc
     const caption = fieldsCaption(operation, fields.wrapped, words);
     const required = operation.requestBody!.required;
     const variants = bodyVariants(fields.schema, names);
-    if (variants) for (const variant of variants) lists.push({ kind: 'body', caption: `${caption}: ${variant.name}`, rows: ids.of(fieldRows(variant.schema, 'request', names), variant.name), required });
-    else lists.push({ kind: 'body', caption, rows: ids.of(fieldRows(fields.schema, 'request', names)), required });
+    if (variants) for (const variant of variants) lists.push({ kind: 'body', caption: `${caption}: ${variant.name}`, ...ids.ofTable(fieldTable(variant.schema, 'request', names), variant.name), required });
+    else lists.push({ kind: 'body', caption, ...ids.ofTable(fieldTable(fields.schema, 'request', names)), required });
   }
   // What the operation answers (200, 404, …): the statuses a client handles.
   const responses = ids.of(responseRows(operation, names), 'response').map((row) => {
@@ -65,8 +67,8 @@ export function operationLists(operation: Operation, { shown, names }: ListSourc
 export function schemaLists(name: string, schema: Schema, { shown, names }: ListSources): FieldList[] {
   const ids = new RowIds(schemaAnchor(name), shown);
   const variants = bodyVariants(schema, names);
-  if (!variants) return [{ kind: 'schema', caption: null, rows: ids.of(schemaRows(schema, names)) }];
-  return variants.map((variant) => ({ kind: 'schema', caption: variant.name, rows: ids.of(schemaRows(variant.schema, names), variant.name) }));
+  if (!variants) return [{ kind: 'schema', caption: null, ...ids.ofTable(schemaTable(schema, names)) }];
+  return variants.map((variant) => ({ kind: 'schema', caption: variant.name, ...ids.ofTable(schemaTable(variant.schema, names), variant.name) }));
 }
 
 /** The id of a `::schema`'s lists ("bulk-payment-object", as Stripe's reference calls an entity's table): its fields' ids start with it. */
@@ -118,6 +120,16 @@ class RowIds {
       return { ...row, id, ...fieldsAt };
     });
   }
+
+  /** A table's rows with their ids, and what it leaves out. */
+  ofTable({ rows, unlisted }: FieldTable, part?: string): Pick<FieldList, 'rows' | 'unlisted'> {
+    return { rows: this.of(rows, part), ...(unlisted ? { unlisted } : {}) };
+  }
+}
+
+/** How many fields a list leaves out, as its note and `check` say it ("347", "10000+" where counting stopped). */
+export function unlistedCount(unlisted: NonNullable<FieldList['unlisted']>): string {
+  return `${unlisted.count}${unlisted.atLeast ? '+' : ''}`;
 }
 
 /** A row's type in the page's words: a relationship's "to one: FinancialInstitution", "to many: Transaction"; else its type. */

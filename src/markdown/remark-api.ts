@@ -13,8 +13,8 @@ import type { Position } from 'unist';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
-import { nameInLanguage, schemaNames } from '../api/describe-schema.js';
-import { operationLists, rowType, schemaAnchor, schemaLists, type FieldList, type ListSources, type ListedRow } from '../api/reference-lists.js';
+import { MAX_FIELD_ROWS, nameInLanguage, schemaNames } from '../api/describe-schema.js';
+import { operationLists, rowType, schemaAnchor, schemaLists, unlistedCount, type FieldList, type ListSources, type ListedRow } from '../api/reference-lists.js';
 import { describeSecurity } from '../api/auth.js';
 import { operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
@@ -114,6 +114,20 @@ function rawHtmlFound(found: readonly DescribedHtml[], document: string): Omit<D
 }
 
 /**
+ * A list cut at its length (MAX_FIELD_ROWS), told at the directive that shows it: the page
+ * says so under the list, and the writer should know it too, with where the cut starts.
+ */
+function listCut({ caption, rows, unlisted }: FieldList, of: string): Omit<Diagnostic, 'file' | 'line' | 'column'> {
+  const list = caption === null ? 'the field list' : `the list "${caption}"`;
+  return {
+    ruleId: 'api-fields-unlisted',
+    severity: 'warning',
+    message: `${list} of ${of} is cut at ${rows.length} rows: ${unlistedCount(unlisted!)} more fields, from ${unlisted!.first} on, are not listed`,
+    hint: `a list shows nested fields until it has ${MAX_FIELD_ROWS} rows, and says under it how many it leaves out; to list the rest, show a nested object's schema on its own (::schema{name="…"}), or leave it so`,
+  };
+}
+
+/**
  * A description's headings as paragraphs of bold text: a field's row is no section of the
  * page, so its description adds no heading id and no entry to the table of contents.
  */
@@ -163,9 +177,11 @@ interface ApiPage {
   languages: { shown: string | null; all: readonly string[] };
   /** The id of a field or schema on this page: its own, or "-1" where the page holds it already (DocumentSlugger). */
   claim: (id: string) => string;
+  /** Tells the writer that a list is cut at its length (api-fields-unlisted), at the directive. */
+  cut: (list: FieldList) => void;
 }
 
-function fieldList({ kind, caption, rows, required: body }: FieldList, describe: Describe, page: ApiPage): BlockContent {
+function fieldList({ kind, caption, rows, required: body, unlisted }: FieldList, describe: Describe, page: ApiPage): BlockContent {
   const { ui, languages, claim } = page;
   // A response is no field: no "required" beside it, and no name in another language; nor is a header's name a client's keyword.
   const showRequired = kind === 'parameters' || kind === 'body' || kind === 'headers';
@@ -192,7 +208,9 @@ function fieldList({ kind, caption, rows, required: body }: FieldList, describe:
   };
   // Whether the operation needs its body at all, beside the body's caption (OpenAPI's requestBody.required).
   const needed = body === undefined ? {} : { required: body, requiredLabel: body ? ui.fieldRequired : ui.fieldOptional };
-  return named(FIELDS, { caption, ...needed }, rows.map(field));
+  if (unlisted) page.cut({ kind, caption, rows, unlisted });
+  const cut = unlisted ? { unlisted: { label: ui.fieldsUnlisted.replace('{count}', unlistedCount(unlisted)), first: unlisted.first } } : {};
+  return named(FIELDS, { caption, ...needed, ...cut }, rows.map(field));
 }
 
 function operationNodes(operation: Operation, body: RootContent[], { describe, blocks }: { describe: Describe; blocks: Blocks }, page: ApiPage): RootContent[] {
@@ -287,11 +305,12 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
     if (!hasDirectives(tree)) return; // no directive: skip the walk (most pages)
     const ctx = contextOf(file);
     const ui = stringsIn(ctx.locale);
-    const pageAt = (node: ContainerDirective | LeafDirective): ApiPage => ({
+    const pageAt = (node: ContainerDirective | LeafDirective, of: string): ApiPage => ({
       ui,
       sources: { schemas: ctx.api?.schemas ?? {}, shown: (ctx.apiSchemasShown ??= schemasShown([String(file.value)])), names: (ctx.apiSchemaNames ??= schemaNames(ctx.api?.schemas ?? {})) },
       languages: { shown: ctx.apiLanguage, all: ctx.apiLanguages },
       claim: (id) => ctx.slugger.claimReserved(id, { kind: 'field', at: { source: ctx.source, ...(node.position ? { line: node.position.start.line } : {}) } }),
+      cut: (list) => ctx.diagnostics.push({ ...listCut(list, of), file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 }),
     });
     // At the attribute that names what the document lacks (the directive's own place when it has none).
     const problem = (node: ContainerDirective | LeafDirective, message: string, hint: string, attribute?: string) =>
@@ -316,7 +335,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
         }
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
         const described = describedAt(engine, node.position);
-        parent.children.splice(index, 1, ...(operationNodes(operation, body, described, pageAt(node)) as never[]));
+        parent.children.splice(index, 1, ...(operationNodes(operation, body, described, pageAt(node, `operation ${operation.id}`)) as never[]));
         htmlFound(node, described.html);
         return index + 2;
       }
@@ -331,7 +350,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           return index;
         }
         const described = describedAt(engine, node.position);
-        parent.children.splice(index, 1, ...(schemaNodes(name, schema, described.describe, pageAt(node)) as never[]));
+        parent.children.splice(index, 1, ...(schemaNodes(name, schema, described.describe, pageAt(node, `schema ${name}`)) as never[]));
         htmlFound(node, described.html);
         return index + 1;
       }

@@ -17,7 +17,7 @@ import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { nameInLanguage, schemaNames, type SchemaNames } from '../api/describe-schema.js';
 import { type ApiModel, type Operation, operationOf } from '../api/openapi.js';
-import { operationLists, rowType, schemaAnchor, schemaLists, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
+import { operationLists, rowType, schemaAnchor, schemaLists, unlistedCount, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
 import { schemasShown } from '../markdown/remark-api.js';
 import type { Page } from '../content/site.js';
 import { parseWith, type MarkdownEngine } from '../markdown/engines.js';
@@ -318,7 +318,9 @@ class TwinWriter {
     const needed = list.required === undefined ? '' : `, ${list.required ? 'required' : 'optional'}`;
     // A response's headers: a table of their own after the responses', named by its status, as the page lists them under it.
     const headers = list.rows.flatMap((row) => (row.headers?.length ? [`${TWIN_WORDS.fieldsHeaders} (${row.name}):`, table(row.headers, true, null, fieldsLink)] : []));
-    return [...(list.caption === null ? [rows] : [`${list.caption}${needed}:`, rows]), ...headers];
+    // A list cut at its length says so under its table, as the page does.
+    const cut = list.unlisted ? [TWIN_WORDS.fieldsUnlisted.replace('{count}', unlistedCount(list.unlisted)).replace('{first}', codeSpan(list.unlisted.first))] : [];
+    return [...(list.caption === null ? [rows] : [`${list.caption}${needed}:`, rows]), ...cut, ...headers];
   }
 
   private operation(operation: Operation, children: AnyNode[]): string {

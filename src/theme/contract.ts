@@ -141,6 +141,8 @@ export interface UiStrings {
   fieldsResponses: string;
   /** The caption of a response's headers, listed under it (Location, Retry-After). */
   fieldsHeaders: string;
+  /** Under a list too long to list every nested field: "{count}" is how many it leaves out ("347", "10000+"), "{first}" the first of them, shown as code. */
+  fieldsUnlisted: string;
   /** Before a field's name as the page's example language writes it ("In ruby:" creditor_name); "{language}" is the language. */
   fieldInLanguage: string;
   /** Under a response or field whose fields a schema's list on the page shows; "{name}" is the schema, a link to its list ("Fields: Account"). */
@@ -272,6 +274,8 @@ export interface FieldsProps {
   /** A request body's list: whether the operation needs the body (OpenAPI's requestBody.required), and that word in the page's language. */
   required?: boolean;
   requiredLabel?: string;
+  /** A list cut at its length: the note under it, its count filled in, and the first field it leaves out (for "{first}"). */
+  unlisted?: { label: string; first: string };
   children?: ReactNode;
 }
 export interface FieldProps {

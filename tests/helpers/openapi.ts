@@ -101,3 +101,28 @@ components:
       schema: { type: integer }
 `,
     );
+
+/**
+ * A schema too long to list whole (Open Banking UK's products: 752 fields, 405 listed),
+ * small: Wide has 21 objects of 20 fields, 441 rows, as the body of `plantWide` and under
+ * components.schemas. The table stops nesting at 400 rows: after p19, so p19's and p20's
+ * fields, 40 from `p19.f0` on, are not listed.
+ */
+export const wideDocument = () => {
+  const leaves = Array.from({ length: 20 }, (_, j) => `f${j}: { type: string }`).join(', ');
+  const objects = Array.from({ length: 21 }, (_, i) => `        p${i}: { type: object, properties: { ${leaves} } }\n`).join('');
+  return treeDocument(`    Tree: { type: object }\n    Wide:\n      type: object\n      properties:\n${objects}`).replace(
+    'paths:\n',
+    `paths:
+  /wide:
+    post:
+      operationId: plantWide
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/Wide" }
+      responses:
+        "204": { description: Planted. }
+`,
+  );
+};

@@ -59,7 +59,7 @@ export function Operation({ id, method, path, scopes, facts, children, examples 
 }
 
 /** Parameters or attributes: a stacked list that never clips in a narrow column (issue #19). */
-export function Fields({ caption, required, requiredLabel, children }: FieldsProps) {
+export function Fields({ caption, required, requiredLabel, unlisted, children }: FieldsProps) {
   return (
     <>
       {caption ? (
@@ -74,7 +74,20 @@ export function Fields({ caption, required, requiredLabel, children }: FieldsPro
         </p>
       ) : null}
       <ul className="fields">{children}</ul>
+      {unlisted ? <Unlisted {...unlisted} /> : null}
     </>
+  );
+}
+
+/** Under a list cut at its length: how many fields it leaves out, from which on (as code), so no reader takes it for whole. */
+function Unlisted({ label, first }: NonNullable<FieldsProps['unlisted']>) {
+  const [before = '', after = ''] = label.split('{first}');
+  return (
+    <p className="fields-unlisted">
+      {before}
+      <code>{first}</code>
+      {after}
+    </p>
   );
 }
 

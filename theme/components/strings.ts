@@ -119,6 +119,7 @@ const en: UiStrings = {
   fieldsForm: 'Form fields',
   fieldsResponses: 'Responses',
   fieldsHeaders: 'Headers',
+  fieldsUnlisted: 'This list is cut: {count} more fields, from {first} on, are not listed. The OpenAPI document has them all.',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Fields: {name}',
   relationToOne: 'to one: {name}',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldRows, parameterRows, rulesOf, schemaFields, schemaNames, schemaRows, typeLabel } from '../../../src/api/describe-schema.js';
+import { fieldRows, fieldTable, parameterRows, rulesOf, schemaFields, schemaNames, schemaRows, typeLabel } from '../../../src/api/describe-schema.js';
 import type { Schema } from '../../../src/api/openapi.js';
 import { checkRefs, resolvedViews } from '../../../src/api/resolve-refs.js';
 
@@ -132,6 +132,21 @@ describe('fieldRows, nested', () => {
     const rows = fieldRows(wide);
     expect(rows.length).toBeLessThan(1000);
     expect(rows.filter((r) => !r.name.includes('.')).length).toBe(20);
+    // What it leaves out is counted, up to a bound: 20^10 paths are not walked.
+    expect(fieldTable(wide).unlisted).toEqual({ count: 10_000, atLeast: true, first: expect.stringMatching(/^f\d+\.f\d+\./) });
+    expect(fieldTable(deep).unlisted).toBeNull();
+  });
+
+  it('counts the fields a table has no room for, and names the first', () => {
+    // 21 objects of 20 fields: the table nests no further once it has 400 rows (after p19's row).
+    const object: Schema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`f${j}`, { type: 'string' }])) };
+    const wide: Schema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, object])) };
+    const table = fieldTable(wide);
+    expect(table.rows.length).toBe(401);
+    expect(table.unlisted).toEqual({ count: 40, atLeast: false, first: 'p19.f0' });
+    // A read-only field is no row of a request's table, nor counted.
+    const request = fieldTable({ type: 'object', properties: { ...wide.properties, p20: { ...object, readOnly: true } } }, 'request');
+    expect(request.unlisted).toEqual({ count: 20, atLeast: false, first: 'p19.f0' });
   });
 });
 

@@ -7,7 +7,7 @@ import { schemasShown } from '../../../src/markdown/remark-api.js';
 import { shownPath } from '../../../src/diagnostics.js';
 import { staticMarkup, type MarkupStats } from '../../../src/render/static-markup.js';
 import { renderBody } from '../../helpers/markdown.js';
-import { describedDocument, headersDocument, treeDocument } from '../../helpers/openapi.js';
+import { describedDocument, headersDocument, treeDocument, wideDocument } from '../../helpers/openapi.js';
 
 const REPO = join(import.meta.dirname, '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'bankdocs-remark-api-'));
@@ -159,6 +159,45 @@ describe("a response's headers", () => {
     const { html } = renderBody('## Get tree 200 header Location\n\n:::operation{id="getTree"}\n:::\n', { api: headers });
     expect(html).toContain('<li class="field" id="get-tree-200-header-location">');
     expect(html).toMatch(/<h2 id="get-tree-200-header-location-1">/);
+  });
+});
+
+describe('a list too long to list whole', () => {
+  // Open Banking UK's products: 752 fields, of which the table listed 405 and said nothing of the rest.
+  let wide: ApiModel;
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'wide.yaml'), wideDocument());
+    wide = (await loadApi(join(dir, 'wide.yaml'), 'api/wide.yaml')).api!;
+  });
+  const body = 'Intro.\n\n:::operation{id="plantWide"}\n:::\n\n::schema{name="Wide"}\n';
+
+  it('says under it how many fields it leaves out, from which on, in both engines and both markup paths', () => {
+    const pages = (['fast', 'remark'] as const).map((engine) => {
+      const { html, element } = renderBody(body, { api: wide, engine });
+      const note = '<p class="fields-unlisted">This list is cut: 40 more fields, from <code>p19.f0</code> on, are not listed. The OpenAPI document has them all.</p>';
+      // Under the body's list and under the schema's, each after its last row.
+      expect(html.split(`</li></ul>${note}`), engine).toHaveLength(3);
+      expect(html, engine).toContain('id="plant-wide-p20"');
+      expect(html, engine).not.toContain('id="plant-wide-p19-f0"');
+      const stats: MarkupStats = { fast: 0, react: 0 };
+      expect(staticMarkup(element, { stats }), engine).toBe(html);
+      expect(stats, engine).toMatchObject({ fast: 1, react: 0 });
+      return html;
+    });
+    expect(pages[1]).toBe(pages[0]);
+    expect(renderBody(body, { api: wide, locale: 'nl' }).html).toContain('<p class="fields-unlisted">Deze lijst is ingekort: nog 40 velden, vanaf <code>p19.f0</code>, staan er niet in. Het OpenAPI-document bevat ze allemaal.</p>');
+    // A list that is whole says nothing.
+    expect(renderBody(':::operation{id="getTree"}\n:::\n', { api: wide }).html).not.toContain('fields-unlisted');
+  });
+
+  it('is told to the writer at the directive, naming the operation or schema, the count and the first field left out', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const hint = 'a list shows nested fields until it has 400 rows, and says under it how many it leaves out; to list the rest, show a nested object\'s schema on its own (::schema{name="…"}), or leave it so';
+      expect(renderBody(body, { api: wide, engine }).diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.message, d.hint]), engine).toEqual([
+        ['api-fields-unlisted', 'warning', 3, 1, 'the list "Body (application/json)" of operation plantWide is cut at 401 rows: 40 more fields, from p19.f0 on, are not listed', hint],
+        ['api-fields-unlisted', 'warning', 6, 1, 'the field list of schema Wide is cut at 401 rows: 40 more fields, from p19.f0 on, are not listed', hint],
+      ]);
+    }
   });
 });
 

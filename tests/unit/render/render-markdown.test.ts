@@ -11,7 +11,7 @@ import { apiTwin, pageTwin, type TwinContext } from '../../../src/render/render-
 import type { ApiDocument, PageDocument } from '../../../src/routes/plan.js';
 import { markdownTwinUrl } from '../../../src/routes/markdown-twin.js';
 import { builtinTheme } from '../../../theme/index.js';
-import { describedDocument, treeDocument } from '../../helpers/openapi.js';
+import { describedDocument, treeDocument, wideDocument } from '../../helpers/openapi.js';
 import { parseWith } from '../../../src/markdown/engines.js';
 import type { Table } from 'mdast';
 
@@ -240,6 +240,17 @@ describe('apiTwin', () => {
       '| <a id="get-tree-response-200"></a>`200` | application/json | The tree. Fields: [Tree](https://docs.example/1/api/curl#tree-object) |',
       '| <a id="tree-object-name"></a>`name` | string |  | The tree\'s name.<br>## Naming<br>1. Latin<br>2. common |',
     ]);
+  });
+
+  it('says under a list cut at its length how many fields it leaves out, as the page does', async () => {
+    writeFileSync(join(dir, 'wide.yaml'), wideDocument());
+    const wide = (await loadApi(join(dir, 'wide.yaml'), 'api/wide.yaml')).api!;
+    const text = apiTwin(apiDoc('curl'), [section(':::operation{id="plantWide"}\n:::\n\n::schema{name="Wide"}\n')], { ...ctx(), api: wide });
+    const note = 'This list is cut: 40 more fields, from `p19.f0` on, are not listed. The OpenAPI document has them all.';
+    // After the body's table (before the responses) and after the schema's.
+    expect(text).toContain(`| <a id="plant-wide-p20"></a>\`p20\` | object | optional |  |  |\n\n${note}\n\nResponses:`);
+    expect(text.trimEnd().endsWith(`| <a id="wide-object-p20"></a>\`p20\` | object |  |  |\n\n${note}`)).toBe(true);
+    expect(apiTwin(apiDoc('curl'), [section(':::operation{id="getTree"}\n:::\n')], { ...ctx(), api: wide })).not.toContain('This list is cut');
   });
 
   it("keeps a pattern's backslashes in its table, and a description's own escapes", async () => {

@@ -107,6 +107,7 @@ export const da: UiStrings = {
   fieldsForm: 'Formularfelter',
   fieldsResponses: 'Svar',
   fieldsHeaders: 'Headere',
+  fieldsUnlisted: 'Listen er afkortet: {count} felter mere, fra {first}, vises ikke. OpenAPI-dokumentet har dem alle.',
   fieldInLanguage: 'I {language}:',
   fieldsOf: 'Felter: {name}',
   relationToOne: 'til én: {name}',

@@ -107,6 +107,7 @@ export const de: UiStrings = {
   fieldsForm: 'Formularfelder',
   fieldsResponses: 'Antworten',
   fieldsHeaders: 'Header',
+  fieldsUnlisted: 'Diese Liste ist gekürzt: {count} weitere Felder, ab {first}, fehlen hier. Das OpenAPI-Dokument enthält sie alle.',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Felder: {name}',
   relationToOne: 'zu einem: {name}',

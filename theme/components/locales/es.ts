@@ -107,6 +107,7 @@ export const es: UiStrings = {
   fieldsForm: 'Campos del formulario',
   fieldsResponses: 'Respuestas',
   fieldsHeaders: 'Cabeceras',
+  fieldsUnlisted: 'Esta lista está recortada: {count} campos más, a partir de {first}, no aparecen. El documento OpenAPI los contiene todos.',
   fieldInLanguage: 'En {language}:',
   fieldsOf: 'Campos: {name}',
   relationToOne: 'a uno: {name}',

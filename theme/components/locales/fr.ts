@@ -107,6 +107,7 @@ export const fr: UiStrings = {
   fieldsForm: 'Champs du formulaire',
   fieldsResponses: 'Réponses',
   fieldsHeaders: 'En-têtes',
+  fieldsUnlisted: 'Cette liste est tronquée : {count} champs de plus, à partir de {first}, n’y figurent pas. Le document OpenAPI les contient tous.',
   fieldInLanguage: 'En {language} :',
   fieldsOf: 'Champs : {name}',
   relationToOne: 'vers un : {name}',

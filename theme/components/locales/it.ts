@@ -107,6 +107,7 @@ export const it: UiStrings = {
   fieldsForm: 'Campi del modulo',
   fieldsResponses: 'Risposte',
   fieldsHeaders: 'Intestazioni',
+  fieldsUnlisted: 'Questo elenco è troncato: altri {count} campi, a partire da {first}, non sono elencati. Il documento OpenAPI li contiene tutti.',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Campi: {name}',
   relationToOne: 'a uno: {name}',

@@ -107,6 +107,7 @@ export const nl: UiStrings = {
   fieldsForm: 'Formuliervelden',
   fieldsResponses: 'Antwoorden',
   fieldsHeaders: 'Headers',
+  fieldsUnlisted: 'Deze lijst is ingekort: nog {count} velden, vanaf {first}, staan er niet in. Het OpenAPI-document bevat ze allemaal.',
   fieldInLanguage: 'In {language}:',
   fieldsOf: 'Velden: {name}',
   relationToOne: 'naar één: {name}',

@@ -107,6 +107,7 @@ export const pl: UiStrings = {
   fieldsForm: 'Pola formularza',
   fieldsResponses: 'Odpowiedzi',
   fieldsHeaders: 'Nagłówki',
+  fieldsUnlisted: 'Ta lista jest skrócona: pominięte pola, od {first}: {count}. Dokument OpenAPI zawiera je wszystkie.',
   fieldInLanguage: 'W {language}:',
   fieldsOf: 'Pola: {name}',
   relationToOne: 'do jednego: {name}',

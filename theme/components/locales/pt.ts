@@ -107,6 +107,7 @@ export const pt: UiStrings = {
   fieldsForm: 'Campos do formulário',
   fieldsResponses: 'Respostas',
   fieldsHeaders: 'Cabeçalhos',
+  fieldsUnlisted: 'Esta lista está cortada: mais {count} campos, a partir de {first}, não aparecem. O documento OpenAPI contém todos.',
   fieldInLanguage: 'Em {language}:',
   fieldsOf: 'Campos: {name}',
   relationToOne: 'para um: {name}',

@@ -107,6 +107,7 @@ export const sv: UiStrings = {
   fieldsForm: 'Formulärfält',
   fieldsResponses: 'Svar',
   fieldsHeaders: 'Headers',
+  fieldsUnlisted: 'Listan är avkortad: {count} fält till, från {first}, visas inte. OpenAPI-dokumentet har dem alla.',
   fieldInLanguage: 'I {language}:',
   fieldsOf: 'Fält: {name}',
   relationToOne: 'till en: {name}',

@@ -1,0 +1,68 @@
+// What Open Banking UK's documents have, in Chromium on the bundled site's API reference at
+// 1280 and 375 px: a schema too long to list whole (its products: 752 fields, of which 405
+// were listed and nothing said of the rest) says under its list how many fields it leaves
+// out, inside the window.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, localContext, PHONE, serveBuiltSite, type BuiltSite } from '../helpers/browser.js';
+
+/** 21 objects of 20 fields with long names, as Open Banking UK names them: 441 rows, of which 401 are listed. */
+const WIDE = `    OBReadProductWide:
+      type: object
+      properties:
+${Array.from({ length: 21 }, (_, i) => `        OtherProductDetailsSegment${i}: { type: object, properties: { ${Array.from({ length: 20 }, (_, j) => `FeeChargeApplicationFrequencyDetail${j}: { type: string }`).join(', ')} } }\n`).join('')}`;
+
+let built: BuiltSite;
+beforeAll(async () => {
+  built = await serveBuiltSite(null, (site) => {
+    const file = join(site, 'content', 'api', 'openapi.yaml');
+    const document = readFileSync(file, 'utf8');
+    expect(document.split('\ncomponents:\n  schemas:\n')).toHaveLength(2);
+    writeFileSync(file, document.replace('\ncomponents:\n  schemas:\n', `\ncomponents:\n  schemas:\n${WIDE}`));
+    appendFileSync(join(site, 'content', 'api', '11-payments.md'), '\n### Products\n\n::schema{name="OBReadProductWide"}\n');
+  });
+});
+afterAll(() => built?.close());
+
+describe('a list too long to list whole', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`says under its last row how many fields it leaves out, inside the window (${viewport.width} px)`, async () => {
+      const context = await localContext(built.chrome.browser, viewport);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${built.server.url}/1/api/curl`);
+        const note = page.locator('.schema-fields .fields-unlisted');
+        expect(await page.locator('.fields-unlisted').count()).toBe(1);
+        await note.scrollIntoViewIfNeeded();
+        const shown = await note.evaluate((p) => {
+          const box = (node: Element) => {
+            const r = node.getBoundingClientRect();
+            return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right), height: Math.round(r.height) };
+          };
+          const list = p.previousElementSibling!;
+          return {
+            text: p.textContent,
+            visible: getComputedStyle(p).visibility === 'visible' && getComputedStyle(p).display !== 'none',
+            note: box(p),
+            list: box(list),
+            lastRow: list.lastElementChild!.id,
+            window: document.documentElement.clientWidth,
+            pageScrollsSideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+          };
+        });
+        expect(shown.text).toBe('This list is cut: 40 more fields, from OtherProductDetailsSegment19.FeeChargeApplicationFrequencyDetail0 on, are not listed. The OpenAPI document has them all.');
+        expect(shown.visible).toBe(true);
+        expect(shown.note.height).toBeGreaterThan(0);
+        // Under the list's last row, inside the window.
+        expect(shown.lastRow).toMatch(/-object-otherproductdetailssegment20$/);
+        expect(shown.note.top).toBeGreaterThanOrEqual(shown.list.bottom);
+        expect(shown.note.left).toBeGreaterThanOrEqual(0);
+        expect(shown.note.right).toBeLessThanOrEqual(shown.window);
+        expect(shown.pageScrollsSideways).toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
