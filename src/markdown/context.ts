@@ -9,6 +9,8 @@ export interface Heading {
   depth: number;
   id: string;
   text: string;
+  /** An operation's heading: the operation's anchor ("create-payment"), which its id is unless the page shows the operation twice ("create-payment-1"); the API menu's badge is found by it. */
+  operation?: string;
 }
 
 /** An internal link found in the page, to be checked once every page is rendered. */
@@ -108,6 +110,7 @@ export class DocumentSlugger {
   private readonly slugger = new GithubSlugger();
   private readonly holders = new Map<string, IdHolder>();
   private readonly kept = new Set<string>();
+  private readonly operations = new Map<string, { source: string; line: number }>();
 
   constructor(reserved: { operations?: Iterable<string>; fields?: Iterable<string> } = {}) {
     for (const id of THEME_IDS) this.take(id, { kind: 'frame' });
@@ -125,6 +128,14 @@ export class DocumentSlugger {
   /** The reserved id for the element that names it (an operation's heading, a field's row) the first time, else a unique slug of it. */
   claimReserved(id: string, holder: IdHolder): string {
     return this.kept.delete(id) ? id : this.take(id, holder);
+  }
+
+  /** Where the document shows an operation first (`:::operation`): null the first time, when `at` is kept as that place. */
+  operationShown(operationId: string, at: { source: string; line: number }): { source: string; line: number } | null {
+    const first = this.operations.get(operationId);
+    if (first) return first;
+    this.operations.set(operationId, at);
+    return null;
   }
 
   /**

@@ -49,7 +49,10 @@ export default function rehypeHeadings() {
       }
       node.properties.id = id;
       const depth = Number(match[1]);
-      ctx.headings.push({ depth, id, text });
+      // An operation's heading (remark-api.ts) names its operation's anchor for the API menu, and not as an attribute of the page.
+      const operation = node.properties.dataOperationHeading;
+      delete node.properties.dataOperationHeading;
+      ctx.headings.push({ depth, id, text, ...(typeof operation === 'string' ? { operation } : {}) });
       if (depth >= 2 && depth <= 4 && node.children.length && !holdsLink(node)) {
         node.children = [{ type: 'element', tagName: 'a', properties: { className: ['heading-link'], href: `#${id}` }, children: node.children }];
       }

@@ -114,6 +114,23 @@ function rawHtmlFound(found: readonly DescribedHtml[], document: string): Omit<D
 }
 
 /**
+ * An operation the page shows already (the same `:::operation` in two sections, or twice in
+ * one): the page keeps both, the second with numbered ids ("create-payment-1"), so links to
+ * the operation lead to the first. The spec gives each operation one place; this is a
+ * warning, as the page still works.
+ */
+function shownTwice(operation: Operation, { first, source }: { first: { source: string; line: number }; source: string }): Omit<Diagnostic, 'file' | 'line' | 'column'> {
+  const where = first.source === source ? `on line ${first.line}` : `on line ${first.line} of ${first.source}`;
+  const anchor = operationAnchor(operation.id);
+  return {
+    ruleId: 'operation-duplicate',
+    severity: 'warning',
+    message: `the operation ${operation.id} is shown already, ${where}: this one's heading and fields get numbered ids (#${anchor}-1), and links to #${anchor} lead to the first`,
+    hint: `remove one of the two; to point to the operation from here, link to it ([${operation.summary}](#${anchor}))`,
+  };
+}
+
+/**
  * A list cut at its length (MAX_FIELD_ROWS), told at the directive that shows it: the page
  * says so under the list, and the writer should know it too, with where the cut starts.
  */
@@ -224,7 +241,7 @@ function operationNodes(operation: Operation, body: RootContent[], { describe, b
     type: 'heading',
     depth: 3,
     children: [text(operation.summary)],
-    data: { hProperties: { id: operationAnchor(operation.id) } },
+    data: { hProperties: { id: operationAnchor(operation.id), dataOperationHeading: operationAnchor(operation.id) } as never },
   };
   // The page's prose, else the operation's description (CommonMark: paragraphs, lists, code).
   const main: RootContent[] = prose.length ? prose : blocks(operation.description, `operation ${operation.id}`);
@@ -333,6 +350,9 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
           parent.children.splice(index, 1);
           return index;
         }
+        const line = node.position?.start.line ?? 1;
+        const first = ctx.slugger.operationShown(operation.id, { source: ctx.source, line });
+        if (first) ctx.diagnostics.push({ ...shownTwice(operation, { first, source: ctx.source }), file: ctx.file, line, column: node.position?.start.column ?? 1 });
         const body = node.type === 'containerDirective' ? (node.children.filter((c) => !(c.type === 'paragraph' && c.data?.directiveLabel)) as RootContent[]) : [];
         const described = describedAt(engine, node.position);
         parent.children.splice(index, 1, ...(operationNodes(operation, body, described, pageAt(node, `operation ${operation.id}`)) as never[]));

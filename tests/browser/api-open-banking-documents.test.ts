@@ -1,7 +1,8 @@
 // What Open Banking UK's documents have, in Chromium on the bundled site's API reference at
 // 1280 and 375 px: a schema too long to list whole (its products: 752 fields, of which 405
 // were listed and nothing said of the rest) says under its list how many fields it leaves
-// out, inside the window.
+// out, inside the window; an operation shown in two sections (its consents and their
+// status, say) has its method badge in the menu both times.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,8 @@ beforeAll(async () => {
     expect(document.split('\ncomponents:\n  schemas:\n')).toHaveLength(2);
     writeFileSync(file, document.replace('\ncomponents:\n  schemas:\n', `\ncomponents:\n  schemas:\n${WIDE}`));
     appendFileSync(join(site, 'content', 'api', '11-payments.md'), '\n### Products\n\n::schema{name="OBReadProductWide"}\n');
+    // getAccount again, after its own section: the second showed no badge.
+    appendFileSync(join(site, 'content', 'api', '09-transactions.md'), '\n:::operation{id="getAccount"}\nThe account the transactions are of.\n:::\n');
   });
 });
 afterAll(() => built?.close());
@@ -60,6 +63,38 @@ describe('a list too long to list whole', () => {
         expect(shown.note.left).toBeGreaterThanOrEqual(0);
         expect(shown.note.right).toBeLessThanOrEqual(shown.window);
         expect(shown.pageScrollsSideways).toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('an operation shown in two sections', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`has its method badge in the menu both times, each leading to its own heading (${viewport.width} px)`, async () => {
+      const context = await localContext(built.chrome.browser, viewport);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${built.server.url}/1/api/curl`);
+        if (viewport === PHONE) await page.locator('.api-menu-toggle').click();
+        const links = page.locator('#api-menu a[href="#get-account"], #api-menu a[href="#get-account-1"]');
+        expect(await links.count()).toBe(2);
+        for (const link of await links.all()) {
+          await link.scrollIntoViewIfNeeded();
+          const shown = await link.evaluate((a) => {
+            const badge = getComputedStyle(a, '::before');
+            const r = a.getBoundingClientRect();
+            return { href: a.getAttribute('href'), method: a.getAttribute('data-method'), badge: badge.content, badgeWidth: parseFloat(badge.width), left: r.left, right: r.right, target: document.getElementById(a.getAttribute('href')!.slice(1))?.tagName ?? null, window: document.documentElement.clientWidth };
+          });
+          expect(shown.method, shown.href!).toBe('get');
+          expect(shown.badge, shown.href!).toBe('"get"');
+          expect(shown.badgeWidth, shown.href!).toBeGreaterThan(0);
+          expect(shown.target, shown.href!).toBe('H3');
+          expect(shown.left, shown.href!).toBeGreaterThanOrEqual(0);
+          expect(shown.right, shown.href!).toBeLessThanOrEqual(shown.window);
+        }
+        expect(await page.locator('h3#get-account-1[data-operation-heading]').count()).toBe(0);
       } finally {
         await context.close();
       }

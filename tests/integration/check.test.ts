@@ -70,6 +70,13 @@ describe('bankdocs check', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('names where an operation shown in two sections is shown first', () => {
+    const dir = siteFor('operation-shown-twice');
+    const [diagnostic] = check(dir, '--format', 'json').json!.diagnostics;
+    expect(diagnostic!.message).toBe("the operation listAccounts is shown already, on line 7 of api/03-accounts.md: this one's heading and fields get numbered ids (#list-accounts-1), and links to #list-accounts lead to the first");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('quotes a link to a Markdown file as it is written, beside the URL it is built to', () => {
     const dir = siteFor('missing-anchor-on-another-page');
     const [diagnostic] = check(dir, '--format', 'json').json!.diagnostics;

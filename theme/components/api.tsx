@@ -38,7 +38,8 @@ export function ApiSidebar({ ctx, sections }: ApiLayoutProps) {
                   {s.headings
                     .filter((h) => h.depth === 3)
                     .map((h) => {
-                      const method = ctx.nav.methods[h.id];
+                      // An operation the page shows twice has its badge both times (its second heading's id is "…-1").
+                      const method = ctx.nav.methods[h.operation ?? h.id];
                       return (
                         <li key={h.id}>
                           <a href={`#${h.id}`} data-section={h.id} {...(method ? { 'data-method': method, className: 'has-method' } : {})}>

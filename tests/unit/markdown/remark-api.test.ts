@@ -162,6 +162,25 @@ describe("a response's headers", () => {
   });
 });
 
+describe('an operation shown twice', () => {
+  it('is told at the second, naming the first place; the second has numbered ids and both headings name the operation, in both engines', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const { html, diagnostics, headings } = renderBody(':::operation{id="getTree"}\n:::\n\nText.\n\n:::operation{id="getTree"}\nAgain.\n:::\n', { api: tree, engine });
+      expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.message, d.hint]), engine).toEqual([
+        ['operation-duplicate', 'warning', 6, 1, 'the operation getTree is shown already, on line 1: this one\'s heading and fields get numbered ids (#get-tree-1), and links to #get-tree lead to the first', 'remove one of the two; to point to the operation from here, link to it ([getTree](#get-tree))'],
+      ]);
+      expect(headings.filter((h) => h.depth === 3), engine).toEqual([
+        { depth: 3, id: 'get-tree', text: 'getTree', operation: 'get-tree' },
+        { depth: 3, id: 'get-tree-1', text: 'getTree', operation: 'get-tree' },
+      ]);
+      expect(html, engine).toContain('id="get-tree-response-200-1"');
+      // The heading's operation is the menu's to know, not an attribute of the page.
+      expect(html, engine).not.toContain('operation-heading');
+    }
+    expect(renderBody(':::operation{id="getTree"}\n:::\n', { api: tree }).diagnostics).toEqual([]);
+  });
+});
+
 describe('a list too long to list whole', () => {
   // Open Banking UK's products: 752 fields, of which the table listed 405 and said nothing of the rest.
   let wide: ApiModel;
@@ -232,7 +251,7 @@ describe('a description of more than one block', () => {
 
   it('adds no heading id and no entry to the table of contents', () => {
     const { html, headings } = renderBody(BODY, { api: described });
-    expect(headings).toEqual([{ depth: 3, id: 'get-tree', text: 'getTree' }]);
+    expect(headings).toEqual([{ depth: 3, id: 'get-tree', text: 'getTree', operation: 'get-tree' }]);
     expect(html.match(/<h[1-6]\b[^>]*>/g)).toEqual(['<h3 id="get-tree">']);
     expect(html).not.toContain('id="naming"');
   });
