@@ -182,7 +182,8 @@ function valueRules(schema: Schema): string[] {
 function ownRules(schema: Schema): string[] {
   const rules: string[] = [];
   const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : undefined);
-  if (values) rules.push(`one of ${values.filter((v) => v !== null).map((v) => `\`${String(v)}\``).join(', ')}`);
+  // Each value once, though the document lists one twice (Open Banking UK's `WEEK`; check warns of it: openapi-enum-repeated).
+  if (values) rules.push(`one of ${[...new Set(values.filter((v) => v !== null).map((v) => `\`${String(v)}\``))].join(', ')}`);
   if (schema.minLength !== undefined && schema.maxLength !== undefined) rules.push(`${schema.minLength} to ${schema.maxLength} characters`);
   else if (schema.maxLength !== undefined) rules.push(`at most ${schema.maxLength} characters`);
   else if (schema.minLength !== undefined && schema.minLength > 0) rules.push(`at least ${schema.minLength} characters`);

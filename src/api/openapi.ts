@@ -327,7 +327,7 @@ export async function loadApi(file: string, source: string, shown = `content/${s
   // Reported with the model kept: the reference and the other checks need not wait for them.
   const diagnostics: Diagnostic[] = capped(
     schemaKeywordProblems(document, { openapi30: isOpenApi30(document) })
-      .map((p): Diagnostic => ({ ruleId: 'openapi-invalid', severity: 'error', message: p.message, hint: p.hint, file, ...positionOfPath(parsed, p.path, { key: p.key ?? false }) }))
+      .map((p): Diagnostic => ({ ruleId: p.warning?.ruleId ?? 'openapi-invalid', severity: p.warning ? 'warning' : 'error', message: p.message, hint: p.hint, file, ...positionOfPath(parsed, p.path, { key: p.key ?? false }) }))
       .sort((a, b) => a.line - b.line || a.column - b.column),
   );
   let doc: Record<string, unknown>;

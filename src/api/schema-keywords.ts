@@ -14,6 +14,8 @@ export interface KeywordProblem {
   key?: boolean;
   message: string;
   hint: string;
+  /** A keyword that compiles, but says something twice (an enum's value): a warning of its own rule, not openapi-invalid. */
+  warning?: { ruleId: string };
 }
 
 const TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'];
@@ -94,6 +96,7 @@ function checkSchema(
     } else if (keyword === 'enum') {
       if (!Array.isArray(value)) problem(keyword, 'enum takes a list of the values allowed', 'write the values as a list: enum: [a, b]');
       else if (value.length === 0) problem(keyword, 'the enum lists no values, so no value would be valid', 'list the values it takes, or remove the enum');
+      else enumRepeats(value, [...path, keyword], problems);
     } else if (keyword === 'type') {
       const names = Array.isArray(value) ? value : [value];
       const bad = names.find((name) => typeof name !== 'string' || !TYPES.includes(name));
@@ -119,6 +122,21 @@ function checkSchema(
       if (typeof value !== 'string') problem(keyword, `${keyword} takes a text`, keyword === '$ref' ? 'point at a schema of the document as a text: $ref: "#/components/schemas/Name"' : `write the ${keyword} in quotes`);
     }
   }
+}
+
+/**
+ * An enum's values listed again (Open Banking UK's frequency codes list `WEEK` twice): the
+ * validator takes them, and the reference shows each once, but the document says it twice;
+ * told at each repetition, naming the value and where it is listed first.
+ */
+function enumRepeats(values: readonly unknown[], path: (string | number)[], problems: KeywordProblem[]): void {
+  const first = new Map<string, number>();
+  values.forEach((value, i) => {
+    const key = JSON.stringify(value) ?? String(value);
+    const before = first.get(key);
+    if (before === undefined) first.set(key, i);
+    else problems.push({ path: [...path, i], message: `the enum lists ${key} twice, as values ${before + 1} and ${i + 1}`, hint: 'list each value once: remove this one', warning: { ruleId: 'openapi-enum-repeated' } });
+  });
 }
 
 const PATTERN_HINT = 'write a JavaScript regular expression (JSON Schema reads patterns so, with the u flag): escape a "(", "[" or "{" meant as itself with "\\"';

@@ -2,7 +2,8 @@
 // 1280 and 375 px: a schema too long to list whole (its products: 752 fields, of which 405
 // were listed and nothing said of the rest) says under its list how many fields it leaves
 // out, inside the window; an operation shown in two sections (its consents and their
-// status, say) has its method badge in the menu both times.
+// status, say) has its method badge in the menu both times; a code list that lists `WEEK`
+// twice shows it once.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,14 +15,20 @@ const WIDE = `    OBReadProductWide:
       properties:
 ${Array.from({ length: 21 }, (_, i) => `        OtherProductDetailsSegment${i}: { type: object, properties: { ${Array.from({ length: 20 }, (_, j) => `FeeChargeApplicationFrequencyDetail${j}: { type: string }`).join(', ')} } }\n`).join('')}`;
 
+const FREQUENCY = `    OBFrequencyRepeated:
+      type: object
+      properties:
+        Type: { type: string, enum: [MNTH, WEEK, WEEK, FOWK] }
+`;
+
 let built: BuiltSite;
 beforeAll(async () => {
   built = await serveBuiltSite(null, (site) => {
     const file = join(site, 'content', 'api', 'openapi.yaml');
     const document = readFileSync(file, 'utf8');
     expect(document.split('\ncomponents:\n  schemas:\n')).toHaveLength(2);
-    writeFileSync(file, document.replace('\ncomponents:\n  schemas:\n', `\ncomponents:\n  schemas:\n${WIDE}`));
-    appendFileSync(join(site, 'content', 'api', '11-payments.md'), '\n### Products\n\n::schema{name="OBReadProductWide"}\n');
+    writeFileSync(file, document.replace('\ncomponents:\n  schemas:\n', `\ncomponents:\n  schemas:\n${WIDE}${FREQUENCY}`));
+    appendFileSync(join(site, 'content', 'api', '11-payments.md'), '\n### Products\n\n::schema{name="OBReadProductWide"}\n\n### Frequencies\n\n::schema{name="OBFrequencyRepeated"}\n');
     // getAccount again, after its own section: the second showed no badge.
     appendFileSync(join(site, 'content', 'api', '09-transactions.md'), '\n:::operation{id="getAccount"}\nThe account the transactions are of.\n:::\n');
   });
@@ -95,6 +102,26 @@ describe('an operation shown in two sections', () => {
           expect(shown.right, shown.href!).toBeLessThanOrEqual(shown.window);
         }
         expect(await page.locator('h3#get-account-1[data-operation-heading]').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('a code list that lists a value twice', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`shows each value once, inside the window (${viewport.width} px)`, async () => {
+      const context = await localContext(built.chrome.browser, viewport);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${built.server.url}/1/api/curl`);
+        const rules = page.locator('.schema-fields li.field[id$="-object-type"] .field-rules').last();
+        await rules.scrollIntoViewIfNeeded();
+        expect(await rules.textContent()).toBe('one of MNTH, WEEK, FOWK');
+        const box = (await rules.boundingBox())!;
+        expect(box.height).toBeGreaterThan(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       } finally {
         await context.close();
       }

@@ -150,6 +150,14 @@ describe('fieldRows, nested', () => {
   });
 });
 
+describe('an enum that lists a value twice', () => {
+  it('shows each value once, in the order they are first listed', () => {
+    // Open Banking UK's frequency codes: `WEEK` showed twice.
+    expect(rulesOf({ type: 'string', enum: ['MNTH', 'WEEK', 'WEEK', 'FOWK'] })).toEqual(['one of `MNTH`, `WEEK`, `FOWK`']);
+    expect(rulesOf({ type: 'array', items: { enum: ['a', 'b', 'a'] } })).toEqual(['each item: one of `a`, `b`']);
+  });
+});
+
 describe('what the reference says of OpenAPI schemas as teams write them', () => {
   it('labels 3.0 nullables, enums without a type and a single allOf', () => {
     expect(typeLabel({ type: 'string', nullable: true })).toBe('string, nullable');

@@ -309,3 +309,35 @@ ${schemas}`;
     expect((await load(valid)).diagnostics).toEqual([]);
   });
 });
+
+describe('an enum that lists a value twice', () => {
+  it('is a warning at the value listed again, naming it and where it is first, and the model is kept', async () => {
+    // Open Banking UK's frequency codes list WEEK twice; the reference showed it twice.
+    const loaded = await load(`openapi: 3.0.1
+info: { title: T, version: "1" }
+paths:
+  /standing-orders:
+    get:
+      operationId: listStandingOrders
+      parameters:
+        - { name: kind, in: query, schema: { type: string, enum: [a, b, a] } }
+      responses:
+        "200": { description: ok }
+components:
+  schemas:
+    Frequency:
+      type: string
+      enum:
+        - MNTH
+        - WEEK
+        - WEEK
+        - 1
+        - "1"
+`);
+    expect(loaded.diagnostics.map((d) => [`${d.line}:${d.column}`, d.ruleId, d.severity, d.message, d.hint])).toEqual([
+      ['8:73', 'openapi-enum-repeated', 'warning', 'the enum lists "a" twice, as values 1 and 3', 'list each value once: remove this one'],
+      ['18:11', 'openapi-enum-repeated', 'warning', 'the enum lists "WEEK" twice, as values 2 and 3', 'list each value once: remove this one'],
+    ]);
+    expect(loaded.api?.operations.listStandingOrders).toBeDefined();
+  });
+});
