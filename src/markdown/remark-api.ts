@@ -16,7 +16,7 @@ import type { VFile } from 'vfile';
 import { MAX_FIELD_ROWS, nameInLanguage, schemaNames } from '../api/describe-schema.js';
 import { operationLists, rowType, schemaAnchor, schemaLists, unlistedCount, type FieldList, type ListSources, type ListedRow } from '../api/reference-lists.js';
 import { describeSecurity } from '../api/auth.js';
-import { operationAnchor, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
+import { operationAnchor, serverBasePath, successKey, type Operation, type Schema, operationOf } from '../api/openapi.js';
 import type { UiStrings } from '../theme/contract.js';
 import { siteStrings } from '../theme/strings.js';
 import { builtinTheme } from '../../theme/index.js';
@@ -194,6 +194,8 @@ interface ApiPage {
   languages: { shown: string | null; all: readonly string[] };
   /** The id of a field or schema on this page: its own, or "-1" where the page holds it already (DocumentSlugger). */
   claim: (id: string) => string;
+  /** The path of the API's (first) server, which operations' paths follow ("/open-banking/v4.0/aisp"); "" for none. */
+  basePath: string;
   /** Tells the writer that a list is cut at its length (api-fields-unlisted), at the directive. */
   cut: (list: FieldList) => void;
 }
@@ -259,7 +261,7 @@ function operationNodes(operation: Operation, body: RootContent[], { describe, b
   });
   const auth = operation.auth ?? 'none';
   const facts = { scope: ui.operationScope, none: ui.operationNone, auth: ui.operationAuth, authText: describeSecurity(operation.security, ui), ...(operation.deprecated ? { deprecated: ui.operationDeprecated } : {}) };
-  const data = { id: operation.id, method: operation.method, path: operation.path, scopes: operation.scopes, auth, ...(operation.apiKey ? { apiKey: operation.apiKey } : {}), facts };
+  const data = { id: operation.id, method: operation.method, path: operation.path, ...(page.basePath ? { basePath: page.basePath } : {}), scopes: operation.scopes, auth, ...(operation.apiKey ? { apiKey: operation.apiKey } : {}), facts };
   // dataOperation: search ties the section to its operation (rehype-search-text.ts).
   const element = named(OPERATION, data, [...main, slot('examples', exampleNodes)]);
   (element.data!.hProperties as Record<string, unknown>).dataOperation = operation.id;
@@ -326,6 +328,7 @@ export default function remarkApi(options: { engine?: MarkdownEngine; strings?: 
       ui,
       sources: { schemas: ctx.api?.schemas ?? {}, shown: (ctx.apiSchemasShown ??= schemasShown([String(file.value)])), names: (ctx.apiSchemaNames ??= schemaNames(ctx.api?.schemas ?? {})) },
       languages: { shown: ctx.apiLanguage, all: ctx.apiLanguages },
+      basePath: serverBasePath(ctx.api?.servers[0]),
       claim: (id) => ctx.slugger.claimReserved(id, { kind: 'field', at: { source: ctx.source, ...(node.position ? { line: node.position.start.line } : {}) } }),
       cut: (list) => ctx.diagnostics.push({ ...listCut(list, of), file: ctx.file, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 }),
     });

@@ -16,7 +16,7 @@ import { describeSecurity } from '../api/auth.js';
 import type { Code, Definition, Image, Link, Root } from 'mdast';
 import type { ContainerDirective, LeafDirective } from 'mdast-util-directive';
 import { nameInLanguage, schemaNames, type SchemaNames } from '../api/describe-schema.js';
-import { type ApiModel, type Operation, operationOf } from '../api/openapi.js';
+import { type ApiModel, type Operation, operationOf, serverBasePath } from '../api/openapi.js';
 import { operationLists, rowType, schemaAnchor, schemaLists, unlistedCount, type FieldList, type ListedRow, type ListSources } from '../api/reference-lists.js';
 import { schemasShown } from '../markdown/remark-api.js';
 import type { Page } from '../content/site.js';
@@ -330,7 +330,8 @@ class TwinWriter {
     const auth = describeSecurity(operation.security, TWIN_WORDS);
     const parts = [
       `### ${operation.summary}`,
-      `\`${operation.method.toUpperCase()} ${operation.path}\`${operation.deprecated ? ' (deprecated)' : ''}`,
+      // The full path, after the server's (Open Banking UK's /open-banking/v4.0/aisp/accounts), as the page shows it.
+      `\`${operation.method.toUpperCase()} ${serverBasePath(this.ctx.api?.servers[0])}${operation.path}\`${operation.deprecated ? ' (deprecated)' : ''}`,
       `Scope: ${operation.scopes.length ? operation.scopes.map((s) => `\`${s}\``).join(', ') : 'none'} · Authentication: ${auth}`,
       prose || operation.description,
     ];

@@ -255,6 +255,8 @@ export interface OperationProps {
   id: string;
   method: string;
   path: string;
+  /** The path of the API's server that `path` follows ("/open-banking/v4.0/aisp"), when it has one: the full path is basePath + path. */
+  basePath?: string;
   scopes: string[];
   auth: AuthKind;
   /** Where the API key goes, for auth "apiKey". */

@@ -3,7 +3,8 @@
 // were listed and nothing said of the rest) says under its list how many fields it leaves
 // out, inside the window; an operation shown in two sections (its consents and their
 // status, say) has its method badge in the menu both times; a code list that lists `WEEK`
-// twice shows it once.
+// twice shows it once; a server with a path (/open-banking/v4.0/aisp) shows before each
+// operation's path, muted, so the reader sees the path the operation is called at.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,13 @@ beforeAll(async () => {
     const file = join(site, 'content', 'api', 'openapi.yaml');
     const document = readFileSync(file, 'utf8');
     expect(document.split('\ncomponents:\n  schemas:\n')).toHaveLength(2);
-    writeFileSync(file, document.replace('\ncomponents:\n  schemas:\n', `\ncomponents:\n  schemas:\n${WIDE}${FREQUENCY}`));
+    expect(document.split('\n  - url: https://api.moorlink.example\n')).toHaveLength(2);
+    writeFileSync(
+      file,
+      document
+        .replace('\ncomponents:\n  schemas:\n', `\ncomponents:\n  schemas:\n${WIDE}${FREQUENCY}`)
+        .replace('\n  - url: https://api.moorlink.example\n', '\n  - url: https://api.moorlink.example/open-banking/v4.0/aisp\n'),
+    );
     appendFileSync(join(site, 'content', 'api', '11-payments.md'), '\n### Products\n\n::schema{name="OBReadProductWide"}\n\n### Frequencies\n\n::schema{name="OBFrequencyRepeated"}\n');
     // getAccount again, after its own section: the second showed no badge.
     appendFileSync(join(site, 'content', 'api', '09-transactions.md'), '\n:::operation{id="getAccount"}\nThe account the transactions are of.\n:::\n');
@@ -122,6 +129,39 @@ describe('a code list that lists a value twice', () => {
         const box = (await rules.boundingBox())!;
         expect(box.height).toBeGreaterThan(0);
         expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("a server with a path", () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`shows before each operation's path, muted, inside the window (${viewport.width} px)`, async () => {
+      const context = await localContext(built.chrome.browser, viewport);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${built.server.url}/1/api/curl`);
+        const endpoint = page.locator('[data-operation="listTransactions"] .endpoint code');
+        await endpoint.scrollIntoViewIfNeeded();
+        const shown = await endpoint.evaluate((code) => {
+          const base = code.querySelector('.endpoint-base')!;
+          const rgb = (color: string) => color.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+          const luminance = (color: string) => {
+            const [r, g, b] = rgb(color).map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const [light, dark] = [luminance(getComputedStyle(base).color), luminance(getComputedStyle(code).backgroundColor)].sort((a, b) => b - a);
+          const r = code.getBoundingClientRect();
+          return { text: code.textContent, base: base.textContent, muted: getComputedStyle(base).color !== getComputedStyle(code).color, contrast: (light! + 0.05) / (dark! + 0.05), left: r.left, right: r.right, window: document.documentElement.clientWidth };
+        });
+        expect(shown.text).toBe('/open-banking/v4.0/aisp/accounts/{accountId}/transactions');
+        expect(shown.base).toBe('/open-banking/v4.0/aisp');
+        expect(shown.muted).toBe(true);
+        expect(shown.contrast).toBeGreaterThanOrEqual(4.5);
+        expect(shown.left).toBeGreaterThanOrEqual(0);
+        expect(shown.right).toBeLessThanOrEqual(shown.window);
       } finally {
         await context.close();
       }

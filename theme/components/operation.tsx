@@ -30,13 +30,22 @@ function Method({ method }: { method: string }) {
   return <span className={`method method-${method}`}>{method.toUpperCase()}</span>;
 }
 
-export function Operation({ id, method, path, scopes, facts, children, examples }: OperationProps) {
+export function Operation({ id, method, path, basePath, scopes, facts, children, examples }: OperationProps) {
   return (
     <div className="operation" data-operation={id}>
       <div className="operation-main">
         <p className="endpoint">
           <Method method={method} />{' '}
           <code>
+            {/* The server's path, muted: the operation is called at it and its own path (Open Banking UK's /open-banking/v4.0/aisp/accounts). */}
+            {basePath ? (
+              <>
+                <span className="endpoint-base">
+                  <Breakable text={basePath} after={PATH_PARTS_RE} />
+                </span>
+                <wbr />
+              </>
+            ) : null}
             <Breakable text={path} after={PATH_PARTS_RE} />
           </code>
           {facts.deprecated ? (

@@ -245,3 +245,19 @@ paths:
     expect(send('{"text": "hello"}', { 'x-api-version': '2' }, { 'X-Api-Version': '2' }).problems).toEqual([]);
   });
 });
+
+describe('a server with a path', () => {
+  it("matches a curl example written with the full URL to the operation, and tells one without the server's path", async () => {
+    // Open Banking UK: servers end in /open-banking/v4.0/aisp, paths are /accounts.
+    const dir = mkdtempSync(join(tmpdir(), 'bankdocs-base-path-'));
+    try {
+      writeFileSync(join(dir, 'ob.yaml'), 'openapi: 3.0.1\ninfo: { title: T, version: "1" }\nservers:\n  - url: https://ob.example/open-banking/v4.0/aisp\npaths:\n  /accounts:\n    get:\n      operationId: GetAccounts\n      responses:\n        "200": { description: ok }\n');
+      const ob = (await loadApi(join(dir, 'ob.yaml'), 'api/ob.yaml')).api!;
+      const found = (url: string) => checkCurl(example(`curl ${url} -H "Accept: application/json"`), ob, new SchemaValidator(), ob.operations.GetAccounts!).diagnostics.map((d) => `${d.ruleId}: ${d.message}`);
+      expect(found('https://ob.example/open-banking/v4.0/aisp/accounts')).toEqual([]);
+      expect(found('https://ob.example/accounts')).toEqual(["example-unknown-endpoint: the URL does not start with the API's server https://ob.example/open-banking/v4.0/aisp"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

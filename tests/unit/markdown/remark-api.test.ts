@@ -181,6 +181,24 @@ describe('an operation shown twice', () => {
   });
 });
 
+describe("a server with a path", () => {
+  it("shows before the operation's path, muted, in both engines and both markup paths; a server without one shows none", async () => {
+    // Open Banking UK's servers end in /open-banking/v4.0/aisp, and its paths are /accounts.
+    writeFileSync(join(dir, 'based.yaml'), treeDocument('    Tree: { type: object }\n').replace('https://api.test.example', 'https://ob.example/open-banking/v4.0/aisp/'));
+    const based = (await loadApi(join(dir, 'based.yaml'), 'api/based.yaml')).api!;
+    const pages = (['fast', 'remark'] as const).map((engine) => {
+      const { html, element, diagnostics } = renderBody(':::operation{id="getTree"}\n:::\n', { api: based, engine });
+      expect(diagnostics, engine).toEqual([]);
+      const endpoint = /<p class="endpoint">.*?<code>(.*?)<\/code>/.exec(html)?.[1] ?? '';
+      expect(endpoint, engine).toBe('<span class="endpoint-base">/<wbr/>open-banking/<wbr/>v4.0/<wbr/>aisp</span><wbr/>/<wbr/>tree');
+      expect(staticMarkup(element), engine).toBe(html);
+      return html;
+    });
+    expect(pages[1]).toBe(pages[0]);
+    expect(renderBody(':::operation{id="getTree"}\n:::\n', { api: tree }).html).not.toContain('endpoint-base');
+  });
+});
+
 describe('a list too long to list whole', () => {
   // Open Banking UK's products: 752 fields, of which the table listed 405 and said nothing of the rest.
   let wide: ApiModel;

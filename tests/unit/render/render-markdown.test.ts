@@ -253,6 +253,14 @@ describe('apiTwin', () => {
     expect(apiTwin(apiDoc('curl'), [section(':::operation{id="getTree"}\n:::\n')], { ...ctx(), api: wide })).not.toContain('This list is cut');
   });
 
+  it("writes an operation's path after its server's, as the page shows it", async () => {
+    writeFileSync(join(dir, 'based.yaml'), treeDocument('    Tree: { type: object }\n').replace('https://api.test.example', '/open-banking/v4.0/aisp'));
+    const based = (await loadApi(join(dir, 'based.yaml'), 'api/based.yaml')).api!;
+    expect(apiTwin(apiDoc('curl'), [section(':::operation{id="getTree"}\n:::\n')], { ...ctx(), api: based })).toContain('\n`GET /open-banking/v4.0/aisp/tree`\n');
+    // The document of the other tests has no server: its paths as they are.
+    expect(apiTwin(apiDoc('curl'), [section(':::operation{id="getThing"}\n:::\n')], ctx())).toContain('\n`GET /things/{id}`\n');
+  });
+
   it("keeps a pattern's backslashes in its table, and a description's own escapes", async () => {
     // Open Banking UK's amounts: the twin wrote `^\\d{1,13}$…`, which Markdown reads as two
     // backslashes, another pattern; and "2 \\* 3" became a backslash and an emphasis mark.
