@@ -12,9 +12,15 @@ export function operationAnchor(id: string): string {
   return kebabCase(id) || 'operation';
 }
 
-/** A name in kebab case, its words as idPart makes them ("BulkPayment" is "bulk-payment"); empty for a name of no letters or digits. */
+/**
+ * A name in kebab case, its words as idPart makes them ("BulkPayment" is "bulk-payment");
+ * empty for a name of no letters or digits. An acronym is a word apart from the word after
+ * it, as camelCase splitters read it: Open Banking UK's "OBReadAccount6" is
+ * "ob-read-account6" (it was "obread-account6"), "HTTPHeader" "http-header". One capital
+ * before a word stays with it ("OAuthToken" is "oauth-token", as it was).
+ */
 export function kebabCase(name: string): string {
-  return idPart(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2'));
+  return idPart(name.replace(/([A-Z]{2,})([A-Z][a-z])/g, '$1-$2').replace(/([a-z0-9])([A-Z])/g, '$1-$2'));
 }
 
 /** A name as part of an id: its words in lower case, joined by "-" ("Idempotency-Key" is "idempotency-key", "creditor.address" "creditor-address"). */

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schemaNames } from '../../../src/api/describe-schema.js';
 import { loadApi, type Schema } from '../../../src/api/openapi.js';
 import { operationLists, referenceIds, rowType, schemaAnchor, schemaLists } from '../../../src/api/reference-lists.js';
+import { operationAnchor } from '../../../src/api/anchors.js';
 import { headersDocument, treeDocument } from '../../helpers/openapi.js';
 
 const WORDS = { fieldsParameters: 'Parameters', fieldsAttributes: 'Attributes', fieldsBody: 'Body', fieldsForm: 'Form fields', fieldsResponses: 'Responses' };
@@ -107,6 +108,13 @@ describe('the ids of the rows of the reference', () => {
   it("are a schema's anchor and the row's path", async () => {
     const model = await api();
     expect(schemaAnchor('FinancialInstitutionAccount')).toBe('financial-institution-account-object');
+    // An acronym is a word apart from the next (Open Banking UK's schemas): it read "obread-account6-object".
+    expect(schemaAnchor('OBReadAccount6')).toBe('ob-read-account6-object');
+    expect(schemaAnchor('OBWriteDomesticConsentResponse5')).toBe('ob-write-domestic-consent-response5-object');
+    expect(operationAnchor('GetHTTPHeaders')).toBe('get-http-headers');
+    // One capital before a word stays with it, and an acronym at the end is one word, as they were.
+    expect(operationAnchor('getOAuthToken')).toBe('get-oauth-token');
+    expect(operationAnchor('getAccountIBAN')).toBe('get-account-iban');
     expect(ids(schemaLists('Tree', model.schemas.Tree!, sourcesOf(model, nothingShown)))).toEqual([
       ['name', 'tree-object-name'],
       ['crown', 'tree-object-crown'],
