@@ -94,7 +94,7 @@ export const THEME_IDS = ['main', 'site-menu', 'api-menu', 'bankdocs-consent', '
 
 /** What holds an id of a document, named when a heading's own id ({#id}) cannot be kept. */
 export interface IdHolder {
-  kind: 'frame' | 'operation' | 'field' | 'section' | 'heading' | 'tabs';
+  kind: 'frame' | 'operation' | 'field' | 'section' | 'heading' | 'tabs' | 'footnote';
   /** Where it is written: the content-relative source, and its line when known. */
   at?: { source: string; line?: number };
 }

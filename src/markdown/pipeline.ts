@@ -28,7 +28,7 @@ import remarkCodeTitle from './remark-code-title.js';
 import remarkForeignSyntax from './remark-foreign-syntax.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
-import rehypeFootnoteWords from './rehype-footnote-words.js';
+import rehypeFootnoteWords, { rehypeFootnoteIds } from './rehype-footnotes.js';
 import rehypeHeadings from './rehype-headings.js';
 import remarkHeadingIds from './remark-heading-ids.js';
 import rehypeImageSize from './rehype-image-size.js';
@@ -83,6 +83,7 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     // Before the headings are read: the footnotes' heading is listed in the table of contents.
     .use(rehypeFootnoteWords, { strings: stringsIn })
     .use(rehypeHeadings)
+    .use(rehypeFootnoteIds)
     .use(highlight ? [rehypeImageSize] : [])
     // Before the site's rehype plugins: the index holds what the writer wrote.
     .use(search ? [rehypeSearchText] : [])

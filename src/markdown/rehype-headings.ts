@@ -89,6 +89,7 @@ const HOLDERS: Record<IdHolder['kind'], string> = {
   section: 'the title of a section of the API reference',
   heading: 'the heading',
   tabs: 'the tab view',
+  footnote: 'a footnote',
 };
 
 /** A writer's heading id that another element of the document holds already. */

@@ -2,6 +2,7 @@
 // mdast-util-to-hast writes English ones for every page.
 import { describe, expect, it } from 'vitest';
 import { builtinStrings } from '../../../theme/components/strings.js';
+import { DocumentSlugger } from '../../../src/markdown/context.js';
 import { renderBody } from '../../helpers/markdown.js';
 
 const BODY = 'Intro[^a], again[^a] and once more[^b].\n\n## Section\n\nText.\n\n[^a]: A note.\n[^b]: Another.\n';
@@ -25,5 +26,19 @@ describe('footnotes', () => {
   it('leave a page without them alone', () => {
     const { html } = renderBody('No notes here.\n\n<section data-footnotes="x"></section>\n', { locale: 'nl' });
     expect(html).not.toContain('Voetnoten');
+  });
+
+  it('have ids of their own in each section of a document (an API reference page), and lead to their own notes', () => {
+    for (const engine of ['fast', 'remark'] as const) {
+      const slugger = new DocumentSlugger();
+      const [first, second] = ['One[^1].\n\n[^1]: First note.\n', 'Two[^1] and again[^1].\n\n[^1]: Second note.\n'].map((body) => renderBody(body, { engine, slugger }).html);
+      const ids = (html: string) => [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids(first!), engine).toEqual(['user-content-fnref-1', 'footnote-label', 'user-content-fn-1']);
+      expect(ids(second!), engine).toEqual(['user-content-fnref-1-1', 'user-content-fnref-1-2', 'footnote-label-1', 'user-content-fn-1-1']);
+      // The second section's references lead to its note, and its note back to them; both name its list's heading.
+      expect([...second!.matchAll(/href="#([^"]+)"/g)].map((m) => m[1])).toEqual(['user-content-fn-1-1', 'user-content-fn-1-1', 'footnote-label-1', 'user-content-fnref-1-1', 'user-content-fnref-1-2']);
+      expect([...second!.matchAll(/aria-describedby="([^"]+)"/g)].map((m) => m[1])).toEqual(['footnote-label-1', 'footnote-label-1']);
+      expect(second).toContain('Second note.');
+    }
   });
 });
