@@ -25,6 +25,7 @@ import { markdownEngine, type MarkdownEngine } from './engines.js';
 import { NO_PLUGINS, PluginError, sitePluggables, syntaxPluggables, type MarkdownPlugins } from './plugins.js';
 import remarkTabs from './remark-tabs.js';
 import remarkCodeTitle from './remark-code-title.js';
+import remarkDetails from './remark-details.js';
 import remarkForeignSyntax from './remark-foreign-syntax.js';
 import remarkLinks from './remark-links.js';
 import rehypeCodeHighlight from './rehype-code-highlight.js';
@@ -66,6 +67,8 @@ export function createMarkdownProcessor({ highlight = true, engine = 'fast', plu
     // Before the directives: what they replace has no place in the file.
     .use(remarkForeignSyntax)
     .use(remarkCodeTitle)
+    // Before the directives and alerts, which may stand in a folding section, and before links report raw HTML.
+    .use(remarkDetails)
     .use(remarkBlockDirectives, { directives: plugins.directives })
     .use(remarkTabs, { emptyText: (locale: string | null) => stringsIn(locale).emptyTab })
     .use(remarkApi, { engine, strings: stringsIn })

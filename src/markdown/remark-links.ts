@@ -89,7 +89,7 @@ function componentHint(name: string): string {
 /** What to write in Markdown for the HTML GitHub's and Docusaurus' pages use most, by its first tag. */
 function rawHtmlHint(value: string): string {
   const tag = /^<([a-z][a-z0-9]*)/i.exec(value)?.[1]?.toLowerCase();
-  if (tag === 'details' || tag === 'summary') return 'bankdocs has no folding section: write the summary as a heading or a line in **bold**, and keep what follows it as it is';
+  if (tag === 'details' || tag === 'summary') return 'write a folding section as <details>, then <summary>its title</summary> on the next line, a blank line, its Markdown, a blank line, and </details> on a line of its own';
   if (tag === 'img' || /^<(?:div|p|center)\b[^>]*>\s*<img\b/i.test(value)) return 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme';
   if (tag === 'br') return 'a <br> breaks a line inside text; alone on its line it breaks nothing: start a new paragraph with a blank line';
   return 'write it in Markdown (a ::: directive for tabs and API operations), or remove it';

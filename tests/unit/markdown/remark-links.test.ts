@@ -48,9 +48,9 @@ describe('a relative link to a folder, as GitHub takes it', () => {
 describe('raw HTML of GitHub\'s and Docusaurus\' pages', () => {
   it('is told with what to write in Markdown instead', () => {
     for (const engine of ['fast', 'remark'] as const) {
-      const { diagnostics } = renderBody('<details>\n<summary>More</summary>\n\nHidden.\n\n</details>\n\n<div align="center">\n  <img src="x.svg" alt="x">\n</div>\n\nLine and <img src="y.svg" alt="y">.\n\n<br>\n', { engine });
+      const { diagnostics } = renderBody('<details>\n<summary>More</summary>\n\nHidden.\n\n</div>\n\n<div align="center">\n  <img src="x.svg" alt="x">\n</div>\n\nLine and <img src="y.svg" alt="y">.\n\n<br>\n', { engine });
       expect(diagnostics.map((d) => [d.ruleId, d.line, d.column, d.hint]), engine).toEqual([
-        ['raw-html', 1, 1, 'bankdocs has no folding section: write the summary as a heading or a line in **bold**, and keep what follows it as it is'],
+        ['raw-html', 1, 1, 'write a folding section as <details>, then <summary>its title</summary> on the next line, a blank line, its Markdown, a blank line, and </details> on a line of its own'],
         ['raw-html', 8, 1, 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme'],
         ['raw-html', 12, 10, 'write the image in Markdown, ![what it shows](path "title"): it is centred and sized by the theme'],
         ['raw-html', 14, 1, 'a <br> breaks a line inside text; alone on its line it breaks nothing: start a new paragraph with a blank line'],
