@@ -7,6 +7,7 @@ import type { ApiModel } from '../api/openapi.js';
 import type { Site } from '../content/site.js';
 import { renderRobots, renderSitemap } from '../render/render-sitemap.js';
 import { renderStub } from '../render/render-stub.js';
+import { siteStrings } from '../theme/strings.js';
 import { siteFacts } from '../routes/facts.js';
 import { OPENAPI_JSON_URL, OPENAPI_YAML_URL, outputPath } from '../routes/paths.js';
 import type { RoutePlan } from '../routes/plan.js';
@@ -31,8 +32,15 @@ export function derivedFiles({ site, plan, factsJson, redirectScript, bundled, c
   const siteUrl = site.config.site.url;
   const stubs = planRedirects(siteFacts(site), new Set(plan.documents.map((d) => d.url)));
   const strings = runtimeStringsFile(site);
+  const stringsOf = siteStrings(builtinTheme, site.config.theme.strings);
+  const stubFile = (stub: RedirectStub): MadeFile => {
+    // A stub under /nl/ speaks Dutch; one outside every locale's folder, the default locale.
+    const first = stub.from.split('/')[1] ?? '';
+    const lang = site.config.locales.available.includes(first) ? first : site.config.locales.default;
+    return { path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang, strings: stringsOf(lang), factsJson, redirectScript }) };
+  };
   const files: MadeFile[] = [
-    ...stubs.map((stub) => ({ path: outputPath(stub.from), contents: renderStub({ stub, siteUrl, lang: site.config.locales.default, factsJson, redirectScript }) })),
+    ...stubs.map(stubFile),
     { path: '_redirects', contents: withHostFile(site, '_redirects', formatRedirectsFile(stubs)) },
     ...(site.api ? publishOpenApi(site.api, cache) : []),
     { path: 'sitemap.xml', contents: renderSitemap(plan.documents, siteUrl, site.config.locales.default) },

@@ -109,6 +109,9 @@ export interface UiStrings {
   /** The 404 page's title and description. */
   notFoundTitle: string;
   notFoundDescription: string;
+  /** A redirect stub's title and its text for a browser without JavaScript; "{url}" is where the page moved (the text links it). */
+  redirectTitle: string;
+  redirectText: string;
   /** The API reference's title and description: "{product}", "{tag}", "{version}" and "{language}" are the site's. */
   apiReferenceTitle: string;
   apiReferenceDescription: string;

@@ -48,7 +48,8 @@ describe('bankdocs build on a fixture site', () => {
     ];
     for (const path of expected) expect(existsSync(join(dist, path)), path).toBe(true);
     const html = readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith('.html'));
-    const pages = html.filter((f) => !toString(select('title', page(f))!).startsWith('Redirecting'));
+    // A redirect stub is the one page without a <main> (its title is in its folder's language).
+    const pages = html.filter((f) => select('main', page(f)));
     expect(pages.sort()).toEqual([...expected].sort());
   });
 
@@ -75,9 +76,17 @@ describe('bankdocs build on a fixture site', () => {
     expect(attr(select('link[rel=canonical]', stub), 'href')).toBe('https://docs.fixture.example/en/support');
     expect(readFileSync(join(dist, 'support/index.html'), 'utf8')).toContain('<noscript><meta http-equiv="refresh" content="0; url=/en/support"></noscript>');
     expect(select('script#bankdocs-routes', stub)).toBeDefined();
-    for (const path of ['index.html', 'api/index.html', '1/api/index.html', 'api/ruby/index.html', 'general/index.html', 'nl/general/index.html',
-      'terms-and-conditions/index.html', 'terms-and-conditions/v2.0/index.html', 'nl/terms-and-conditions/index.html', 'privacy-notice/index.html']) {
+    for (const path of ['index.html', 'api/index.html', '1/api/index.html', 'api/ruby/index.html', 'general/index.html',
+      'terms-and-conditions/index.html', 'terms-and-conditions/v2.0/index.html', 'privacy-notice/index.html']) {
       expect(toString(select('title', page(path))!), path).toMatch(/^Redirecting to \//);
+      expect(attr(select('html', page(path)), 'lang'), path).toBe('en');
+    }
+    // A stub in a locale's folder speaks its language, to a reader without JavaScript and to a screen reader.
+    for (const path of ['nl/general/index.html', 'nl/terms-and-conditions/index.html']) {
+      const stub = page(path);
+      expect(attr(select('html', stub), 'lang'), path).toBe('nl');
+      expect(toString(select('title', stub)!), path).toMatch(/^Doorsturen naar \/nl\//);
+      expect(toString(select('body', stub)!).trim(), path).toMatch(/^Deze pagina is verplaatst naar \/nl\/.+\.$/);
     }
     // The built-in aliases lead to guides this site does not have: no stub ends on no page.
     for (const path of ['custom-integrations/index.html', 'nl/integrations-in-a-nutshell/index.html']) expect(existsSync(join(dist, path)), path).toBe(false);

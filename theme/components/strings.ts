@@ -95,6 +95,8 @@ const en: UiStrings = {
   notFoundSections: 'Or go to one of these sections:',
   notFoundTitle: 'Page Not Found',
   notFoundDescription: 'The page you asked for does not exist.',
+  redirectTitle: 'Redirecting to {url}',
+  redirectText: 'This page has moved to {url}.',
   apiReferenceTitle: '{product} API Reference',
   apiReferenceDescription: 'Reference of the {product} {tag}, version {version}, with {language} examples.',
   operationScope: 'Scope',

@@ -83,6 +83,8 @@ export const da: UiStrings = {
   notFoundSections: 'Eller gå til et af disse afsnit:',
   notFoundTitle: 'Siden blev ikke fundet',
   notFoundDescription: 'Siden, du søger, findes ikke.',
+  redirectTitle: 'Omdirigerer til {url}',
+  redirectText: 'Denne side er flyttet til {url}.',
   apiReferenceTitle: 'API-reference for {product}',
   apiReferenceDescription: 'Reference for {product} ({tag}), version {version}, med eksempler i {language}.',
   operationScope: 'Omfang',

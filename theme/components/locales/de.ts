@@ -83,6 +83,8 @@ export const de: UiStrings = {
   notFoundSections: 'Oder wechseln Sie zu einem dieser Bereiche:',
   notFoundTitle: 'Seite nicht gefunden',
   notFoundDescription: 'Die angeforderte Seite existiert nicht.',
+  redirectTitle: 'Weiterleitung zu {url}',
+  redirectText: 'Diese Seite ist umgezogen nach {url}.',
   apiReferenceTitle: 'API-Referenz für {product}',
   apiReferenceDescription: 'Referenz zu {product} ({tag}), Version {version}, mit Beispielen in {language}.',
   operationScope: 'Scope',

@@ -83,6 +83,8 @@ export const es: UiStrings = {
   notFoundSections: 'O vaya a una de estas secciones:',
   notFoundTitle: 'Página no encontrada',
   notFoundDescription: 'La página que busca no existe.',
+  redirectTitle: 'Redirigiendo a {url}',
+  redirectText: 'Esta página se ha trasladado a {url}.',
   apiReferenceTitle: 'Referencia de la API de {product}',
   apiReferenceDescription: 'Referencia de {product} ({tag}), versión {version}, con ejemplos en {language}.',
   operationScope: 'Alcance',

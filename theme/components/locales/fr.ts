@@ -83,6 +83,8 @@ export const fr: UiStrings = {
   notFoundSections: 'Ou allez à l’une de ces rubriques :',
   notFoundTitle: 'Page introuvable',
   notFoundDescription: 'La page demandée n’existe pas.',
+  redirectTitle: 'Redirection vers {url}',
+  redirectText: 'Cette page a été déplacée vers {url}.',
   apiReferenceTitle: 'Référence de l’API {product}',
   apiReferenceDescription: 'Référence de {product} ({tag}), version {version}, avec des exemples en {language}.',
   operationScope: 'Portée',

@@ -83,6 +83,8 @@ export const it: UiStrings = {
   notFoundSections: 'Oppure vada a una di queste sezioni:',
   notFoundTitle: 'Pagina non trovata',
   notFoundDescription: 'La pagina richiesta non esiste.',
+  redirectTitle: 'Reindirizzamento a {url}',
+  redirectText: 'Questa pagina è stata spostata in {url}.',
   apiReferenceTitle: 'Riferimento API di {product}',
   apiReferenceDescription: 'Riferimento di {product} ({tag}), versione {version}, con esempi in {language}.',
   operationScope: 'Ambito',

@@ -83,6 +83,8 @@ export const nl: UiStrings = {
   notFoundSections: 'Of ga naar een van deze onderdelen:',
   notFoundTitle: 'Pagina niet gevonden',
   notFoundDescription: 'De pagina die u zocht, bestaat niet.',
+  redirectTitle: 'Doorsturen naar {url}',
+  redirectText: 'Deze pagina is verplaatst naar {url}.',
   apiReferenceTitle: 'API-referentie van {product}',
   apiReferenceDescription: 'Referentie van de {product} {tag}, versie {version}, met voorbeelden in {language}.',
   operationScope: 'Scope',

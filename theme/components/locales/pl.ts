@@ -83,6 +83,8 @@ export const pl: UiStrings = {
   notFoundSections: 'Lub przejdź do jednej z tych sekcji:',
   notFoundTitle: 'Nie znaleziono strony',
   notFoundDescription: 'Żądana strona nie istnieje.',
+  redirectTitle: 'Przekierowanie do {url}',
+  redirectText: 'Ta strona została przeniesiona pod adres {url}.',
   apiReferenceTitle: 'Dokumentacja API {product}',
   apiReferenceDescription: 'Dokumentacja {product} ({tag}), wersja {version}, z przykładami w {language}.',
   operationScope: 'Zakres',

@@ -83,6 +83,8 @@ export const pt: UiStrings = {
   notFoundSections: 'Ou vá para uma destas secções:',
   notFoundTitle: 'Página não encontrada',
   notFoundDescription: 'A página que procura não existe.',
+  redirectTitle: 'Redirecionando para {url}',
+  redirectText: 'Esta página mudou para {url}.',
   apiReferenceTitle: 'Referência da API de {product}',
   apiReferenceDescription: 'Referência de {product} ({tag}), versão {version}, com exemplos em {language}.',
   operationScope: 'Âmbito',

@@ -83,6 +83,8 @@ export const sv: UiStrings = {
   notFoundSections: 'Eller gå till något av de här avsnitten:',
   notFoundTitle: 'Sidan hittades inte',
   notFoundDescription: 'Sidan du söker finns inte.',
+  redirectTitle: 'Omdirigerar till {url}',
+  redirectText: 'Den här sidan har flyttats till {url}.',
   apiReferenceTitle: 'API-referens för {product}',
   apiReferenceDescription: 'Referens för {product} ({tag}), version {version}, med exempel i {language}.',
   operationScope: 'Omfång',
