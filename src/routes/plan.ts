@@ -16,6 +16,8 @@ import { compareNumbered, compareText } from '../collate.js';
 export interface NavLink {
   url: string;
   title: string;
+  /** The title's language when it is not the page's: a page not yet translated, shown in the default locale's text. */
+  lang?: string;
 }
 
 export interface LegalVersionLink extends NavLink {
@@ -185,7 +187,7 @@ export function planRoutes(site: Site): RoutePlan {
       const navOf = (k: string | undefined): NavLink | null => {
         if (!k) return null;
         const target = pageFor.get(`${locale}/${k}`);
-        return target ? { url: urlOf(locale, k)!, title: target.page.data.title } : null;
+        return target ? { url: urlOf(locale, k)!, title: target.page.data.title, ...(target.fallback ? { lang: defaultLocale } : {}) } : null;
       };
       const sequence = sequences.get(page.info.collection) ?? [];
       const at = sequence.indexOf(key);

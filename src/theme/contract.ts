@@ -92,6 +92,9 @@ export interface UiStrings {
   /** The sidebar of a long folder: links to the pages before and after the ones it lists ("{count}" is their number). */
   earlierPages: string;
   laterPages: string;
+  /** The same for one page ("1 earlier page"). */
+  earlierPagesOne: string;
+  laterPagesOne: string;
   apiReference: string;
   darkMode: string;
   closeMenu: string;

@@ -220,6 +220,20 @@ describe('bankdocs build on a fixture site', () => {
     expect(select('.fallback-notice', page('nl/index.html'))).toBeUndefined();
   });
 
+  it('marks an English title in a Dutch trail or card as English, for screen readers to say it so', () => {
+    // The trail of a help section not yet translated: its title is the English one.
+    const crumbs = (path: string) => selectAll('.breadcrumbs li > *', page(path)).map((c) => [toString(c), attr(c, 'lang') ?? null]);
+    expect(attr(select('.breadcrumbs', page('nl/general/linking/index.html')), 'lang')).toBe('nl');
+    expect(crumbs('nl/general/linking/index.html')).toEqual([['Home', null], ['Linking', 'en']]);
+    // A legal version not yet translated: its document's title.
+    expect(crumbs('nl/terms-and-conditions/v2.0/index.html').map(([, lang]) => lang)).toEqual([null, 'en', null]);
+    expect(crumbs('nl/terms-and-conditions/v10.0/index.html').map(([, lang]) => lang)).toEqual([null, null, null]);
+    // A card to a page not yet translated; to a translated one it says nothing.
+    const cards = (path: string) => selectAll('.prev-next .card-title', page(path)).map((c) => [toString(c), attr(c, 'lang') ?? null]);
+    expect(cards('nl/general/understanding/faq/index.html')).toEqual([['Begrijpen', null], ['Linking', 'en']]);
+    expect(cards('nl/general/understanding/index.html')).toEqual([['Understanding: FAQ', 'en']]);
+  });
+
   it('resolves links by source path, within the locale, keeping anchors', () => {
     // The links the Markdown wrote: not the breadcrumbs above the title, heading anchors or cards.
     const hrefs = (tree: Root) => {

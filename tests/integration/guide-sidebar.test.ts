@@ -52,5 +52,9 @@ describe('guide sidebar', () => {
     const firstLinks = selectAll('.sidebar-body li li a', first).map((a) => toString(a));
     expect(firstLinks[0]).toBe('Page 001');
     expect(firstLinks.at(-1)).toBe('60 later pages');
+    // One page left out is one page, not "1 earlier pages".
+    const texts = (path: string) => selectAll('.sidebar-body li li a', readHtml(join(site, 'dist'), path)).map((a) => toString(a));
+    expect(texts('developers/many/page-022/index.html')[0]).toBe('1 earlier page');
+    expect(texts('developers/many/page-080/index.html').at(-1)).toBe('1 later page');
   });
 });

@@ -28,7 +28,9 @@ export function Breadcrumbs({ ctx, crumbs, lang }: { ctx: ThemeContext; crumbs: 
         {all.map((crumb, i) => (
           <li key={i}>
             {i === all.length - 1 ? (
-              <span aria-current="page">{crumb.title}</span>
+              <span aria-current="page" lang={crumb.lang}>
+                {crumb.title}
+              </span>
             ) : crumb.url ? (
               <a href={crumb.url} lang={crumb.lang} {...crumb.l10n}>
                 {crumb.title}
@@ -55,13 +57,18 @@ export function crumbsOf(ctx: ThemeContext, doc: PageDocument): Crumb[] {
   // A tree without a page of its own at the top (no "developers.md") has no crumb for it.
   const path = guidePath(treeOf(ctx, doc.url), doc.url).filter((item, i) => i > 0 || item.url !== null);
   if (path.length) return path.map((item) => ({ url: item.url, title: item.title, ...(item.lang ? { lang: item.lang } : {}) }));
+  // A title shown in the default locale's text (a page not yet translated) says so, in a trail in the page's language.
   const section = ctx.nav.help(ctx.locale).find((s) => s.url === doc.url || s.faq === doc.url);
-  if (section) return section.url === doc.url ? [{ url: section.url, title: section.title }] : [{ url: section.url, title: section.title }, { url: doc.url, title: ctx.strings.faq }];
+  if (section) {
+    const crumb: Crumb = { url: section.url, title: section.title, ...(section.lang && section.lang !== ctx.locale ? { lang: section.lang } : {}) };
+    return section.url === doc.url ? [crumb] : [crumb, { url: doc.url, title: ctx.strings.faq }];
+  }
+  const own = doc.fallback ? { lang: ctx.config.locales.default } : {};
   if (doc.legalVersions.length) {
     const current = doc.legalVersions.find((v) => v.url === doc.url);
-    return [{ url: doc.legalVersions[0]!.url, title: doc.title }, ...(current ? [{ url: current.url, title: current.version }] : [])];
+    return [{ url: doc.legalVersions[0]!.url, title: doc.title, ...own }, ...(current ? [{ url: current.url, title: current.version }] : [])];
   }
-  return [{ url: doc.url, title: doc.title }];
+  return [{ url: doc.url, title: doc.title, ...own }];
 }
 
 /**
@@ -138,17 +145,17 @@ function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[
     before = start > 0 ? items[start - 1]! : null;
     after = hiddenAfter > 0 ? items[start + SIDEBAR_WINDOW]! : null;
   }
-  const more = (item: NavItem | null, count: number, text: string) => {
+  const more = (item: NavItem | null, count: number, text: string, one: string) => {
     const url = item && firstPage(item);
     return url ? (
       <li className="sidebar-more">
-        <a href={url}>{text.replace('{count}', String(count))}</a>
+        <a href={url}>{count === 1 ? one : text.replace('{count}', String(count))}</a>
       </li>
     ) : null;
   };
   return (
     <ul>
-      {more(before, hiddenBefore, ctx.strings.earlierPages)}
+      {more(before, hiddenBefore, ctx.strings.earlierPages, ctx.strings.earlierPagesOne)}
       {shown.map((item, i) => {
         const open = item.children.length > 0 && holdsPage(item, current);
         const url = open || !item.children.length ? item.url : firstPage(item);
@@ -167,7 +174,7 @@ function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[
           </li>
         );
       })}
-      {more(after, hiddenAfter, ctx.strings.laterPages)}
+      {more(after, hiddenAfter, ctx.strings.laterPages, ctx.strings.laterPagesOne)}
     </ul>
   );
 }

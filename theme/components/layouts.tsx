@@ -57,7 +57,9 @@ export function PrevNext({ ctx, doc, lang }: { ctx: ThemeContext; doc: PageDocum
       {prev ? (
         <a className="card prev" href={prev.url} rel="prev">
           <span className="card-label">← {ctx.strings.previous}</span>
-          <span className="card-title">{prev.title}</span>
+          <span className="card-title" lang={prev.lang}>
+            {prev.title}
+          </span>
         </a>
       ) : (
         <span />
@@ -65,7 +67,9 @@ export function PrevNext({ ctx, doc, lang }: { ctx: ThemeContext; doc: PageDocum
       {next ? (
         <a className="card next" href={next.url} rel="next">
           <span className="card-label">{ctx.strings.next} →</span>
-          <span className="card-title">{next.title}</span>
+          <span className="card-title" lang={next.lang}>
+            {next.title}
+          </span>
         </a>
       ) : null}
     </nav>

@@ -81,6 +81,8 @@ const en: UiStrings = {
   guides: 'Guides',
   earlierPages: '{count} earlier pages',
   laterPages: '{count} later pages',
+  earlierPagesOne: '1 earlier page',
+  laterPagesOne: '1 later page',
   apiReference: 'API reference',
   darkMode: 'Dark mode',
   closeMenu: 'Close the menu',

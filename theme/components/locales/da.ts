@@ -69,6 +69,8 @@ export const da: UiStrings = {
   guides: 'Vejledninger',
   earlierPages: '{count} tidligere sider',
   laterPages: '{count} senere sider',
+  earlierPagesOne: '1 tidligere side',
+  laterPagesOne: '1 senere side',
   apiReference: 'API-reference',
   darkMode: 'Mørk tilstand',
   closeMenu: 'Luk menuen',

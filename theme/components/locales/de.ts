@@ -69,6 +69,8 @@ export const de: UiStrings = {
   guides: 'Anleitungen',
   earlierPages: '{count} vorherige Seiten',
   laterPages: '{count} folgende Seiten',
+  earlierPagesOne: '1 vorherige Seite',
+  laterPagesOne: '1 folgende Seite',
   apiReference: 'API-Referenz',
   darkMode: 'Dunkler Modus',
   closeMenu: 'Menü schließen',

@@ -69,6 +69,8 @@ export const es: UiStrings = {
   guides: 'Guías',
   earlierPages: '{count} páginas anteriores',
   laterPages: '{count} páginas siguientes',
+  earlierPagesOne: '1 página anterior',
+  laterPagesOne: '1 página siguiente',
   apiReference: 'Referencia de la API',
   darkMode: 'Modo oscuro',
   closeMenu: 'Cerrar el menú',

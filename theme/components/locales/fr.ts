@@ -69,6 +69,8 @@ export const fr: UiStrings = {
   guides: 'Guides',
   earlierPages: '{count} pages précédentes',
   laterPages: '{count} pages suivantes',
+  earlierPagesOne: '1 page précédente',
+  laterPagesOne: '1 page suivante',
   apiReference: 'Référence de l’API',
   darkMode: 'Mode sombre',
   closeMenu: 'Fermer le menu',

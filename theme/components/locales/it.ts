@@ -69,6 +69,8 @@ export const it: UiStrings = {
   guides: 'Guide',
   earlierPages: '{count} pagine precedenti',
   laterPages: '{count} pagine successive',
+  earlierPagesOne: '1 pagina precedente',
+  laterPagesOne: '1 pagina successiva',
   apiReference: 'Riferimento API',
   darkMode: 'Modalità scura',
   closeMenu: 'Chiudi il menu',

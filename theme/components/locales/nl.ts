@@ -69,6 +69,8 @@ export const nl: UiStrings = {
   guides: 'Handleidingen',
   earlierPages: '{count} eerdere pagina\'s',
   laterPages: '{count} volgende pagina\'s',
+  earlierPagesOne: '1 eerdere pagina',
+  laterPagesOne: '1 volgende pagina',
   apiReference: 'API-referentie',
   darkMode: 'Donkere modus',
   closeMenu: 'Menu sluiten',

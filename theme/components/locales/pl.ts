@@ -69,6 +69,8 @@ export const pl: UiStrings = {
   guides: 'Przewodniki',
   earlierPages: 'Wcześniejsze strony: {count}',
   laterPages: 'Kolejne strony: {count}',
+  earlierPagesOne: '1 wcześniejsza strona',
+  laterPagesOne: '1 kolejna strona',
   apiReference: 'Dokumentacja API',
   darkMode: 'Tryb ciemny',
   closeMenu: 'Zamknij menu',

@@ -69,6 +69,8 @@ export const pt: UiStrings = {
   guides: 'Guias',
   earlierPages: '{count} páginas anteriores',
   laterPages: '{count} páginas seguintes',
+  earlierPagesOne: '1 página anterior',
+  laterPagesOne: '1 página seguinte',
   apiReference: 'Referência da API',
   darkMode: 'Modo escuro',
   closeMenu: 'Fechar o menu',

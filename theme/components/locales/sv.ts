@@ -69,6 +69,8 @@ export const sv: UiStrings = {
   guides: 'Guider',
   earlierPages: '{count} tidigare sidor',
   laterPages: '{count} senare sidor',
+  earlierPagesOne: '1 tidigare sida',
+  laterPagesOne: '1 senare sida',
   apiReference: 'API-referens',
   darkMode: 'Mörkt läge',
   closeMenu: 'Stäng menyn',
