@@ -176,3 +176,55 @@ describe('the interface language on pages that are not translated', () => {
     await context.close();
   });
 });
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('every interface word of a page that is not translated, in the stored locale, at %s width', (_name, viewport) => {
+  /** Each element's text (or its landmark's name) and the language it is marked with. */
+  const said = (page: Page, selector: string, what: 'text' | 'label' = 'text') =>
+    page.locator(selector).first().evaluate((el, what) => [what === 'text' ? el.textContent!.trim() : el.getAttribute('aria-label'), el.closest('[lang]')!.getAttribute('lang')], what);
+
+  it('says the table of contents, the previous and next cards, the sidebar, the menu and the footer in it, marked as such', () =>
+    withPage(viewport, async (page) => {
+      await store(page, { 'bankdocs:locale': 'fr' });
+      await land(page, '/developers/connect-integrations');
+      await expect.poll(() => page.getAttribute('html', 'lang')).toBe('fr');
+      expect(await said(page, '.toc h2 span')).toEqual(['Sur cette page', 'fr']);
+      expect(await said(page, 'nav.toc', 'label')).toEqual(['Sur cette page', 'en']);
+      expect(await said(page, '.prev-next', 'label')).toEqual(['Précédent / Suivant', 'en']);
+      expect(await said(page, '.card.prev .card-label')).toEqual(['← Précédent', 'en']);
+      expect(await said(page, '.card.prev .card-label span')).toEqual(['Précédent', 'fr']);
+      expect(await said(page, '.card.next .card-label span')).toEqual(['Suivant', 'fr']);
+      expect((await said(page, '.sidebar-nav', 'label'))[0]).toBe('Guides');
+      expect(await said(page, '.site-footer .locale-picker', 'label')).toEqual(['Langue', 'en']);
+      expect(await said(page, '.site-footer .copyright')).toEqual([expect.stringMatching(/Moorlink est une plateforme fictive\.$/), 'fr']);
+      expect(await said(page, '.menu-toggle span:not([aria-hidden])')).toEqual(['Menu', 'fr']);
+      // The runtime's own words say their language too, inside the English text and the frame.
+      await expect.poll(() => said(page, 'button.copy-button')).toEqual(['Copier', 'fr']);
+      expect(await said(page, 'button.copy-page')).toEqual(['Copier la page en Markdown', 'fr']);
+      expect(await said(page, '.menu-toggle', 'label')).toEqual(['Afficher ou masquer le menu', 'fr']);
+    }));
+
+  it('titles the 404 page in it', () =>
+    withPage(viewport, async (page) => {
+      await store(page, { 'bankdocs:locale': 'fr' });
+      await page.goto(`${site().server.url}/no/such/page`);
+      await expect.poll(() => page.title()).toBe('Page introuvable | Moorlink Documentation');
+    }));
+});
+
+describe('the zoomed image of a page that is not translated', () => {
+  it('is named in the text\'s language, its close button in the interface\'s', () =>
+    withPage(DESKTOP, async (page) => {
+      await store(page, { 'bankdocs:locale': 'fr' });
+      await land(page, '/developers/connect-integrations');
+      await page.locator('main img[data-zoomable]').first().click();
+      const dialog = page.locator('dialog.zoom-modal[open]');
+      await dialog.waitFor();
+      expect(await dialog.getAttribute('lang')).toBe('en');
+      expect(await dialog.getAttribute('aria-label')).toMatch(/^Sequence of the Connect flow/);
+      expect(await dialog.locator('.zoom-close').getAttribute('lang')).toBe('fr');
+      expect(await dialog.locator('.zoom-close').getAttribute('aria-label')).toBe('Fermer');
+    }));
+});

@@ -61,13 +61,23 @@ async function applyRuntimeStrings(config: RuntimeConfig, locale: string): Promi
   const root = document.documentElement.dataset;
   const before = root.copyLabel;
   Object.assign(root, { copyLabel: strings.copy, copiedLabel: strings.copied, copyFailedLabel: strings.copyFailed, closeLabel: strings.close, loadError: strings.loadError, serviceError: strings.serviceError });
-  for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy-button')) if (button.textContent === before) button.textContent = strings.copy;
+  // Each says so in its language, inside the content's (<main lang>) or the frame's.
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy-button')) {
+    if (button.textContent !== before) continue;
+    button.textContent = strings.copy;
+    button.lang = locale;
+  }
   for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy-page')) {
     button.textContent = strings.copyPage;
     button.dataset.done = strings.copyPageDone;
     button.dataset.failed = strings.copyPageFailed;
+    button.lang = locale;
   }
-  document.querySelector('.menu-toggle')?.setAttribute('aria-label', strings.toggleMenu);
+  const toggle = document.querySelector<HTMLElement>('.menu-toggle');
+  if (toggle) {
+    toggle.setAttribute('aria-label', strings.toggleMenu);
+    toggle.lang = locale;
+  }
 }
 
 export function setupLocale(config: RuntimeConfig): void {

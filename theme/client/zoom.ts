@@ -15,10 +15,15 @@ export function openZoom(img: HTMLImageElement): void {
   const dialog = document.createElement('dialog');
   dialog.className = 'zoom-modal';
   dialog.setAttribute('aria-label', img.alt || 'Image');
+  // Named by the image's description, in the content's language (an English guide's under
+  // a Dutch interface); its close button speaks the interface's.
+  const contentLang = img.closest<HTMLElement>('[lang]')?.lang;
+  if (contentLang) dialog.lang = contentLang;
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'zoom-close';
   close.setAttribute('aria-label', document.documentElement.dataset.closeLabel ?? 'Close');
+  close.lang = document.documentElement.lang;
   close.textContent = '×';
   const large = document.createElement('img');
   const src = img.currentSrc || img.src;

@@ -68,6 +68,21 @@ export function textL10n(ctx: ThemeContext, text: (locale: string) => string, hr
   return { 'data-l10n': JSON.stringify(Object.fromEntries(entries)) };
 }
 
+/** The same for a landmark's name (aria-label), which the runtime swaps as it swaps text. */
+export function labelL10n(ctx: ThemeContext, text: (locale: string) => string): { 'data-l10n-label'?: string } {
+  const { 'data-l10n': entries } = textL10n(ctx, text);
+  return entries ? { 'data-l10n-label': entries } : {};
+}
+
+/**
+ * An interface string inside other words ("← Previous"): the text alone on translated
+ * pages; on the others in a span the runtime swaps (and marks with its language).
+ */
+export function UiText({ ctx, pick }: { ctx: ThemeContext; pick: (strings: UiStrings) => string }) {
+  const l10n = uiL10n(ctx, pick);
+  return l10n['data-l10n'] ? <span {...l10n}>{pick(ctx.strings)}</span> : <>{pick(ctx.strings)}</>;
+}
+
 /**
  * Light or dark (issue #19): follows prefers-color-scheme until the reader picks one; the
  * choice is kept (theme/client/color-scheme.ts) and applied before first paint (BOOT_SCRIPT).
@@ -138,9 +153,9 @@ export function Header({ ctx }: { ctx: ThemeContext }) {
       {config.search.enabled ? <SearchButton ctx={ctx} /> : null}
       <ColorSchemeToggle ctx={ctx} />
       <button type="button" className="menu-toggle" aria-controls="site-menu" aria-expanded="false" aria-label={strings.toggleMenu}>
-        <span aria-hidden="true">☰</span> {strings.menu}
+        <span aria-hidden="true">☰</span> <UiText ctx={ctx} pick={(s) => s.menu} />
       </button>
-      <nav id="site-menu" className="site-menu" aria-label={strings.menu}>
+      <nav id="site-menu" className="site-menu" aria-label={strings.menu} {...labelL10n(ctx, (locale) => ctx.stringsOf(locale).menu)}>
         <ul>
           {config.menu.map((item, i) => (
             <li key={i}>
@@ -155,7 +170,7 @@ export function Header({ ctx }: { ctx: ThemeContext }) {
 
 export function Footer({ ctx }: { ctx: ThemeContext }) {
   const { config } = ctx;
-  const copyright = ctx.label(config.footer.copyright).replace('{year}', String(ctx.buildYear));
+  const copyrightIn = (locale?: string) => ctx.label(config.footer.copyright, locale).replace('{year}', String(ctx.buildYear));
   return (
     <footer className="site-footer">
       <ul className="footer-links">
@@ -167,7 +182,7 @@ export function Footer({ ctx }: { ctx: ThemeContext }) {
       </ul>
       {/* A site of one locale has nothing to pick: no landmark with a single link. */}
       {ctx.config.locales.available.length > 1 ? (
-        <nav className="locale-picker" aria-label={ctx.strings.language}>
+        <nav className="locale-picker" aria-label={ctx.strings.language} {...labelL10n(ctx, (locale) => ctx.stringsOf(locale).language)}>
           {ctx.config.locales.available.map((locale) => (
             <a
               key={locale}
@@ -182,7 +197,9 @@ export function Footer({ ctx }: { ctx: ThemeContext }) {
           ))}
         </nav>
       ) : null}
-      <p className="copyright">{copyright}</p>
+      <p className="copyright" {...textL10n(ctx, copyrightIn)}>
+        {copyrightIn()}
+      </p>
     </footer>
   );
 }

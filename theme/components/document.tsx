@@ -74,7 +74,8 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProp
         {/* Before first paint, so the narrow-screen menu starts collapsed: no layout shift. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
+        {/* The 404 page's title follows the interface locale with its heading. */}
+        <title {...(notFound ? uiL10n(ctx, (s) => config.site.titleTemplate.replace('%s', () => s.notFoundTitle)) : {})}>{title}</title>
         {doc.description ? <meta name="description" content={doc.description} /> : null}
         {notFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         {doc.alternates.length > 1

@@ -2,8 +2,8 @@
 // sidebars of guides, help sections and legal versions. Each sidebar folds behind a
 // button on narrow screens (theme/client/sidebar.ts); without JavaScript it stays open.
 import type { ReactNode } from 'react';
-import { guidePath, holdsPage, pagesOf, type Crumb, type NavItem, type PageDocument, type PageSidebarProps, type ThemeContext } from '../../src/theme-api.js';
-import { textL10n, uiL10n } from './chrome.js';
+import { guidePath, holdsPage, pagesOf, type Crumb, type NavItem, type PageDocument, type PageSidebarProps, type ThemeContext, type UiStrings } from '../../src/theme-api.js';
+import { labelL10n, textL10n, uiL10n } from './chrome.js';
 
 export type { Crumb };
 
@@ -23,7 +23,7 @@ export function Breadcrumbs({ ctx, crumbs, lang }: { ctx: ThemeContext; crumbs: 
   const home: Crumb[] = homeUrl ? [{ url: homeUrl, title: ctx.strings.home, l10n: uiL10n(ctx, (s) => s.home, (locale) => ctx.nav.home(locale) ?? homeUrl) }] : [];
   const all = [...home, ...crumbs];
   return (
-    <nav className="breadcrumbs" aria-label={ctx.strings.breadcrumbs} lang={lang} {...uiL10nLabel(ctx)}>
+    <nav className="breadcrumbs" aria-label={ctx.strings.breadcrumbs} lang={lang} {...labelL10n(ctx, (locale) => ctx.stringsOf(locale).breadcrumbs)}>
       <ol>
         {all.map((crumb, i) => (
           <li key={i}>
@@ -43,13 +43,6 @@ export function Breadcrumbs({ ctx, crumbs, lang }: { ctx: ThemeContext; crumbs: 
       </ol>
     </nav>
   );
-}
-
-/** aria-label of the breadcrumb trail follows the interface locale too. */
-function uiL10nLabel(ctx: ThemeContext): { 'data-l10n-label'?: string } {
-  if (ctx.translated) return {};
-  const { 'data-l10n': entries } = uiL10n(ctx, (s) => s.breadcrumbs);
-  return entries ? { 'data-l10n-label': entries } : {};
 }
 
 /** The crumbs above a page: its folders in a page tree, its help section, or nothing but Home. */
@@ -78,7 +71,8 @@ export function crumbsOf(ctx: ThemeContext, doc: PageDocument): Crumb[] {
 function Sidebar({ label, l10n, children }: { label: string; l10n?: { 'data-l10n'?: string }; children: ReactNode }) {
   return (
     <aside className="sidebar">
-      <nav className="sidebar-nav" aria-label={label}>
+      {/* The landmark's name follows the interface locale with its heading. */}
+      <nav className="sidebar-nav" aria-label={label} {...(l10n?.['data-l10n'] ? { 'data-l10n-label': l10n['data-l10n'] } : {})}>
         <button type="button" className="sidebar-toggle" aria-expanded="false">
           <span {...l10n}>{label}</span>
         </button>
@@ -145,17 +139,23 @@ function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[
     before = start > 0 ? items[start - 1]! : null;
     after = hiddenAfter > 0 ? items[start + SIDEBAR_WINDOW]! : null;
   }
-  const more = (item: NavItem | null, count: number, text: string, one: string) => {
+  const more = (item: NavItem | null, count: number, pick: (strings: UiStrings) => [string, string]) => {
     const url = item && firstPage(item);
+    const text = (strings: UiStrings) => {
+      const [many, one] = pick(strings);
+      return count === 1 ? one : many.replace('{count}', String(count));
+    };
     return url ? (
       <li className="sidebar-more">
-        <a href={url}>{count === 1 ? one : text.replace('{count}', String(count))}</a>
+        <a href={url} {...uiL10n(ctx, text)}>
+          {text(ctx.strings)}
+        </a>
       </li>
     ) : null;
   };
   return (
     <ul>
-      {more(before, hiddenBefore, ctx.strings.earlierPages, ctx.strings.earlierPagesOne)}
+      {more(before, hiddenBefore, (s) => [s.earlierPages, s.earlierPagesOne])}
       {shown.map((item, i) => {
         const open = item.children.length > 0 && holdsPage(item, current);
         const url = open || !item.children.length ? item.url : firstPage(item);
@@ -174,7 +174,7 @@ function GuideList({ ctx, items, current }: { ctx: ThemeContext; items: NavItem[
           </li>
         );
       })}
-      {more(after, hiddenAfter, ctx.strings.laterPages, ctx.strings.laterPagesOne)}
+      {more(after, hiddenAfter, (s) => [s.laterPages, s.laterPagesOne])}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 // One layout per kind of page. Each gets the rendered Markdown and the page's facts.
 import { markdownTwinUrl, type Heading, type PageDocument, type PageLayoutProps, type ThemeContext } from '../../src/theme-api.js';
+import { labelL10n, UiText } from './chrome.js';
 import { crumbsOf } from './frame.js';
 import { fallbackNoticeText } from './strings.js';
 
@@ -33,8 +34,10 @@ export function Toc({ ctx, headings, lang }: { ctx: ThemeContext; headings: Head
   const items = headings.filter((h) => h.depth === 2);
   if (items.length < 2) return null;
   return (
-    <nav className="toc" aria-label={ctx.strings.onThisPage} lang={lang}>
-      <h2>{ctx.strings.onThisPage}</h2>
+    <nav className="toc" aria-label={ctx.strings.onThisPage} lang={lang} {...labelL10n(ctx, (locale) => ctx.stringsOf(locale).onThisPage)}>
+      <h2>
+        <UiText ctx={ctx} pick={(s) => s.onThisPage} />
+      </h2>
       <ul>
         {items.map((h) => (
           <li key={h.id}>
@@ -53,10 +56,12 @@ export function PrevNext({ ctx, doc, lang }: { ctx: ThemeContext; doc: PageDocum
   const { prev, next } = doc;
   if (!prev && !next) return null;
   return (
-    <nav lang={lang} className="prev-next" aria-label={`${ctx.strings.previous} / ${ctx.strings.next}`}>
+    <nav lang={lang} className="prev-next" aria-label={`${ctx.strings.previous} / ${ctx.strings.next}`} {...labelL10n(ctx, (locale) => `${ctx.stringsOf(locale).previous} / ${ctx.stringsOf(locale).next}`)}>
       {prev ? (
         <a className="card prev" href={prev.url} rel="prev">
-          <span className="card-label">← {ctx.strings.previous}</span>
+          <span className="card-label">
+            ← <UiText ctx={ctx} pick={(s) => s.previous} />
+          </span>
           <span className="card-title" lang={prev.lang}>
             {prev.title}
           </span>
@@ -66,7 +71,9 @@ export function PrevNext({ ctx, doc, lang }: { ctx: ThemeContext; doc: PageDocum
       )}
       {next ? (
         <a className="card next" href={next.url} rel="next">
-          <span className="card-label">{ctx.strings.next} →</span>
+          <span className="card-label">
+            <UiText ctx={ctx} pick={(s) => s.next} /> →
+          </span>
           <span className="card-title" lang={next.lang}>
             {next.title}
           </span>
