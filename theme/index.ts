@@ -16,7 +16,7 @@ import { builtinStrings } from './components/strings.js';
 import { TabPanel, Tabs } from './components/tabs.js';
 
 export * from '../src/theme-api.js';
-export { fallbackNoticeText, languageNameIn, LOCALE_NAMES, localeName } from './components/strings.js';
+export { dateIn, fallbackNoticeText, languageNameIn, LOCALE_NAMES, localeName } from './components/strings.js';
 
 const Consent = ConsentTemplate;
 

@@ -118,7 +118,7 @@ describe('printed pages', () => {
     const { page, close } = await openPrinted(DESKTOP, LEGAL);
     try {
       expect(await page.locator('.legal-meta').isVisible()).toBe(true);
-      expect(await page.locator('.legal-meta').textContent()).toBe('You are reading version v1.0 · Effective from 2021-03-01');
+      expect(await page.locator('.legal-meta').textContent()).toBe('You are reading version v1.0 · Effective from March 1, 2021');
       expect(await page.locator('.legal-newer').isVisible()).toBe(true);
       expect(await page.locator('.legal-newer').textContent()).toBe('This is not the latest version; the latest is v5.0.');
     } finally {

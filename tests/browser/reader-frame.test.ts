@@ -480,7 +480,7 @@ describe('an older legal version', () => {
 describe('the list of legal versions', () => {
   // "la plus récente" and "la más reciente" do not fit beside the date in the sidebar: the
   // badge goes under the date of its own version, not to the start of a line of its own,
-  // just above the next version.
+  // just above the next version. Each date is written out in the page's language.
   it.each(['en', 'fr', 'es'])('in /%s marks the latest beside or under its date, at 1280 and 375 px', async (locale) => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, errors, close } = await open(viewport, `/${locale}/terms-and-conditions/v4.0`);
@@ -493,6 +493,9 @@ describe('the list of legal versions', () => {
         return { underOrBesideItsDate: badge.left >= date.left - 1, aboveTheNext: badge.bottom <= next.top + 1 };
       });
       expect({ width: viewport.width, ...where }).toEqual({ width: viewport.width, underOrBesideItsDate: true, aboveTheNext: true });
+      // Dates are written out in the page's language ("1 de septiembre de 2025"): a long one wraps, never a version's number.
+      const versions = await page.evaluate(() => [...document.querySelectorAll('.legal-versions li > a')].map((a) => [a.textContent, a.getClientRects().length === 1 && a.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(a).lineHeight)]));
+      expect(versions.filter(([, oneLine]) => !oneLine), `${locale} at ${viewport.width}`).toEqual([]);
       expect(errors).toEqual([]);
       await close();
     }

@@ -220,6 +220,14 @@ describe('bankdocs build on a fixture site', () => {
     expect(select('.fallback-notice', page('nl/index.html'))).toBeUndefined();
   });
 
+  it('dates a legal version as its page\'s language writes a date, in the list of versions too', () => {
+    const dutch = page('nl/terms-and-conditions/v10.0/index.html');
+    expect(toString(select('.legal-meta', dutch)!)).toBe('U leest versie v10.0 · Van kracht vanaf 5 januari 2024');
+    expect(attr(select('.legal-meta time', dutch), 'dateTime')).toBe('2024-01-05');
+    expect(selectAll('.legal-versions time', dutch).map((t) => toString(t))).toContain('5 januari 2024');
+    expect(toString(select('.legal-meta time', page('en/terms-and-conditions/v2.0/index.html'))!)).toBe('January 4, 2024');
+  });
+
   it('marks an English title in a Dutch trail or card as English, for screen readers to say it so', () => {
     // The trail of a help section not yet translated: its title is the English one.
     const crumbs = (path: string) => selectAll('.breadcrumbs li > *', page(path)).map((c) => [toString(c), attr(c, 'lang') ?? null]);

@@ -76,7 +76,7 @@ describe('the built-in theme on another site', () => {
   });
 
   it('shows a legal page\'s version and date (its collection\'s date key, whatever its name), and only a legal page\'s', () => {
-    expect(read('en/policy/v2.0/index.html')).toMatch(/You are reading version v2\.0.*Effective from <time dateTime="2026-06-01">2026-06-01<\/time>/s);
+    expect(read('en/policy/v2.0/index.html')).toMatch(/You are reading version v2\.0.*Effective from <time dateTime="2026-06-01">June 1, 2026<\/time>/s);
     expect(read('en/policy/v2.0.md')).toContain('You are reading version v2.0 · Effective from 2026-06-01');
     for (const path of ['releases/v1.1/index.html', 'releases/v1.1.md']) expect(read(path), path).not.toMatch(/You are reading version|Effective from/);
   });

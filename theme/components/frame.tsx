@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { guidePath, holdsPage, pagesOf, type Crumb, type NavItem, type PageDocument, type PageSidebarProps, type ThemeContext, type UiStrings } from '../../src/theme-api.js';
 import { labelL10n, textL10n, uiL10n } from './chrome.js';
+import { dateIn } from './strings.js';
 
 export type { Crumb };
 
@@ -231,6 +232,18 @@ export function HelpSidebar({ ctx, doc }: PageSidebarProps) {
   );
 }
 
+/**
+ * A legal version's date as the page's locale writes it, the date as written in dateTime;
+ * on pages that are not translated the runtime swaps it with the interface's locale.
+ */
+export function EffectiveDate({ ctx, date }: { ctx: ThemeContext; date: string }) {
+  return (
+    <time dateTime={date} {...textL10n(ctx, (locale) => dateIn(date, locale))}>
+      {dateIn(date, ctx.locale)}
+    </time>
+  );
+}
+
 export function LegalSidebar({ ctx, doc }: PageSidebarProps) {
   return (
     <Sidebar label={ctx.strings.versions} l10n={uiL10n(ctx, (s) => s.versions)}>
@@ -242,7 +255,7 @@ export function LegalSidebar({ ctx, doc }: PageSidebarProps) {
             </a>{' '}
             {/* Date and badge wrap together: a long "latest" goes under the date, not under the next version's link. */}
             <span className="legal-version-facts">
-              {v.effective ? <time dateTime={v.effective}>{v.effective}</time> : null}
+              {v.effective ? <EffectiveDate ctx={ctx} date={v.effective} /> : null}
               {v.latest ? <span className="badge">{ctx.strings.latest}</span> : null}
             </span>
           </li>

@@ -1,7 +1,7 @@
 // One layout per kind of page. Each gets the rendered Markdown and the page's facts.
 import { markdownTwinUrl, type Heading, type PageDocument, type PageLayoutProps, type ThemeContext } from '../../src/theme-api.js';
 import { labelL10n, UiText } from './chrome.js';
-import { crumbsOf } from './frame.js';
+import { crumbsOf, EffectiveDate } from './frame.js';
 import { fallbackNoticeText } from './strings.js';
 
 /**
@@ -135,7 +135,7 @@ export function LegalLayout({ ctx, doc, content, headings }: PageLayoutProps) {
               {current.effective ? (
                 <>
                   {' · '}
-                  {ctx.strings.effectiveFrom} <time dateTime={current.effective}>{current.effective}</time>
+                  {ctx.strings.effectiveFrom} <EffectiveDate ctx={ctx} date={current.effective} />
                 </>
               ) : null}
             </p>

@@ -165,6 +165,29 @@ export function languageNameIn(code: string, locale: string, capital = false): s
   return capital ? name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) : name;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/**
+ * A date written YYYY-MM-DD (a legal version's `effective`) as `locale` writes it in full
+ * ("1 maart 2021", "March 1, 2021", "1. März 2021"), read in UTC so that every build gives
+ * the same words; the date as written when it is not such a date or ICU has no such locale.
+ */
+export function dateIn(iso: string, locale: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!parts) return iso;
+  let format = dateFormats.get(locale);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    } catch {
+      format = null;
+    }
+    dateFormats.set(locale, format);
+  }
+  const time = Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
+  return format && !Number.isNaN(time) ? format.format(time) : iso;
+}
+
 /** The fallback notice in `locale`, naming the default locale's language where it says {language} (ICU writes it as that language does: "English", "anglais"). */
 export function fallbackNoticeText(notice: string, defaultLocale: string, locale: string): string {
   return notice.includes('{language}') ? notice.replace('{language}', languageNameIn(defaultLocale, locale)) : notice;

@@ -3,7 +3,7 @@
 // translation is a choice, but an empty string where English has text is a gap).
 import { describe, expect, it } from 'vitest';
 import { builtinTheme } from '../../../theme/index.js';
-import { localeName } from '../../../theme/components/strings.js';
+import { dateIn, localeName } from '../../../theme/components/strings.js';
 import { stringKeys } from '../../../src/theme/overrides.js';
 
 const english = builtinTheme.strings.en;
@@ -26,4 +26,11 @@ describe('the built-in strings', () => {
       }
     });
   }
+
+  it('write a date as each language does, the same whatever the time zone, and one that is no date as written', () => {
+    expect(['en', 'nl', 'fr', 'de', 'es', 'pl'].map((locale) => dateIn('2021-03-01', locale))).toEqual(['March 1, 2021', '1 maart 2021', '1 mars 2021', '1. März 2021', '1 de marzo de 2021', '1 marca 2021']);
+    // The last day of a year stays in it east and west of Greenwich (read in UTC).
+    expect(dateIn('2024-12-31', 'nl')).toBe('31 december 2024');
+    for (const text of ['2021-3-1', 'soon', '']) expect(dateIn(text, 'nl')).toBe(text);
+  });
 });
