@@ -228,6 +228,9 @@ const themeSchema = z
   .prefault({})
   .describe('Overrides of the built-in theme: components from the site\'s own files, and interface strings.');
 
+/** A page title template: "%s" is where the page's title goes. */
+const titleTemplate = z.string().includes('%s', { error: 'the title template must contain "%s" where the page title goes' });
+
 export const configSchema = z
   .strictObject({
     $schema: z.string().optional().describe('Path of the JSON Schema, for editors.'),
@@ -242,9 +245,8 @@ export const configSchema = z
       .strictObject({
         url: externalUrl.describe('Public origin of the site, used for canonical, og:url and sitemap URLs.'),
         titleTemplate: z
-          .string()
-          .includes('%s', { error: 'the title template must contain "%s" where the page title goes' })
-          .describe('Page title template; "%s" is the page title, e.g. "%s | Moorlink Documentation".'),
+          .union([titleTemplate, z.record(localeCode, titleTemplate)])
+          .describe('Page title template, one or one per locale; "%s" is the page title, e.g. "%s | Moorlink Documentation" (nl: "%s | Moorlink-documentatie").'),
         logo: contentFile('the logo', 'assets/logo.svg').describe('Path of the logo under content/ (e.g. "assets/logo.svg"), never a URL; also the social image.'),
         socialImage: contentFile('the social image', 'assets/social.png').optional().describe('Path of the social-sharing image under content/ (e.g. "assets/social.png"), never a URL; defaults to the logo.'),
         contentDir: z.string().default('content').describe('Folder of the Markdown content, relative to this file.'),
@@ -368,6 +370,7 @@ export const configSchema = z
     config.menu.forEach((item, i) => check(item.label, ['menu', i, 'label']));
     config.footer.links.forEach((item, i) => check(item.label, ['footer', 'links', i, 'label']));
     check(config.footer.copyright, ['footer', 'copyright']);
+    check(config.site.titleTemplate, ['site', 'titleTemplate']);
     config.collections?.forEach((item, i) => {
       if (typeof item !== 'string' && item.label !== undefined) check(item.label, ['collections', i, 'label']);
     });

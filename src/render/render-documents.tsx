@@ -126,7 +126,8 @@ export function createRenderer(input: RenderInput, options: { processor?: Markdo
     versions: site.config.versions,
     languages: { available: site.config.api.languages, default: site.config.api.defaultLanguage },
     runtime: site.config.runtime,
-    titleTemplate: site.config.site.titleTemplate,
+    // The API reference's menu retitles its page (theme/client/api-menu.ts): a page of the default locale.
+    titleTemplate: typeof site.config.site.titleTemplate === 'string' ? site.config.site.titleTemplate : site.config.site.titleTemplate[site.config.locales.default]!,
     productionHosts: site.config.site.productionHosts,
     monitoring: site.config.monitoring ?? null,
     services: site.config.services,

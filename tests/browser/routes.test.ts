@@ -210,7 +210,7 @@ describe.each([
     withPage(viewport, async (page) => {
       await store(page, { 'bankdocs:locale': 'fr' });
       await page.goto(`${site().server.url}/no/such/page`);
-      await expect.poll(() => page.title()).toBe('Page introuvable | Moorlink Documentation');
+      await expect.poll(() => page.title()).toBe('Page introuvable | Documentation Moorlink');
     }));
 });
 

@@ -80,6 +80,18 @@ describe('the bundled content', () => {
     }
   });
 
+  it('titles each page in its own language, the site\'s name too', () => {
+    const titles = (url: string) => {
+      const tree = readHtml(dist, file(url));
+      return [toString(select('title', tree)!), select('meta[property="og:title"]', tree)?.properties.content];
+    };
+    expect(titles('/nl/support')).toEqual(['Support | Moorlink-documentatie', 'Support | Moorlink-documentatie']);
+    expect(titles('/fr/support')[0]).toBe('Assistance | Documentation Moorlink');
+    expect(titles('/en/support')[0]).toBe('Support | Moorlink Documentation');
+    // Pages that are not translated are the default locale's.
+    expect(titles('/developers')[0]).toMatch(/ \| Moorlink Documentation$/);
+  });
+
   it('dates every legal version and says what changed', () => {
     for (const locale of LOCALES) {
       for (const [kind, versions] of [['terms-and-conditions', TERMS], ['privacy-notice', PRIVACY]] as const) {

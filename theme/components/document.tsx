@@ -1,7 +1,7 @@
 // The HTML document around every page: head (title template, description, canonical,
 // hreflang, social metadata), header, main, footer.
 import { markdownTwinUrl, xDefaultUrl, type DocumentPlan, type DocumentProps } from '../../src/theme-api.js';
-import { uiL10n } from './chrome.js';
+import { textL10n, uiL10n } from './chrome.js';
 
 /** The usual territory of a language, for Open Graph's locales ("en" -> "en_US"). */
 const TERRITORY: Record<string, string> = {
@@ -42,7 +42,7 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProp
   const { Header, Footer, Consent } = ctx.components;
   // The versions of a legal document share its title: each page's names its version (tabs, bookmarks, search results).
   const version = doc.kind === 'page' ? doc.legalVersions.find((v) => v.url === doc.url)?.version : undefined;
-  const title = config.site.titleTemplate.replace('%s', () => (version ? `${doc.title} ${version}` : doc.title));
+  const title = ctx.label(config.site.titleTemplate).replace('%s', () => (version ? `${doc.title} ${version}` : doc.title));
   const notFound = doc.kind === 'not-found';
   // A fallback page shows the default locale's text: that page is the canonical one.
   const reference = doc.kind === 'page' && doc.fallback ? doc.alternates.find((a) => a.locale === config.locales.default)?.url : undefined;
@@ -75,7 +75,7 @@ export function Document({ ctx, children, sidebar, runtimeConfig }: DocumentProp
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The 404 page's title follows the interface locale with its heading. */}
-        <title {...(notFound ? uiL10n(ctx, (s) => config.site.titleTemplate.replace('%s', () => s.notFoundTitle)) : {})}>{title}</title>
+        <title {...(notFound ? textL10n(ctx, (locale) => ctx.label(config.site.titleTemplate, locale).replace('%s', () => ctx.stringsOf(locale).notFoundTitle)) : {})}>{title}</title>
         {doc.description ? <meta name="description" content={doc.description} /> : null}
         {notFound ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         {doc.alternates.length > 1

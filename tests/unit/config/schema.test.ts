@@ -209,3 +209,17 @@ describe('the JSON Schema\'s descriptions', () => {
     expect(named.filter((p) => !paths.has(p))).toEqual([]);
   });
 });
+
+describe('site.titleTemplate', () => {
+  it('is one template or one per locale, each with "%s", covering the default locale and no other', () => {
+    const set = (template: ConfigInput['site']['titleTemplate']) => (c: ConfigInput) => {
+      c.locales = { available: ['en', 'nl'], default: 'en' };
+      c.site.titleTemplate = template;
+    };
+    expect(issues(set('%s | P'))).toEqual([]);
+    expect(issues(set({ en: '%s | P Docs', nl: '%s | P-documentatie' }))).toEqual([]);
+    expect(issues(set({ en: '%s | P Docs', nl: 'P-documentatie' }))).toEqual(['site.titleTemplate.nl: the title template must contain "%s" where the page title goes']);
+    expect(issues(set({ nl: '%s | P-documentatie' }))).toEqual(['site.titleTemplate: the label needs a text for the default locale "en"']);
+    expect(issues(set({ en: '%s | P Docs', de: '%s | P-Doku' }))).toEqual(['site.titleTemplate.de: "de" is not in locales.available (en, nl)']);
+  });
+});
