@@ -206,6 +206,17 @@ describe.each([
       expect(await said(page, '.menu-toggle', 'label')).toEqual(['Afficher ou masquer le menu', 'fr']);
     }));
 
+  it('names the API reference\'s menu buttons and its example language picker in it', () =>
+    withPage(viewport, async (page) => {
+      await store(page, { 'bankdocs:locale': 'fr' });
+      await land(page, '/1/api/curl');
+      await expect.poll(() => page.getAttribute('html', 'lang')).toBe('fr');
+      expect(await said(page, '.api-menu-toggle', 'label')).toEqual(['Afficher ou masquer le menu de l’API', 'fr']);
+      expect(await said(page, '.api-menu-close', 'label')).toEqual(['Fermer le menu', 'fr']);
+      expect(await said(page, '.api-toolbar .language-picker', 'label')).toEqual(['Langage des exemples', 'fr']);
+      expect(await said(page, '.api-menu-toggle-text span')).toEqual(['Menu', 'fr']);
+    }));
+
   it('titles the 404 page in it', () =>
     withPage(viewport, async (page) => {
       await store(page, { 'bankdocs:locale': 'fr' });

@@ -32,10 +32,13 @@ function applyLabels(locale: string): void {
     const href = (JSON.parse(el.dataset.l10nHref!) as Record<string, string>)[locale];
     if (href) el.href = href;
   }
-  // Names of landmarks (the breadcrumb trail): the same entries, for aria-label.
+  // Names of landmarks and buttons (the breadcrumb trail, the API menu's buttons): the same
+  // entries, for aria-label; one that says its language (the interface's) says the new one.
   for (const el of document.querySelectorAll<HTMLElement>('[data-l10n-label]')) {
     const entry = (JSON.parse(el.dataset.l10nLabel!) as Record<string, [string, string | null]>)[locale];
-    if (entry) el.setAttribute('aria-label', entry[0]);
+    if (!entry) continue;
+    el.setAttribute('aria-label', entry[0]);
+    if (el.hasAttribute('lang')) el.lang = locale;
   }
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.locale-picker a')) {
     if (link.dataset.locale === locale) link.setAttribute('aria-current', 'true');

@@ -1,7 +1,8 @@
 // The API reference: its menu (the frame's sidebar) and the page. Operations themselves
 // (endpoint, fields, example panel) are the Operation, Fields and Example components
 // (operation.tsx), which the API sections' Markdown renders with.
-import type { ApiLayoutProps, ApiSectionView } from '../../src/theme-api.js';
+import type { ApiLayoutProps, ApiSectionView, ThemeContext, UiStrings } from '../../src/theme-api.js';
+import { labelL10n, UiText } from './chrome.js';
 
 export type { ApiSectionView };
 
@@ -11,20 +12,25 @@ export type { ApiSectionView };
  * wide screens the toggle folds the column away; on narrow ones the menu is a drawer
  * with its own scroll and a close button, opened by a button that stays in reach.
  */
+/** An interface string as an element's name, which follows the stored locale on pages that are not translated (the API reference is one). */
+function uiLabel(ctx: ThemeContext, pick: (strings: UiStrings) => string) {
+  return labelL10n(ctx, (locale) => pick(ctx.stringsOf(locale)));
+}
+
 export function ApiSidebar({ ctx, sections }: ApiLayoutProps) {
   const { strings } = ctx;
   return (
     <aside className="sidebar api-sidebar">
-      <button type="button" className="api-menu-toggle" aria-controls="api-menu" aria-expanded="true" aria-label={strings.toggleApiMenu}>
+      <button type="button" className="api-menu-toggle" aria-controls="api-menu" aria-expanded="true" aria-label={strings.toggleApiMenu} lang={ctx.locale} {...uiLabel(ctx, (s) => s.toggleApiMenu)}>
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
         <span className="api-menu-toggle-text" aria-hidden="true">
-          {strings.menu}
+          <UiText ctx={ctx} pick={(s) => s.menu} />
         </span>
       </button>
       <nav className="api-menu" id="api-menu" aria-label={`${ctx.config.product.name} API`} lang={ctx.config.locales.default}>
-        <button type="button" className="api-menu-close" aria-label={strings.closeMenu} lang={ctx.locale}>
+        <button type="button" className="api-menu-close" aria-label={strings.closeMenu} lang={ctx.locale} {...uiLabel(ctx, (s) => s.closeMenu)}>
           <span aria-hidden="true">×</span>
         </button>
         <ul>
@@ -74,7 +80,7 @@ export function ApiLayout({ ctx, doc, sections }: ApiLayoutProps) {
       </header>
       {/* Sticky over the example column: the language of every example panel in reach. */}
       <div className="api-toolbar">
-        <nav className="language-picker" aria-label={ctx.strings.exampleLanguage}>
+        <nav className="language-picker" aria-label={ctx.strings.exampleLanguage} lang={ctx.locale} {...uiLabel(ctx, (s) => s.exampleLanguage)}>
           {doc.languages.map((l) => (
             <a key={l.language} href={l.url} data-language={l.language} {...(l.language === doc.language ? { 'aria-current': 'page' as const } : {})}>
               {l.language}
