@@ -10,8 +10,11 @@ import type { UiStrings } from '../theme/contract.js';
 import { siteStrings } from '../theme/strings.js';
 import { builtinTheme } from '../../theme/index.js';
 
+/** The consent bar's words (the theme's template names each by its key, data-string), which the runtime swaps with the others. */
+export const CONSENT_STRING_KEYS = ['consentTitle', 'consentText', 'necessary', 'necessaryText', 'functional', 'functionalText', 'analytics', 'analyticsText', 'acceptAll', 'rejectAll', 'choose', 'saveChoices'] as const satisfies readonly (keyof UiStrings)[];
+
 /** The strings the runtime reads, by its name for each. */
-export const RUNTIME_STRING_KEYS = ['copy', 'copied', 'copyFailed', 'close', 'loadError', 'serviceError', 'copyPage', 'copyPageDone', 'copyPageFailed', 'toggleMenu'] as const satisfies readonly (keyof UiStrings)[];
+export const RUNTIME_STRING_KEYS = ['copy', 'copied', 'copyFailed', 'close', 'loadError', 'serviceError', 'copyPage', 'copyPageDone', 'copyPageFailed', 'toggleMenu', ...CONSENT_STRING_KEYS] as const satisfies readonly (keyof UiStrings)[];
 
 export type RuntimeStrings = Record<string, Record<(typeof RUNTIME_STRING_KEYS)[number], string>>;
 

@@ -217,6 +217,17 @@ describe.each([
       expect(await said(page, '.api-menu-toggle-text span')).toEqual(['Menu', 'fr']);
     }));
 
+  it('asks for consent in it, the bar marked as such', () =>
+    withPage(viewport, async (page) => {
+      await store(page, { 'bankdocs:locale': 'fr' });
+      await land(page, '/developers/connect-integrations');
+      await expect.poll(() => said(page, '.consent h2')).toEqual(['Cookies et services intégrés', 'fr']);
+      expect(await said(page, '.consent [data-consent="accept"]')).toEqual(['Tout accepter', 'fr']);
+      await page.locator('.consent [data-consent="choose"]').click();
+      expect(await said(page, '.consent-choices label span')).toEqual(['Mémorisent votre langue et le langage des exemples. Toujours actifs.', 'fr']);
+      expect(await said(page, '.consent [data-consent="save"]')).toEqual(['Enregistrer mes choix', 'fr']);
+    }));
+
   it('titles the 404 page in it', () =>
     withPage(viewport, async (page) => {
       await store(page, { 'bankdocs:locale': 'fr' });

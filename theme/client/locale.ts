@@ -81,6 +81,16 @@ async function applyRuntimeStrings(config: RuntimeConfig, locale: string): Promi
     toggle.setAttribute('aria-label', strings.toggleMenu);
     toggle.lang = locale;
   }
+  // The consent bar: its template, for a bar opened later, and the bar if it is open.
+  const template = document.getElementById('bankdocs-consent') as HTMLTemplateElement | null;
+  for (const bar of [template?.content.firstElementChild, document.querySelector('.consent')]) {
+    if (!(bar instanceof HTMLElement)) continue;
+    for (const el of bar.querySelectorAll<HTMLElement>('[data-string]')) {
+      const text = strings[el.dataset.string as keyof typeof strings];
+      if (text) el.textContent = text;
+    }
+    bar.lang = locale;
+  }
 }
 
 export function setupLocale(config: RuntimeConfig): void {

@@ -10,31 +10,37 @@ export function ConsentTemplate({ ctx }: { ctx: ThemeContext }) {
   const label = { functional: [strings.functional, strings.functionalText], analytics: [strings.analytics, strings.analyticsText] } as const;
   return (
     <template id="bankdocs-consent">
-      <section className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title" aria-describedby="consent-text">
+      {/* In the page's locale, which <html lang> is not once the runtime follows the stored one (pages that are not translated); data-string names each text for it to swap (theme/client/locale.ts). */}
+      <section className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title" aria-describedby="consent-text" lang={ctx.locale}>
         <div className="consent-text">
-          <h2 id="consent-title">{strings.consentTitle}</h2> <p id="consent-text">{strings.consentText}</p>
+          <h2 id="consent-title" data-string="consentTitle">
+            {strings.consentTitle}
+          </h2>{' '}
+          <p id="consent-text" data-string="consentText">
+            {strings.consentText}
+          </p>
         </div>
         <div className="consent-choices" hidden>
           <label>
-            <input type="checkbox" checked disabled /> <strong>{strings.necessary}</strong>: {strings.necessaryText}
+            <input type="checkbox" checked disabled /> <strong data-string="necessary">{strings.necessary}</strong>: <span data-string="necessaryText">{strings.necessaryText}</span>
           </label>
           {categories.map((category) => (
             <label key={category}>
-              <input type="checkbox" name={category} /> <strong>{label[category][0]}</strong>: {label[category][1]}
+              <input type="checkbox" name={category} /> <strong data-string={category}>{label[category][0]}</strong>: <span data-string={`${category}Text`}>{label[category][1]}</span>
             </label>
           ))}
         </div>
         <div className="consent-actions">
-          <button type="button" data-consent="accept">
+          <button type="button" data-consent="accept" data-string="acceptAll">
             {strings.acceptAll}
           </button>
-          <button type="button" data-consent="reject">
+          <button type="button" data-consent="reject" data-string="rejectAll">
             {strings.rejectAll}
           </button>
-          <button type="button" data-consent="choose" aria-expanded="false">
+          <button type="button" data-consent="choose" aria-expanded="false" data-string="choose">
             {strings.choose}
           </button>
-          <button type="button" data-consent="save" hidden>
+          <button type="button" data-consent="save" hidden data-string="saveChoices">
             {strings.saveChoices}
           </button>
         </div>
