@@ -181,7 +181,8 @@ function resolveOnce(path: string, state: BrowserState, facts: SiteFacts): Resol
       const plain = routes.find((r) => !r.translated && r.path !== '' && matchRule(r, rest, facts));
       if (plain) return redirect(plain.route, `/${rest.join('/')}`, facts.locales.includes(localeParam) ? { locale: localeParam, storeLocale: localeParam, storeLanguage: null } : keep);
     }
-    return untranslated(true) ?? notFound;
+    // Nothing here: the 404 page, in the locale the path names ("/nl/nope" is Dutch, as "/nl/support" is).
+    return untranslated(true) ?? (localeParam !== null && facts.locales.includes(localeParam) ? { ...notFound, locale: localeParam, storeLocale: localeParam } : notFound);
   }
   if (localeParam === null) {
     // Absent: re-save the stored locale and prefix it ("/" becomes just "/{locale}").

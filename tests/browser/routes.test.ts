@@ -228,6 +228,15 @@ describe.each([
       expect(await said(page, '.consent [data-consent="save"]')).toEqual(['Enregistrer mes choix', 'fr']);
     }));
 
+  it('shows a first visitor the 404 page of a Dutch path in Dutch', () =>
+    withPage(viewport, async (page) => {
+      const response = await page.goto(`${site().server.url}/nl/no/such/page`);
+      expect(response?.status()).toBe(404);
+      await expect.poll(() => page.getAttribute('html', 'lang')).toBe('nl');
+      expect(await said(page, 'main h1')).toEqual(['Pagina niet gevonden', 'nl']);
+      expect(await page.title()).toBe('Pagina niet gevonden | Moorlink-documentatie');
+    }));
+
   it('titles the 404 page in it', () =>
     withPage(viewport, async (page) => {
       await store(page, { 'bankdocs:locale': 'fr' });

@@ -169,6 +169,19 @@ describe('resolveRoute: the route table of spec §2', () => {
   it('answers not found for anything else', () => {
     for (const path of ['/nope', '/en/nope', '/api/curl/extra', '/1/2/api', '/en/support/x', '/abc']) expect(go(path), path).toBe('not-found');
   });
+
+  it('shows the 404 page of a path in a locale\'s folder in that locale, as its pages are shown', () => {
+    const effects = (path: string, state = fresh) => {
+      const { locale, storeLocale } = resolveRoute(path, '', state, facts);
+      return [go(path, state), locale, storeLocale];
+    };
+    expect(effects('/nl/nope')).toEqual(['not-found', 'nl', 'nl']);
+    expect(effects('/fr/support/x', stored('es'))).toEqual(['not-found', 'fr', 'fr']);
+    expect(effects('/nl/terms-and-conditions/v9.9')).toEqual(['not-found', 'nl', 'nl']);
+    // No locale, or one the site does not have: the stored one, or the default, and nothing stored.
+    expect(effects('/nope', stored('es'))).toEqual(['not-found', 'es', null]);
+    expect(effects('/de/nope')).toEqual(['not-found', 'en', null]);
+  });
 });
 
 describe('resolveRoute: properties over random paths', () => {
