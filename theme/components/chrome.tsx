@@ -20,9 +20,17 @@ function sameSection(ctx: ThemeContext, href: string): boolean {
   return isHelp(href) && isHelp(url);
 }
 
+/**
+ * Whether the runtime may swap the page's interface words for the stored locale's: on a
+ * page that is not translated, of a site with more than one locale (a site of one has no
+ * other words to swap in; carrying them was a tenth of such a page's frame, about 2 % of
+ * its build).
+ */
+const swapsWords = (ctx: ThemeContext): boolean => !ctx.translated && ctx.config.locales.available.length > 1;
+
 /** On pages that are not translated, every locale's label and link, for the runtime. */
 function l10n(ctx: ThemeContext, item: LinkItem): { 'data-l10n'?: string } {
-  if (ctx.translated) return {};
+  if (!swapsWords(ctx)) return {};
   const entries = ctx.config.locales.available.map((locale) => [locale, [ctx.label(item.label, locale), ctx.hrefOf(item, locale)]]);
   return { 'data-l10n': JSON.stringify(Object.fromEntries(entries)) };
 }
@@ -63,7 +71,7 @@ export function uiL10n(ctx: ThemeContext, pick: (strings: UiStrings) => string, 
 
 /** The same for any text the site gives per locale (a collection's label). */
 export function textL10n(ctx: ThemeContext, text: (locale: string) => string, href?: (locale: string) => string): { 'data-l10n'?: string } {
-  if (ctx.translated) return {};
+  if (!swapsWords(ctx)) return {};
   const entries = ctx.config.locales.available.map((locale) => [locale, [text(locale), href ? href(locale) : null]]);
   return { 'data-l10n': JSON.stringify(Object.fromEntries(entries)) };
 }
@@ -106,7 +114,7 @@ function ColorSchemeToggle({ ctx }: { ctx: ThemeContext }) {
  */
 function SearchButton({ ctx }: { ctx: ThemeContext }) {
   // On pages that are not translated the runtime swaps the label to the stored locale.
-  const l10n = ctx.translated ? {} : { 'data-l10n': JSON.stringify(Object.fromEntries(ctx.config.locales.available.map((locale) => [locale, [ctx.stringsOf(locale).search, null]]))) };
+  const l10n = !swapsWords(ctx) ? {} : { 'data-l10n': JSON.stringify(Object.fromEntries(ctx.config.locales.available.map((locale) => [locale, [ctx.stringsOf(locale).search, null]]))) };
   return (
     <button type="button" className="search-button" aria-haspopup="dialog" aria-keyshortcuts="/ Control+K Meta+K" data-search-open="">
       <svg className="search-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
@@ -125,7 +133,7 @@ function SearchButton({ ctx }: { ctx: ThemeContext }) {
 
 /** On pages that are not translated, the home page of each locale, for the brand link to follow the stored locale. */
 function homeL10n(ctx: ThemeContext): { 'data-l10n-href'?: string } {
-  if (ctx.translated) return {};
+  if (!swapsWords(ctx)) return {};
   const homes = ctx.config.locales.available.map((locale) => [locale, ctx.nav.home(locale)] as const);
   if (homes.every(([, url]) => url === homes[0]![1])) return {};
   return { 'data-l10n-href': JSON.stringify(Object.fromEntries(homes)) };
